@@ -1,0 +1,245 @@
+"""The game protocol: the small surface every game module exposes, and the types it shares.
+
+Follows `shared/specs/architecture.md` section 2 (a game is a "decider"). A game is a module (or
+package) with these names; the registry in `pbem.games` lists the modules explicitly:
+
+    NAME: str                     stable slug, stored in events; never renamed
+    TITLE: str                    shown to people
+    PLAYERS: tuple[int, int]      min and max seats
+    OPTIONS: dict[str, Option]    every option the game accepts, with defaults and ranges
+    NOTATION: str                 a short plain-text description of the move notation (seat page, e-mail)
+
+    resolve_options(seats, options) -> dict   every option filled in and checked; raises InvalidOptions
+    initial_state(seats, options) -> State    the state before any event, from resolved options
+    start(state, chance) -> list[Event]       setup facts (deals, shuffles, first die) as events
+    evolve(state, event) -> State             THE reducer: pure, total for stored events, never validates
+    decide(state, seat, move, chance) -> list[Event]   check a move; raise InvalidMove/IllegalMove/NotYourTurn
+    legal_moves(state, seat) -> list[str]     every legal move of that seat now, canonical notation
+    to_move(state) -> frozenset[int]          seats that owe a decision now (several when simultaneous)
+    view(state, seat) -> dict                 JSON-able, redacted for that seat (None = spectator)
+    redact(event, seat) -> dict               the part of one event's data that seat may see
+    outcome(state) -> Outcome | None          None while the game runs
+    render_text(state, seat) -> str           ASCII board (tests, e-mail, CLI)
+    render_svg(state, seat, names=()) -> str  the board picture on the page
+    resign(state, seat) -> list[Event]        that seat leaves; the game ends or goes on without it
+    timeout_move(state, seat) -> str | None   the move the clock plays for a seat out of time when the
+                                              game's rules allow a pass or a default, else None
+
+The platform stores the resolved options and the seat count in its own creating event, so a game
+need not repeat them in an event of its own. `start` and `decide` run on through every automatic
+step (forced single options, chance draws) until some seat owes a decision or the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, TypeVar
+
+T = TypeVar("T")
+
+RULES = "rules"  # the actor of events the rules write by themselves
+
+
+# --- errors: one type per failure, all ValueErrors so callers may catch broadly ---------------------
+
+
+class GameError(ValueError):
+    """Base of every error a game raises about a request."""
+
+
+class InvalidMove(GameError):
+    """The move text cannot be parsed; the message says what was expected."""
+
+
+class IllegalMove(GameError):
+    """The move parses but the rules forbid it; the message names the rule."""
+
+
+class NotYourTurn(GameError):
+    """The seat owes no decision now."""
+
+
+class StaleMove(GameError):
+    """The game moved on since the position the player saw, changing that seat's options."""
+
+
+class InvalidOptions(GameError):
+    """An option (or the `position`) is unknown, malformed or out of range."""
+
+
+# --- events and outcomes ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """A fact in the past tense. `data` is JSON-able and never mutated after creation."""
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    actor: str = RULES  # a seat number as text ("0", "1", ...), "rules", "clock" or "admin"
+
+    @classmethod
+    def by_seat(cls, seat: int, type: str, data: Mapping[str, Any]) -> "Event":
+        return cls(type=type, data=data, actor=str(seat))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. `winners` is empty for a draw; `ranking` lists seats best first when the game
+    ranks them (groups of equals share a tuple); `scores` is optional per-seat detail."""
+
+    termination: str
+    winners: tuple[int, ...] = ()
+    ranking: tuple[tuple[int, ...], ...] = ()
+    scores: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> dict:
+        return {
+            "termination": self.termination,
+            "winners": list(self.winners),
+            "ranking": [list(group) for group in self.ranking],
+            "scores": dict(self.scores),
+        }
+
+
+# --- chance -------------------------------------------------------------------------------------------
+
+
+class Chance(Protocol):
+    """The only source of randomness a game may use. The shell passes one in; the game records every
+    outcome it draws in an event, and replay reads the events, never the chance source."""
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0 .. n-1."""
+
+    def roll(self, sides: int = 6) -> int:
+        """A die: a uniform integer in 1 .. sides."""
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        """A uniformly random ordering of items (a new tuple)."""
+
+    def sample(self, items: Sequence[T], k: int) -> tuple[T, ...]:
+        """k distinct items in random order."""
+
+
+# --- options ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its kind (`int`, `choice`, `bool`, `str`, `json`), default and limits."""
+
+    kind: str
+    default: Any = None
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"kind": self.kind, "default": self.default, "help": self.help}
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        if self.choices:
+            out["choices"] = list(self.choices)
+        return out
+
+
+def check_options(spec: Mapping[str, Option], given: Mapping[str, Any] | None) -> dict:
+    """Fill in defaults and check every given option against its spec; raise InvalidOptions naming the
+    option. Form input arrives as text, so text is converted to the option's kind here."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(spec))
+    if unknown:
+        raise InvalidOptions(f"unknown option {unknown[0]!r}; this game takes: {', '.join(sorted(spec)) or 'none'}")
+    resolved: dict[str, Any] = {}
+    for name, option in spec.items():
+        if name not in given or given[name] is None or given[name] == "":
+            resolved[name] = option.default
+            continue
+        resolved[name] = _convert(name, option, given[name])
+    return resolved
+
+
+def _convert(name: str, option: Option, value: Any) -> Any:
+    if option.kind == "int":
+        if isinstance(value, bool):
+            raise InvalidOptions(f"option {name!r} must be a whole number")
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise InvalidOptions(f"option {name!r} must be a whole number, not {value!r}") from None
+        if not isinstance(value, int):
+            raise InvalidOptions(f"option {name!r} must be a whole number")
+        if option.minimum is not None and value < option.minimum or option.maximum is not None and value > option.maximum:
+            raise InvalidOptions(f"option {name!r} must be between {option.minimum} and {option.maximum}, not {value}")
+        return value
+    if option.kind == "choice":
+        text = str(value).strip().lower()
+        if text not in option.choices:
+            raise InvalidOptions(f"option {name!r} must be one of {', '.join(option.choices)}, not {value!r}")
+        return text
+    if option.kind == "bool":
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise InvalidOptions(f"option {name!r} must be true or false, not {value!r}")
+    if option.kind == "str":
+        if not isinstance(value, str):
+            raise InvalidOptions(f"option {name!r} must be text")
+        return value
+    if option.kind == "json":
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except json.JSONDecodeError as error:
+                raise InvalidOptions(f"option {name!r} is not valid JSON: {error.msg} at character {error.pos}") from None
+        if not isinstance(value, dict):
+            raise InvalidOptions(f"option {name!r} must be a JSON object")
+        return value
+    raise AssertionError(f"unknown option kind {option.kind!r}")
+
+
+# --- the protocol, for type checkers and documentation --------------------------------------------------
+
+
+class Game(Protocol):
+    NAME: str
+    TITLE: str
+    PLAYERS: tuple[int, int]
+    OPTIONS: Mapping[str, Option]
+    NOTATION: str
+
+    def resolve_options(self, seats: int, options: Mapping[str, Any]) -> dict: ...
+    def initial_state(self, seats: int, options: Mapping[str, Any]) -> Any: ...
+    def start(self, state: Any, chance: Chance) -> list[Event]: ...
+    def evolve(self, state: Any, event: Event) -> Any: ...
+    def decide(self, state: Any, seat: int, move: str, chance: Chance) -> list[Event]: ...
+    def legal_moves(self, state: Any, seat: int) -> list[str]: ...
+    def to_move(self, state: Any) -> frozenset[int]: ...
+    def view(self, state: Any, seat: int | None) -> dict: ...
+    def redact(self, event: Event, seat: int | None) -> dict: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def render_text(self, state: Any, seat: int | None) -> str: ...
+    def render_svg(self, state: Any, seat: int | None, names: Sequence[str] = ()) -> str: ...
+    def resign(self, state: Any, seat: int) -> list[Event]: ...
+    def timeout_move(self, state: Any, seat: int) -> str | None: ...
+
+
+REQUIRED = (
+    "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION",
+    "resolve_options", "initial_state", "start", "evolve", "decide", "legal_moves", "to_move",
+    "view", "redact", "outcome", "render_text", "render_svg", "resign", "timeout_move",
+)

@@ -1,0 +1,165 @@
+"""One suite over every registered game (architecture section 10.3): seeded random playouts through
+`legal_moves`, checking at each step that listed moves are accepted, `evolve` leaves its input alone,
+replay from scratch equals the incremental state, views serialise, nothing leaks, and games end."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import random
+from functools import reduce
+
+import pytest
+
+from pbem.chance import SeededChance
+from pbem.games import GAMES, missing_names
+from pbem.games.base import Event, GameError, NotYourTurn, Outcome
+
+GAME_NAMES = sorted(GAMES)
+
+
+def playout_config(name):
+    return importlib.import_module(f"tests.playouts.{name}")
+
+
+def cases():
+    for name in GAME_NAMES:
+        config = playout_config(name)
+        for setup_index, (seats, options) in enumerate(config.SETUPS):
+            for run in range(config.PLAYOUTS):
+                yield pytest.param(name, seats, options, run, id=f"{name}-{seats}p-setup{setup_index}-run{run}")
+
+
+def test_a_game_is_registered():
+    assert GAME_NAMES, "the registry hosts no game"
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_module_has_the_whole_protocol(name):
+    game = GAMES[name]
+    assert missing_names(game) == []
+    assert game.NAME == name
+    low, high = game.PLAYERS
+    assert 1 <= low <= high
+    for option in game.OPTIONS.values():
+        json.dumps(option.to_json())
+    assert game.NOTATION.strip()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_unknown_option_is_refused(name):
+    game = GAMES[name]
+    with pytest.raises(GameError):
+        game.resolve_options(game.PLAYERS[0], {"no_such_option_here": 1})
+
+
+def fold(game, state, events):
+    return reduce(game.evolve, events, state)
+
+
+def seeded(seed: int, batch: int) -> SeededChance:
+    return SeededChance(seed.to_bytes(32, "big"), batch)
+
+
+@pytest.mark.parametrize("name,seats,options,run", list(cases()))
+def test_random_playout(name, seats, options, run):
+    game = GAMES[name]
+    config = playout_config(name)
+    rng = random.Random(f"{name}:{seats}:{json.dumps(options, sort_keys=True)}:{run}")
+    resolved = game.resolve_options(seats, options)
+    json.dumps(resolved)
+    initial = game.initial_state(seats, resolved)
+    log: list[Event] = []
+    batch = 1
+
+    def append(state, events):
+        nonlocal batch
+        for event in events:
+            assert isinstance(event, Event)
+            json.dumps(dict(event.data))
+            before = copy.deepcopy(state)
+            before_repr = repr(state)
+            state = game.evolve(before, event)
+            assert repr(before) == before_repr, f"evolve mutated its input on {event.type}"
+            log.append(event)
+            if hasattr(config, "check_state"):
+                config.check_state(game, state)
+        batch += len(events) or 1
+        return state
+
+    state = append(initial, game.start(initial, seeded(run, batch)))
+    steps = 0
+    while game.outcome(state) is None:
+        steps += 1
+        assert steps <= config.MAX_STEPS, f"{name} did not end within {config.MAX_STEPS} decisions"
+        owing = game.to_move(state)
+        assert owing, "no seat owes a decision but the game has no outcome"
+        seat = rng.choice(sorted(owing))
+        legal = game.legal_moves(state, seat)
+        assert legal, f"seat {seat} owes a decision but has no legal move"
+        assert len(set(legal)) == len(legal), "legal_moves lists a move twice"
+        # Every listed move is accepted (a sample of them at each step keeps big move lists fast).
+        for move in rng.sample(legal, min(len(legal), 12)):
+            game.decide(state, seat, move, seeded(run * 7919 + steps, batch))
+        for other in range(seats):
+            if not game.legal_moves(state, other):
+                with pytest.raises(GameError):
+                    game.decide(state, other, legal[0], seeded(0, batch))
+        for viewer in [None, *range(seats)]:
+            json.dumps(game.view(state, viewer))
+        move = rng.choice(legal)
+        state = append(state, game.decide(state, seat, move, seeded(run * 104729 + steps, batch)))
+        if steps % 25 == 0:
+            assert repr(fold(game, initial, log)) == repr(state), "replay differs from the incremental state"
+        if hasattr(config, "check_hidden"):
+            config.check_hidden(game, state, log)
+
+    assert game.to_move(state) == frozenset()
+    for seat in range(seats):
+        assert game.legal_moves(state, seat) == []
+        with pytest.raises(GameError):
+            game.decide(state, seat, "anything", seeded(0, batch))
+    result = game.outcome(state)
+    assert isinstance(result, Outcome)
+    json.dumps(result.to_json())
+    assert repr(fold(game, initial, log)) == repr(state), "replay differs from the incremental state"
+    for viewer in [None, *range(seats)]:
+        json.dumps(game.view(state, viewer))
+        assert isinstance(game.render_text(state, viewer), str)
+        assert game.render_svg(state, viewer).lstrip().startswith("<svg")
+        for event in log:
+            json.dumps(game.redact(event, viewer))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_resigning_seat_no_longer_owes_a_decision(name):
+    game = GAMES[name]
+    config = playout_config(name)
+    seats, options = config.SETUPS[0]
+    resolved = game.resolve_options(seats, options)
+    state = game.initial_state(seats, resolved)
+    state = fold(game, state, game.start(state, seeded(1, 1)))
+    seat = min(game.to_move(state))
+    after = fold(game, state, game.resign(state, seat))
+    assert seat not in game.to_move(after)
+    result = game.outcome(after)
+    if result is not None:
+        assert seat not in result.winners
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_unparseable_move_is_invalid(name):
+    from pbem.games.base import InvalidMove
+
+    game = GAMES[name]
+    seats, options = playout_config(name).SETUPS[0]
+    state = game.initial_state(seats, game.resolve_options(seats, options))
+    state = fold(game, state, game.start(state, seeded(2, 1)))
+    seat = min(game.to_move(state))
+    with pytest.raises(InvalidMove):
+        game.decide(state, seat, "%% no such move %%", seeded(2, 2))
+    others = [s for s in range(seats) if not game.legal_moves(state, s)]
+    for other in others:
+        with pytest.raises((NotYourTurn, GameError)):
+            game.decide(state, other, game.legal_moves(state, seat)[0], seeded(2, 2))
