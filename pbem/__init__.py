@@ -1,0 +1,33 @@
+"""pbem: a play-by-message server for correspondence board games.
+
+`create_app` is the Flask application factory (architecture section 1): the instance path is the
+absolute var/ folder and templates come from the top-level templates/ folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+
+from . import config as config_mod
+
+
+def create_app(config: dict | None = None) -> Flask:
+    settings = config_mod.from_environment()
+    settings.update(config or {})
+    var_dir = Path(settings["VAR_DIR"]).resolve()
+    app = Flask(__name__, instance_path=str(var_dir), template_folder=str(config_mod.TEMPLATES_DIR),
+                static_folder=None)
+    app.config.update(settings)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
+
+    from . import db
+    from .web import api, pages
+
+    app.teardown_appcontext(db.close_db)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    pages.install_filters(app)
+    return app

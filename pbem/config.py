@@ -1,0 +1,40 @@
+"""Configuration from environment variables with embedded defaults (architecture section 9), so that
+`pbem serve` runs on a fresh machine with nothing else: SQLite under var/, mail as files under var/."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+VAR_DIR = PROJECT_ROOT / "var"
+TEMPLATES_DIR = PROJECT_ROOT / "templates"
+SCHEMAS_DIR = PROJECT_ROOT / "schemas"
+
+MAX_BODY_BYTES = 64 * 1024  # no move, form or game creation needs more; e-mails get their own limit
+
+
+def secret_key(var_dir: Path) -> str:
+    """PBEM_SECRET_KEY, or a key generated into var/secret_key on first start and kept there."""
+    if os.environ.get("PBEM_SECRET_KEY"):
+        return os.environ["PBEM_SECRET_KEY"]
+    path = var_dir / "secret_key"
+    if not path.exists():
+        var_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def from_environment() -> dict:
+    var_dir = Path(os.environ.get("PBEM_VAR", VAR_DIR))
+    return {
+        "VAR_DIR": str(var_dir),
+        "DATABASE": os.environ.get("PBEM_DB", str(var_dir / "pbem.sqlite")),
+        "BASE_URL": os.environ.get("PBEM_BASE_URL", "http://localhost:5000").rstrip("/"),
+        "SMTP_URL": os.environ.get("PBEM_SMTP_URL") or None,
+        "MAIL_FROM": os.environ.get("PBEM_MAIL_FROM", "pbem@localhost"),
+        "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+    }

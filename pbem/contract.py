@@ -1,0 +1,304 @@
+"""The published contract: marshmallow schemas of the JSON API and of every event type, and the
+OpenAPI document and JSON Schemas generated from them into the top-level schemas/ folder.
+
+Follows `shared/specs/architecture.md` section 6. Requests are loaded through these schemas at the
+edge; `python -m pbem.contract` (or `pbem schemas`) rewrites schemas/, and a test fails when the
+committed files drift from what this module generates.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
+
+from .config import SCHEMAS_DIR
+from .games import GAMES
+
+API_VERSION = "1.0.0"
+
+
+# --- requests ----------------------------------------------------------------------------------------
+
+
+class PlayerIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    email = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=254))
+    webhook = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+
+
+class CreateGameIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True, metadata={"description": "a game name from /api/games/types"})
+    players = fields.List(fields.Nested(PlayerIn), required=True, validate=validate.Length(min=1, max=16),
+                          metadata={"description": "in seat (turn) order"})
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "the game's options; unknown ones are refused"})
+
+
+class MoveIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    move = fields.String(required=True, validate=validate.Length(min=1, max=500),
+                         metadata={"description": "the move in the game's notation"})
+    seq = fields.Integer(required=True, strict=True,
+                         metadata={"description": "the seq of the position you saw"})
+
+
+# --- responses ---------------------------------------------------------------------------------------
+
+
+class OptionOut(Schema):
+    kind = fields.String(required=True)
+    default = fields.Raw(allow_none=True)
+    help = fields.String()
+    min = fields.Integer()
+    max = fields.Integer()
+    choices = fields.List(fields.String())
+
+
+class GameTypeOut(Schema):
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    players = fields.List(fields.Integer(), required=True, metadata={"description": "[min, max]"})
+    options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionOut), required=True)
+    notation = fields.String()
+
+
+class SeatOut(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "the seat's secret; shown only here"})
+    url = fields.String(required=True, metadata={"description": "the seat's page (its magic link)"})
+
+
+class CreatedOut(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    url = fields.String(required=True, metadata={"description": "the spectator page"})
+    seats = fields.List(fields.Nested(SeatOut), required=True)
+
+
+class OutcomeOut(Schema):
+    termination = fields.String(required=True)
+    winners = fields.List(fields.Integer(), required=True)
+    ranking = fields.List(fields.List(fields.Integer()), required=True)
+    scores = fields.Dict()
+
+
+class GameOut(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    seq = fields.Integer(required=True)
+    to_move = fields.List(fields.Integer(), required=True)
+    you = fields.Integer(allow_none=True, required=True)
+    legal = fields.List(fields.String(), required=True)
+    view = fields.Dict(required=True)
+    outcome = fields.Nested(OutcomeOut, allow_none=True, required=True)
+    deadline = fields.String(allow_none=True, required=True)
+
+
+class EventOut(Schema):
+    seq = fields.Integer(required=True)
+    type = fields.String(required=True)
+    actor = fields.String(required=True)
+    at = fields.String(required=True)
+    data = fields.Dict(required=True)
+    hash = fields.String(required=True)
+
+
+class PlayedOut(Schema):
+    seq = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventOut), required=True)
+
+
+class VerifyOut(Schema):
+    ok = fields.Boolean(required=True)
+    problems = fields.List(fields.String(), required=True)
+    seed = fields.String(allow_none=True, metadata={"description": "revealed once the game is over"})
+    events = fields.Integer()
+
+
+class ErrorOut(Schema):
+    error = fields.String(required=True)
+
+
+# --- platform events (games declare theirs in EVENT_SCHEMAS) -------------------------------------------
+
+
+class SeatRecord(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    email = fields.String(allow_none=True, required=True)
+    webhook = fields.String(allow_none=True, required=True)
+    token_sha256 = fields.String(required=True)
+
+
+class GameCreated(Schema):
+    game = fields.String(required=True)
+    seat_count = fields.Integer(required=True)
+    options = fields.Dict(required=True)
+    seats = fields.List(fields.Nested(SeatRecord), required=True)
+    commitment = fields.String(required=True, metadata={"description": "hex SHA-256 of the secret seed"})
+
+
+class SeedRevealed(Schema):
+    seed = fields.String(required=True, metadata={"description": "the game's 256-bit seed, hex"})
+
+
+PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedRevealed}
+
+
+def event_schemas() -> dict[str, dict[str, type[Schema]]]:
+    """Event data schemas by owner ("platform" or a game name) and event type."""
+    out = {"platform": dict(PLATFORM_EVENT_SCHEMAS)}
+    for name, module in sorted(GAMES.items()):
+        out[name] = dict(getattr(module, "EVENT_SCHEMAS", {}))
+    return out
+
+
+def validate_event_data(owner: str, type_: str, data: dict) -> dict:
+    """Errors of one event's data against its schema (empty when it conforms)."""
+    schema = event_schemas()[owner][type_]
+    try:
+        schema(unknown=RAISE).load(data)
+    except ValidationError as error:
+        return error.messages
+    return {}
+
+
+def load_request(schema: type[Schema], payload) -> dict:
+    """Load a JSON body; raises ValidationError with a readable message."""
+    if not isinstance(payload, dict):
+        raise ValidationError("the body must be a JSON object")
+    return schema().load(payload)
+
+
+def describe_errors(error: ValidationError) -> str:
+    messages = error.messages
+    if isinstance(messages, dict):
+        parts = []
+        for key, value in messages.items():
+            text = value if isinstance(value, str) else "; ".join(map(str, _flatten(value)))
+            parts.append(f"{key}: {text}")
+        return "; ".join(parts)
+    return "; ".join(map(str, _flatten(messages)))
+
+
+def _flatten(value):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            for text in _flatten(inner):
+                yield f"{key}: {text}"
+    elif isinstance(value, (list, tuple)):
+        for inner in value:
+            yield from _flatten(inner)
+    else:
+        yield str(value)
+
+
+# --- generation --------------------------------------------------------------------------------------
+
+
+def _error_responses(*codes: int) -> dict:
+    reasons = {400: "malformed request", 401: "no seat token", 403: "not a seat, or no legal move now",
+               404: "unknown game", 409: "stale: the game moved on since the seq you saw",
+               413: "body too large", 422: "invalid or illegal, with the rule in the reason"}
+    return {str(code): {"description": reasons[code], "content": {"application/json": {"schema": "ErrorOut"}}}
+            for code in codes}
+
+
+def openapi() -> dict:
+    spec = APISpec(title="pbem", version=API_VERSION, openapi_version="3.0.3",
+                   plugins=[MarshmallowPlugin()],
+                   info={"description": "The JSON API of pbem, a play-by-message server. A seat's token "
+                                        "goes in `Authorization: Bearer <token>`; without one you see "
+                                        "what a spectator sees."})
+    spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
+    for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut):
+        spec.components.schema(schema.__name__, schema=schema)
+    game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+    def json_body(name):
+        return {"required": True, "content": {"application/json": {"schema": name}}}
+
+    def ok(name, code="200", many=False):
+        schema = {"type": "array", "items": name} if many else name
+        return {code: {"description": "success", "content": {"application/json": {"schema": schema}}}}
+
+    spec.path("/api/games/types", operations={"get": {
+        "summary": "The games this server hosts", "responses": ok("GameTypeOut", many=True)}})
+    spec.path("/api/games", operations={"post": {
+        "summary": "Create a game", "requestBody": json_body("CreateGameIn"),
+        "responses": {**ok("CreatedOut", "201"), **_error_responses(400, 413, 422)}}})
+    spec.path("/api/games/{id}", parameters=[game_id], operations={"get": {
+        "summary": "The game as the bearer's seat (or a spectator) sees it", "security": [{}, {"seatToken": []}],
+        "responses": {**ok("GameOut"), **_error_responses(403, 404)}}})
+    spec.path("/api/games/{id}/moves", parameters=[game_id], operations={"post": {
+        "summary": "Play a move", "security": [{"seatToken": []}], "requestBody": json_body("MoveIn"),
+        "responses": {**ok("PlayedOut", "201"), **_error_responses(400, 401, 403, 404, 409, 413, 422)}}})
+    spec.path("/api/games/{id}/events", parameters=[game_id], operations={"get": {
+        "summary": "The log, each event redacted for the bearer", "security": [{}, {"seatToken": []}],
+        "parameters": [{"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}],
+        "responses": {**ok("EventOut", many=True), **_error_responses(400, 403, 404)}}})
+    spec.path("/api/games/{id}/state", parameters=[game_id], operations={"get": {
+        "summary": "The view as it stood right after event `at`", "security": [{}, {"seatToken": []}],
+        "parameters": [{"name": "at", "in": "query", "required": True, "schema": {"type": "integer", "minimum": 1}}],
+        "responses": {**ok("GameOut"), **_error_responses(400, 403, 404)}}})
+    spec.path("/api/games/{id}/verify", parameters=[game_id], operations={"get": {
+        "summary": "Check the hash chain, the seed and every recorded outcome",
+        "responses": {**ok("VerifyOut"), **_error_responses(404)}}})
+    spec.path("/api/games/{id}/resign", parameters=[game_id], operations={"post": {
+        "summary": "The bearer's seat leaves the game", "security": [{"seatToken": []}],
+        "responses": {**ok("PlayedOut", "201"), **_error_responses(401, 403, 404)}}})
+    return spec.to_dict()
+
+
+def event_json_schemas() -> dict[str, dict]:
+    """JSON Schema documents by relative path under schemas/events/."""
+    plugin = MarshmallowPlugin()
+    APISpec(title="events", version=API_VERSION, openapi_version="3.0.3", plugins=[plugin])
+    out = {}
+    for owner, schemas in event_schemas().items():
+        for type_, schema in sorted(schemas.items()):
+            document = plugin.converter.schema2jsonschema(schema)
+            document = {"$schema": "http://json-schema.org/draft-07/schema#", "title": f"{owner} {type_}",
+                        **document}
+            out[f"events/{owner}/{type_}.json"] = document
+    return out
+
+
+def generated_files() -> dict[str, str]:
+    files = {"openapi.json": _dump(openapi())}
+    for path, document in event_json_schemas().items():
+        files[path] = _dump(document)
+    return files
+
+
+def _dump(document: dict) -> str:
+    return json.dumps(document, indent=2, sort_keys=True) + "\n"
+
+
+def write_schemas(directory: Path = SCHEMAS_DIR) -> list[Path]:
+    written = []
+    for relative, text in generated_files().items():
+        path = directory / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for path in write_schemas():
+        print(path)

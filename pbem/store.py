@@ -1,0 +1,236 @@
+"""The event store and its projections, over SQLite through sqlite-utils.
+
+Follows `shared/specs/architecture.md` section 4. The `events` table is the only truth: one row per
+fact, primary key (game_id, seq), each row chained to the one before by a SHA-256 hash. Appending at
+`seq = last + 1` is the whole concurrency check: a second writer at the same seq fails on the primary
+key and the service decides again. The `games` and `seats` tables are projections written in the same
+transaction, and can be dropped and rebuilt from events at any time (`pbem rebuild`). The `secrets`
+table holds each game's seed until it is revealed; no endpoint reads it.
+
+One deliberate addition to the architecture's table: the first row of every append carries the
+`command` that caused it (create, a seat's move, a resignation, a timeout). It is hashed with the row,
+never shown before the game ends, and lets `verify` re-run the whole game from the revealed seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import sqlite_utils
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_SECONDS = 10
+
+
+class Conflict(Exception):
+    """Another writer appended at the same seq first."""
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    game_id: str
+    seq: int
+    type: str
+    actor: str
+    data: dict
+    at: str
+    hash: str
+    command: dict | None = None
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event about to be appended (the store adds game_id, seq and hash)."""
+
+    type: str
+    actor: str
+    data: dict
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def event_hash(previous: str, game_id: str, seq: int, type: str, actor: str, data: dict, at: str,
+               command: dict | None, salt: str) -> str:
+    body = canonical_json({"game_id": game_id, "seq": seq, "type": type, "actor": actor, "data": data,
+                           "at": at, "command": command, "salt": salt})
+    return hashlib.sha256((previous + body).encode()).hexdigest()
+
+
+def connect(path: str | Path) -> sqlite_utils.Database:
+    """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    db = sqlite_utils.Database(conn)
+    migrate(db)
+    return db
+
+
+def migrate(db: sqlite_utils.Database) -> None:
+    """Create the tables explicitly (never by inference on first insert) and record the version."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version >= SCHEMA_VERSION:
+        return
+    with db.atomic():
+        if "events" not in db.table_names():
+            db["events"].create(
+                {"game_id": str, "seq": int, "type": str, "actor": str, "data": str, "at": str, "hash": str,
+                 "command": str},
+                pk=("game_id", "seq"),
+                not_null={"game_id", "seq", "type", "actor", "data", "at", "hash"},
+            )
+        create_projections(db)
+        if "secrets" not in db.table_names():
+            db["secrets"].create({"game_id": str, "seed": str}, pk="game_id", not_null={"seed"})
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def create_projections(db: sqlite_utils.Database) -> None:
+    if "games" not in db.table_names():
+        db["games"].create(
+            {"id": str, "game": str, "status": str, "seq": int, "to_move": str, "deadline": str,
+             "created": str, "updated": str, "seat_count": int, "outcome": str},
+            pk="id",
+            not_null={"game", "status", "seq", "to_move", "created", "updated", "seat_count"},
+        )
+        db["games"].create_index(["status", "updated"])
+    if "seats" not in db.table_names():
+        db["seats"].create(
+            {"game_id": str, "seat": int, "name": str, "email": str, "webhook": str, "token_hash": str},
+            pk=("game_id", "seat"),
+            not_null={"name", "token_hash"},
+        )
+        db["seats"].create_index(["token_hash"], unique=True)
+
+
+def drop_projections(db: sqlite_utils.Database) -> None:
+    for table in ("seats", "games"):
+        if table in db.table_names():
+            db[table].drop()
+
+
+# --- reading ------------------------------------------------------------------------------------------
+
+
+def _row_to_event(row: dict) -> StoredEvent:
+    return StoredEvent(
+        game_id=row["game_id"], seq=row["seq"], type=row["type"], actor=row["actor"],
+        data=json.loads(row["data"]), at=row["at"], hash=row["hash"],
+        command=json.loads(row["command"]) if row["command"] else None,
+    )
+
+
+def read_events(db: sqlite_utils.Database, game_id: str, upto: int | None = None) -> list[StoredEvent]:
+    sql = "select * from events where game_id = ?"
+    params: list[Any] = [game_id]
+    if upto is not None:
+        sql += " and seq <= ?"
+        params.append(upto)
+    return [_row_to_event(row) for row in db.query(sql + " order by seq", params)]
+
+
+def last_event(db: sqlite_utils.Database, game_id: str) -> StoredEvent | None:
+    rows = list(db.query("select * from events where game_id = ? order by seq desc limit 1", [game_id]))
+    return _row_to_event(rows[0]) if rows else None
+
+
+def game_ids(db: sqlite_utils.Database) -> list[str]:
+    return [row["game_id"] for row in db.query("select distinct game_id from events order by game_id")]
+
+
+def game_row(db: sqlite_utils.Database, game_id: str) -> dict | None:
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    return rows[0] if rows else None
+
+
+def seat_by_token_hash(db: sqlite_utils.Database, token_hash: str) -> dict | None:
+    rows = list(db.query("select * from seats where token_hash = ?", [token_hash]))
+    return rows[0] if rows else None
+
+
+def seats_of(db: sqlite_utils.Database, game_id: str) -> list[dict]:
+    return list(db.query("select * from seats where game_id = ? order by seat", [game_id]))
+
+
+def list_games(db: sqlite_utils.Database, limit: int = 50) -> list[dict]:
+    return list(db.query("select * from games order by updated desc limit ?", [limit]))
+
+
+def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
+    rows = list(db.query("select seed from secrets where game_id = ?", [game_id]))
+    return bytes.fromhex(rows[0]["seed"]) if rows else None
+
+
+# --- writing ------------------------------------------------------------------------------------------
+
+
+def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: Sequence[NewEvent],
+           command: dict | None, at: str, salts: Iterable[str], projection: dict | None = None,
+           seats: Sequence[dict] = (), seed: bytes | None = None) -> list[StoredEvent]:
+    """Append events at expected_last + 1 .. in one transaction with the projection rows.
+
+    Raises Conflict when another writer took that seq first; nothing is written then."""
+    salts = list(salts)
+    written: list[StoredEvent] = []
+    conn = db.conn
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        previous = last_event(db, game_id)
+        previous_seq = previous.seq if previous else 0
+        if previous_seq != expected_last:
+            raise Conflict(f"game {game_id} is at seq {previous_seq}, not {expected_last}")
+        previous_hash = previous.hash if previous else ""
+        for offset, event in enumerate(events):
+            seq = expected_last + 1 + offset
+            row_command = command if offset == 0 else None
+            digest = event_hash(previous_hash, game_id, seq, event.type, event.actor, event.data, at,
+                                row_command, salts[offset])
+            try:
+                conn.execute(
+                    "insert into events (game_id, seq, type, actor, data, at, hash, command) values (?,?,?,?,?,?,?,?)",
+                    (game_id, seq, event.type, event.actor, canonical_json(event.data), at, digest,
+                     canonical_json(row_command) if row_command is not None else None),
+                )
+            except sqlite3.IntegrityError as error:  # the primary key: another writer took this seq
+                raise Conflict(str(error)) from None
+            written.append(StoredEvent(game_id, seq, event.type, event.actor, json.loads(canonical_json(event.data)),
+                                       at, digest, row_command))
+            previous_hash = digest
+        if seed is not None:
+            conn.execute("insert into secrets (game_id, seed) values (?, ?)", (game_id, seed.hex()))
+        if projection is not None:
+            write_projection(db, projection, seats)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return written
+
+
+def write_projection(db: sqlite_utils.Database, game: dict, seats: Sequence[dict] = ()) -> None:
+    """Upsert the games row, and the seats rows when given (inside the caller's transaction)."""
+    columns = ("id", "game", "status", "seq", "to_move", "deadline", "created", "updated", "seat_count", "outcome")
+    db.conn.execute(
+        f"insert into games ({', '.join(columns)}) values ({', '.join('?' * len(columns))}) "
+        "on conflict(id) do update set " + ", ".join(f"{c} = excluded.{c}" for c in columns[1:]),
+        [game.get(c) for c in columns],
+    )
+    seat_columns = ("game_id", "seat", "name", "email", "webhook", "token_hash")
+    for seat in seats:
+        db.conn.execute(
+            f"insert into seats ({', '.join(seat_columns)}) values ({', '.join('?' * len(seat_columns))}) "
+            "on conflict(game_id, seat) do update set "
+            + ", ".join(f"{c} = excluded.{c}" for c in seat_columns[2:]),
+            [seat.get(c) for c in seat_columns],
+        )

@@ -1,0 +1,1 @@
+"""Flask blueprints: the JSON API and the HTML pages."""

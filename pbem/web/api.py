@@ -1,0 +1,174 @@
+"""The JSON API under /api: the contract of architecture section 6, status codes included.
+
+Each view parses its input at the edge (marshmallow), calls one service verb and serialises the
+answer. Errors are `{"error": "<reason>"}` with the status the service's error maps to.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, current_app, jsonify, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from .. import contract, service
+from ..db import get_db
+from ..games import GAMES, UnknownGame
+from ..games.base import GameError
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def error(status: int, reason: str):
+    response = jsonify({"error": reason})
+    response.status_code = status
+    return response
+
+
+@bp.errorhandler(service.ServiceError)
+@bp.errorhandler(GameError)
+@bp.errorhandler(UnknownGame)
+def on_service_error(exc):
+    return error(service.status_of(exc), str(exc).strip("'\""))
+
+
+@bp.errorhandler(ValidationError)
+def on_validation_error(exc):
+    return error(400, contract.describe_errors(exc))
+
+
+@bp.errorhandler(HTTPException)
+def on_http_error(exc):
+    reasons = {413: f"the body is larger than {current_app.config['MAX_CONTENT_LENGTH']} bytes",
+               405: "that method is not allowed here", 404: "no such API endpoint"}
+    return error(exc.code or 500, reasons.get(exc.code, exc.description or exc.name))
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+def viewer(loaded: service.Loaded) -> int | None:
+    """The bearer's seat, or None for a spectator; a token of no seat here is refused (403)."""
+    token = bearer()
+    return service.seat_of(loaded, token) if token else None
+
+
+def json_body() -> dict:
+    if request.content_length and request.content_length > current_app.config["MAX_CONTENT_LENGTH"]:
+        raise service.BadRequest("the body is too large")
+    raw = request.get_data(cache=False)
+    try:
+        payload = json.loads(raw or b"")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValidationError(f"the body is not valid JSON ({exc})") from None
+    return payload
+
+
+def base_url() -> str:
+    return current_app.config["BASE_URL"]
+
+
+@bp.get("/games/types")
+def game_types():
+    return jsonify([
+        {"name": name, "title": module.TITLE, "players": list(module.PLAYERS),
+         "options": {key: option.to_json() for key, option in module.OPTIONS.items()},
+         "notation": module.NOTATION}
+        for name, module in sorted(GAMES.items())
+    ])
+
+
+@bp.post("/games")
+def create_game():
+    body = contract.load_request(contract.CreateGameIn, json_body())
+    created = service.create_game(get_db(), body["game"], body["players"], body["options"])
+    response = jsonify(created_json(created))
+    response.status_code = 201
+    response.headers["Location"] = f"/api/games/{created.id}"
+    return response
+
+
+def created_json(created: service.Created) -> dict:
+    return {
+        "id": created.id, "game": created.game, "url": f"{base_url()}/games/{created.id}",
+        "seats": [{"seat": i, "name": name, "token": token, "url": f"{base_url()}/play/{token}"}
+                  for i, (name, token) in enumerate(zip(created.names, created.tokens))],
+    }
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id):
+    loaded = service.load(get_db(), game_id)
+    return jsonify(service.game_view(loaded, viewer(loaded)))
+
+
+@bp.post("/games/<game_id>/moves")
+def play(game_id):
+    db = get_db()
+    service.load(db, game_id)  # 404 before anything about the body or the token
+    token = bearer()
+    if token is None:
+        raise service.Unauthorized("this needs a seat token: Authorization: Bearer <token>")
+    body = contract.load_request(contract.MoveIn, json_body())
+    played = service.submit_move(db, game_id, token, body["move"], body["seq"])
+    seat = service.seat_of(played.loaded, token)
+    response = jsonify({"seq": played.seq, "events": [service.public_event(played.loaded, e, seat)
+                                                       for e in played.events]})
+    response.status_code = 201
+    return response
+
+
+@bp.post("/games/<game_id>/resign")
+def resign(game_id):
+    db = get_db()
+    service.load(db, game_id)
+    played = service.resign(db, game_id, bearer())
+    seat = service.seat_of(played.loaded, bearer())
+    response = jsonify({"seq": played.seq, "events": [service.public_event(played.loaded, e, seat)
+                                                       for e in played.events]})
+    response.status_code = 201
+    return response
+
+
+def int_arg(name: str, default: int | None = None, minimum: int = 0) -> int | None:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise service.BadRequest(f"{name} must be a whole number") from None
+    if value < minimum:
+        raise service.BadRequest(f"{name} must be at least {minimum}")
+    return value
+
+
+@bp.get("/games/<game_id>/events")
+def events(game_id):
+    loaded = service.load(get_db(), game_id)
+    return jsonify(service.events_since(loaded, viewer(loaded), int_arg("since", 0)))
+
+
+@bp.get("/games/<game_id>/state")
+def state_at(game_id):
+    loaded = service.load(get_db(), game_id)
+    at = int_arg("at", None, minimum=1)
+    if at is None:
+        raise service.BadRequest("at is missing: the seq after which to show the game")
+    return jsonify(service.game_view(loaded, viewer(loaded), at=at))
+
+
+@bp.get("/games/<game_id>/verify")
+def verify(game_id):
+    return jsonify(service.verify(get_db(), game_id))
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(contract.openapi())

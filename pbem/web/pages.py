@@ -1,0 +1,208 @@
+"""The HTML pages (architecture section 7): the home page and game creation, the seat page behind each
+magic link, the spectator page, and the history at any event with previous/next links.
+
+Pages work without JavaScript. Every form carries a CSRF token kept in the session cookie; every
+player-supplied string is escaped by Jinja2 (the board SVG comes from the game module, which escapes
+the names it draws).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+
+from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request, session,
+                   url_for)
+from markupsafe import Markup
+
+from .. import service
+from ..db import get_db
+from ..games import GAMES, UnknownGame, get_game
+from ..games.base import GameError
+
+bp = Blueprint("pages", __name__)
+
+BUTTONS_UP_TO = 12  # more legal moves than this are offered in a list instead of one button each
+
+
+def install_filters(app) -> None:
+    app.jinja_env.globals["csrf_token"] = csrf_token
+    app.jinja_env.filters["compact_json"] = lambda value: json.dumps(value, sort_keys=True, separators=(", ", ": "))
+
+
+def csrf_token() -> str:
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(24)
+    return session["csrf"]
+
+
+def check_csrf() -> None:
+    sent = request.form.get("csrf", "")
+    if not sent or not hmac.compare_digest(sent, session.get("csrf", "")):
+        abort(400, "the form has expired or came from elsewhere; reload the page and try again")
+
+
+@bp.errorhandler(service.GameNotFound)
+def not_found(exc):
+    return render_template("error.html", status=404, message=str(exc)), 404
+
+
+@bp.get("/")
+def home():
+    from .. import store
+
+    games = store.list_games(get_db(), limit=30)
+    return render_template("home.html", types=sorted(GAMES.values(), key=lambda m: m.TITLE), games=games)
+
+
+# --- creating a game ---------------------------------------------------------------------------------
+
+
+def players_from_form(form, maximum: int) -> list[dict]:
+    players = []
+    for i in range(maximum):
+        name = form.get(f"name{i}", "").strip()
+        email = form.get(f"email{i}", "").strip()
+        if name or email:
+            players.append({"name": name, "email": email or None})
+    return players
+
+
+def options_from_form(form, module) -> dict:
+    options = {}
+    for key, option in module.OPTIONS.items():
+        if option.kind == "bool":
+            if f"opt_{key}_present" in form:
+                options[key] = f"opt_{key}" in form
+        else:
+            value = form.get(f"opt_{key}", "").strip()
+            if value:
+                options[key] = value
+    return options
+
+
+@bp.route("/new/<name>", methods=["GET", "POST"])
+def new_game(name):
+    try:
+        module = get_game(name)
+    except UnknownGame as exc:
+        return render_template("error.html", status=404, message=str(exc)), 404
+    error = None
+    if request.method == "POST":
+        check_csrf()
+        players = players_from_form(request.form, module.PLAYERS[1])
+        try:
+            created = service.create_game(get_db(), module.NAME, players, options_from_form(request.form, module))
+        except (GameError, service.ServiceError) as exc:
+            error = str(exc)
+        else:
+            base = current_app.config["BASE_URL"]
+            seats = [{"seat": i, "name": n, "url": f"{base}/play/{t}"}
+                     for i, (n, t) in enumerate(zip(created.names, created.tokens))]
+            return render_template("created.html", module=module, created=created, seats=seats,
+                                   spectator=f"{base}/games/{created.id}"), 201
+    return render_template("new.html", module=module, form=request.form, error=error), 422 if error else 200
+
+
+# --- the seat page -------------------------------------------------------------------------------------
+
+
+def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None) -> dict:
+    module = loaded.module
+    state = loaded.state if at is None else loaded.state_at(at)
+    result = module.outcome(state)
+    legal = module.legal_moves(state, seat) if seat is not None and at is None else []
+    to_move = sorted(module.to_move(state))
+    return {
+        "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,
+        "seq": loaded.seq if at is None else at,
+        "svg": Markup(module.render_svg(state, seat, names=tuple(loaded.names))),
+        "text": module.render_text(state, seat),
+        "legal": legal, "buttons": len(legal) <= BUTTONS_UP_TO,
+        "to_move": to_move, "outcome": result.to_json() if result else None,
+        "events": [service.public_event(loaded, e, seat) for e in loaded.events],
+        "at": at,
+    }
+
+
+def seat_from_token(token: str) -> tuple[service.Loaded, int]:
+    db = get_db()
+    game_id, seat = service.find_seat(db, token)
+    return service.load(db, game_id), seat
+
+
+@bp.get("/play/<token>")
+def seat_page(token):
+    loaded, seat = seat_from_token(token)
+    return render_template("seat.html", token=token, error=None, **seat_context(loaded, seat))
+
+
+@bp.post("/play/<token>")
+def seat_move(token):
+    check_csrf()
+    loaded, seat = seat_from_token(token)
+    move = (request.form.get("typed") or "").strip() or (request.form.get("move") or "").strip()
+    try:
+        seen = int(request.form.get("seq", ""))
+    except ValueError:
+        seen = None
+    try:
+        played = service.submit_move(get_db(), loaded.id, token, move, seen)
+    except (GameError, service.ServiceError) as exc:
+        status = service.status_of(exc)
+        loaded, seat = seat_from_token(token)
+        return render_template("seat.html", token=token, error=str(exc), tried=move,
+                               **seat_context(loaded, seat)), status
+    flash(f"Played {move} (now at seq {played.seq}).")
+    return redirect(url_for("pages.seat_page", token=token), code=303)
+
+
+@bp.post("/play/<token>/resign")
+def seat_resign(token):
+    check_csrf()
+    loaded, seat = seat_from_token(token)
+    if request.form.get("confirm") != "yes":
+        return render_template("seat.html", token=token, error="tick the box to confirm that you resign",
+                               **seat_context(loaded, seat)), 400
+    try:
+        service.resign(get_db(), loaded.id, token)
+    except (GameError, service.ServiceError) as exc:
+        return render_template("seat.html", token=token, error=str(exc), **seat_context(loaded, seat)), \
+            service.status_of(exc)
+    flash("You resigned.")
+    return redirect(url_for("pages.seat_page", token=token), code=303)
+
+
+# --- spectators and history ------------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>")
+def spectator_page(game_id):
+    loaded = service.load(get_db(), game_id)
+    return render_template("game.html", **seat_context(loaded, None))
+
+
+def history_at(loaded: service.Loaded) -> int:
+    raw = request.args.get("at", "")
+    try:
+        at = int(raw) if raw else loaded.seq
+    except ValueError:
+        abort(400, "at must be a whole number")
+    return min(max(at, 1), loaded.seq)
+
+
+@bp.get("/games/<game_id>/history")
+def spectator_history(game_id):
+    loaded = service.load(get_db(), game_id)
+    at = history_at(loaded)
+    return render_template("history.html", base=url_for("pages.spectator_history", game_id=game_id),
+                           back=url_for("pages.spectator_page", game_id=game_id), **seat_context(loaded, None, at))
+
+
+@bp.get("/play/<token>/history")
+def seat_history(token):
+    loaded, seat = seat_from_token(token)
+    at = history_at(loaded)
+    return render_template("history.html", base=url_for("pages.seat_history", token=token),
+                           back=url_for("pages.seat_page", token=token), **seat_context(loaded, seat, at))

@@ -1,0 +1,25 @@
+"""The README stays true: its test command is the one CI runs, and its commands exist."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def readme_commands():
+    return [line.strip() for line in (ROOT / "README.md").read_text().splitlines() if line.startswith("    python3 -m venv")]
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text()
+    test_command = next(c for c in readme_commands() if "pytest" in c)
+    assert test_command in ci
+
+
+def test_the_readme_serve_command_starts_pbem_serve():
+    serve = next(c for c in readme_commands() if "serve" in c)
+    assert serve.endswith(".venv/bin/pbem serve")
+
+
+def test_var_holds_only_its_placeholder_in_git():
+    ignore = (ROOT / ".gitignore").read_text()
+    assert "var/*" in ignore and "!var/.gitkeep" in ignore

@@ -1,0 +1,73 @@
+"""The event store (architecture section 4): explicit tables, the hash chain, the primary key as the
+concurrency guard, projections in the same transaction as the events."""
+
+import sqlite3
+
+import pytest
+
+from pbem import store
+
+
+def test_tables_are_created_explicitly_with_the_primary_key(db):
+    assert {"events", "games", "seats", "secrets"} <= set(db.table_names())
+    events = db["events"]
+    assert events.pks == ["game_id", "seq"]
+    assert {c.name: c.type for c in events.columns} == {
+        "game_id": "TEXT", "seq": "INTEGER", "type": "TEXT", "actor": "TEXT", "data": "TEXT", "at": "TEXT",
+        "hash": "TEXT", "command": "TEXT"}
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+
+
+def new(n):
+    return [store.NewEvent("thing_happened", "rules", {"n": i}) for i in range(n)]
+
+
+def projection(game_id, seq):
+    return {"id": game_id, "game": "test", "status": "active", "seq": seq, "to_move": "[]", "deadline": None,
+            "created": "t0", "updated": "t1", "seat_count": 2, "outcome": None}
+
+
+def test_append_numbers_and_chains_events(db):
+    written = store.append(db, "g1", 0, new(3), {"verb": "create"}, "2026-01-01T00:00:00Z", ["s1", "s2", "s3"],
+                           projection=projection("g1", 3))
+    assert [e.seq for e in written] == [1, 2, 3]
+    assert written[0].command == {"verb": "create"} and written[1].command is None
+    previous = ""
+    for event, salt in zip(written, ["s1", "s2", "s3"]):
+        assert event.hash == store.event_hash(previous, "g1", event.seq, event.type, event.actor, event.data,
+                                              event.at, event.command, salt)
+        previous = event.hash
+    assert [e.data for e in store.read_events(db, "g1")] == [{"n": 0}, {"n": 1}, {"n": 2}]
+    assert store.game_row(db, "g1")["seq"] == 3
+
+
+def test_a_second_writer_at_the_same_seq_conflicts_and_writes_nothing(db):
+    store.append(db, "g1", 0, new(1), {"verb": "create"}, "t", ["s"], projection=projection("g1", 1))
+    store.append(db, "g1", 1, new(1), {"verb": "x"}, "t", ["s"], projection=projection("g1", 2))
+    with pytest.raises(store.Conflict):
+        store.append(db, "g1", 1, new(2), {"verb": "y"}, "t", ["s", "s"], projection=projection("g1", 3))
+    assert [e.seq for e in store.read_events(db, "g1")] == [1, 2]
+    assert store.game_row(db, "g1")["seq"] == 2
+
+
+def test_the_primary_key_refuses_a_duplicate_seq(db):
+    store.append(db, "g1", 0, new(1), {"verb": "create"}, "t", ["s"])
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("insert into events (game_id, seq, type, actor, data, at, hash) values ('g1', 1, 'x', 'r', '{}', 't', 'h')")
+
+
+def test_a_failing_projection_rolls_back_the_events(db):
+    broken = projection("g1", 1)
+    broken["status"] = None  # not null: the projection write fails
+    with pytest.raises(sqlite3.IntegrityError):
+        store.append(db, "g1", 0, new(2), {"verb": "create"}, "t", ["s", "s"], projection=broken)
+    assert store.read_events(db, "g1") == []
+    assert store.game_row(db, "g1") is None
+    assert not db.conn.in_transaction
+
+
+def test_reopening_an_existing_database_keeps_its_data(app, db):
+    store.append(db, "g1", 0, new(1), {"verb": "create"}, "t", ["s"])
+    again = store.connect(app.config["DATABASE"])
+    assert len(store.read_events(again, "g1")) == 1
