@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from . import mississippi
 from .base import REQUIRED
 
-_MODULES: tuple[ModuleType, ...] = ()
+_MODULES: tuple[ModuleType, ...] = (mississippi,)
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in _MODULES}
 

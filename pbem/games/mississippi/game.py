@@ -1,0 +1,302 @@
+"""The game protocol for Mississippi: options, setup, decide, legal moves, view, outcome, resignation.
+
+Follows `shared/specs/mississippi.md`, "Events and the protocol", "End of game" and the platform
+rulings A21-A24; the rules themselves live in `rules.py`. `decide` checks a move, records it, then runs
+the "next seat" steps: stop when the game is over, roll the die for a seat that has not entered
+(`die_rolled`), skip a seat without a legal move (`turn_skipped`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from ..base import RULES, Chance, Event, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome, check_options
+from .board import side_name
+from .boat import rotation_cost, side_numbers
+from .notation import BACK, FORWARD, Move, move_name, parse_move, rotation_name
+from .position import check_position, starting_logs
+from .rules import empty_ahead, empty_behind, evolve, has_legal_move, is_entering, moves_of, start_field
+from .state import Boat, State, Trace
+from .tables import (
+    COLOURS, DEFAULT_MAX_ROUNDS, DEFAULT_ROWS, DEFAULT_TWO_PLAYER_LOGS, DEFAULT_WIDTH, MAX_BACK, PRINTS,
+    ROWS_RANGE, TOTAL_LOGS, WIDTH_RANGE,
+)
+
+NAME = "mississippi"
+TITLE = "Mississippi"
+PLAYERS = (2, 6)  # 3-6 official; 2 is the unofficial variant (A17)
+
+OPTIONS = {
+    "rows": Option("int", DEFAULT_ROWS, "number of legs of the river (A16)", *ROWS_RANGE),
+    "width": Option("int", DEFAULT_WIDTH, "fields per leg (A16)", *WIDTH_RANGE),
+    "numbering": Option("choice", "sequential", "order of the numbers round a boat (A15)", choices=tuple(PRINTS)),
+    "clockwise": Option("choice", "seats", "order of the other boats when every difference is negative (A6)",
+                        choices=("seats", "spatial")),
+    "two_player_logs": Option("int", DEFAULT_TWO_PLAYER_LOGS, "logs per player with 2 seats (A17)", 1, 30),
+    "max_rounds": Option("int", DEFAULT_MAX_ROUNDS, "round cap (A18)", 1, 1000),
+    "position": Option("json", None, "start position: {boats: {seat: {field, east, logs}}, supply, to_move}"),
+}
+
+
+# --- options and setup ---------------------------------------------------------------------------------
+
+
+def resolve_options(seats: int, options: Mapping[str, Any] | None) -> dict:
+    low, high = PLAYERS
+    if not isinstance(seats, int) or not low <= seats <= high:
+        raise InvalidOptions(f"Mississippi takes {low} to {high} seats, not {seats}")
+    resolved = check_options(OPTIONS, options)
+    if resolved["position"] is not None:
+        resolved["position"] = check_position(
+            resolved["position"], seats, resolved["rows"], resolved["width"], resolved["two_player_logs"]
+        )
+    return resolved
+
+
+def initial_state(seats: int, options: Mapping[str, Any]) -> State:
+    start = starting_logs(seats, options["two_player_logs"])
+    boats: list[Boat | None] = [None] * seats
+    logs = [start] * seats
+    entered = [False] * seats
+    supply = TOTAL_LOGS - start * seats
+    current = 0
+    position = options.get("position")
+    if position is not None:
+        for key, boat in position["boats"].items():
+            seat = int(key)
+            boats[seat] = Boat(boat["field"], boat["east"])
+            logs[seat] = boat["logs"]
+            entered[seat] = True
+        supply = position["supply"]
+        current = position["to_move"]
+    return State(
+        seats=seats, rows=options["rows"], width=options["width"], numbering=options["numbering"],
+        clockwise=options["clockwise"], max_rounds=options["max_rounds"],
+        two_player_logs=options["two_player_logs"], options_json=json.dumps(dict(options), sort_keys=True),
+        boats=tuple(boats), entered=tuple(entered), logs=tuple(logs), supply=supply, current=current,
+    )
+
+
+def start(state: State, chance: Chance) -> list[Event]:
+    """The first die roll (A24: seat 0 starts), or the "next seat" steps from a position's to_move."""
+    return settle(state, chance)
+
+
+def settle(state: State, chance: Chance | None) -> list[Event]:
+    """The "next seat" steps, run on the seat whose turn it now is. Without a chance (after a
+    resignation) a seat still to enter gets its die rolled when it sends its entry move."""
+    events: list[Event] = []
+    while outcome(state) is None:
+        seat = state.current
+        if is_entering(state, seat):
+            if state.boats[seat] is None and chance is not None:
+                events.append(Event("die_rolled", {"seat": seat, "value": chance.roll(6)}, RULES))
+            return events
+        if has_legal_move(state, seat):
+            return events
+        skip = Event("turn_skipped", {"seat": seat}, RULES)
+        events.append(skip)
+        state = evolve(state, skip)
+    return events
+
+
+# --- moves ------------------------------------------------------------------------------------------------
+
+
+def _fields(count: int) -> str:
+    return f"{count} empty field{'s' if count != 1 else ''}"
+
+
+def check_move(state: State, seat: int, move: Move) -> None:
+    """Raise IllegalMove naming the rule that forbids the move."""
+    if is_entering(state, seat):
+        if move.rotation:
+            raise IllegalMove("rule 6: no rotation before your first move")
+        if move.direction == BACK:
+            raise IllegalMove("A12: your entry move goes forward from the start field")
+    if move.distance < 1:
+        raise IllegalMove("A1: there is no passing; a move covers at least 1 field")
+    logs = state.logs[seat]
+    cost = rotation_cost(move.rotation)
+    if cost > logs:
+        raise IllegalMove(f"rule 6: rotate {rotation_name(move.rotation)} costs {cost} logs, you have {logs}")
+    left = logs - cost
+    field = start_field(state, seat)
+    after = " after rotating" if move.rotation else ""
+    if move.direction == FORWARD:
+        if left == 0:
+            raise IllegalMove("rule 2: with no logs you must move back")
+        if move.distance > left:
+            raise IllegalMove(f"rule 1: forward {move.distance} needs {move.distance} logs, you have {left}{after}")
+        ahead = empty_ahead(state, field)
+        if move.distance > ahead:
+            raise IllegalMove(f"A19: only {_fields(ahead)} {'is' if ahead == 1 else 'are'} left to the goal")
+    else:
+        if move.distance > MAX_BACK:
+            raise IllegalMove(f"rule 2: at most {MAX_BACK} fields back")
+        behind = empty_behind(state, field)
+        if move.distance > behind:
+            raise IllegalMove(f"A3: only {_fields(behind)} {'is' if behind == 1 else 'are'} behind you")
+
+
+def _check_turn(state: State, seat: int) -> None:
+    if outcome(state) is not None:
+        raise NotYourTurn("the game is over")
+    if seat in state.resigned:
+        raise NotYourTurn("you have resigned from this game")
+    if seat != state.current:
+        raise NotYourTurn(f"it is not your turn: seat {state.current} is to move")
+
+
+def decide(state: State, seat: int, move: str, chance: Chance) -> list[Event]:
+    _check_turn(state, seat)
+    parsed = parse_move(move)
+    check_move(state, seat, parsed)
+    events: list[Event] = []
+    if state.boats[seat] is None:  # the turn came by a resignation, which cannot roll (see __init__)
+        roll = Event("die_rolled", {"seat": seat, "value": chance.roll(6)}, RULES)
+        events.append(roll)
+        state = evolve(state, roll)
+    played = Event.by_seat(seat, "move_played", {"seat": seat, "move": move_name(parsed)})
+    events.append(played)
+    return events + settle(evolve(state, played), chance)
+
+
+def legal_moves(state: State, seat: int) -> list[str]:
+    if outcome(state) is not None or seat != state.current or seat in state.resigned:
+        return []
+    return [move_name(move) for move in moves_of(state, seat)]
+
+
+def to_move(state: State) -> frozenset[int]:
+    return frozenset() if outcome(state) is not None else frozenset({state.current})
+
+
+def timeout_move(state: State, seat: int) -> str | None:
+    return None  # A1: there is no pass in Mississippi
+
+
+def resign(state: State, seat: int) -> list[Event]:
+    if outcome(state) is not None:
+        raise NotYourTurn("the game is over")
+    if not 0 <= seat < state.seats or seat in state.resigned:
+        raise NotYourTurn(f"seat {seat} is not playing in this game")
+    event = Event("seat_resigned", {"seat": seat}, RULES)
+    return [event] + settle(evolve(state, event), None)
+
+
+# --- the end ------------------------------------------------------------------------------------------------
+
+
+def ranking(state: State) -> tuple[int, ...]:
+    """Active seats by field (highest first), then those not entered in seat order, then resigned
+    seats, the last to resign first."""
+    active = state.active
+    on_river = [s for s in active if state.entered[s]]
+    waiting = [s for s in active if not state.entered[s]]
+    on_river.sort(key=lambda s: -state.boats[s].field)
+    return tuple(on_river + waiting + list(reversed(state.resigned)))
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.finisher is not None:
+        order = ranking(state)
+        return _outcome(state, "goal", order[0], order)
+    if state.resigned and len(state.active) <= 1:
+        order = ranking(state)
+        return _outcome(state, "resigned", order[0], order)
+    if state.turns >= state.turn_cap:
+        order = ranking(state)
+        return _outcome(state, "round_cap", order[0], order)
+    if not any(has_legal_move(state, seat) for seat in state.active):
+        order = ranking(state)
+        return _outcome(state, "stalled", order[0], order)
+    return None
+
+
+def _outcome(state: State, termination: str, winner: int, order: tuple[int, ...]) -> Outcome:
+    scores = {
+        str(seat): {"field": boat.field if boat is not None and state.entered[seat] else None, "logs": state.logs[seat]}
+        for seat, boat in enumerate(state.boats)
+    }
+    return Outcome(termination, (winner,), tuple((seat,) for seat in order), scores)
+
+
+# --- the view ---------------------------------------------------------------------------------------------------
+
+
+def redact(event: Event, seat: int | None) -> dict:
+    return dict(event.data)  # no hidden information
+
+
+def trace_json(state: State, trace: Trace | None) -> dict | None:
+    from .render import trace_summary
+
+    if trace is None:
+        return None
+    out: dict[str, Any] = {"seat": trace.seat, "move": trace.move, "skipped": trace.move is None}
+    if trace.move is not None:
+        out["rotation"] = {
+            "steps": trace.rotation, "cost": trace.rotation_cost,
+            "east_before": trace.east_before, "east_after": trace.east_after,
+        }
+        out["movement"] = {
+            "direction": trace.direction, "from": trace.start, "to": trace.end,
+            "paid": trace.paid, "gained": trace.gained,
+        }
+        out["reactions"] = [
+            {
+                "contacts": [
+                    {"seat": c.seat, "side": side_name(c.side), "number": c.number,
+                     "other_side": side_name((c.side + 3) % 6), "other_number": c.other_number,
+                     "difference": c.difference}
+                    for c in step.contacts
+                ],
+                "moves": [{"seat": s, "from": a, "to": b} for s, a, b in step.moves],
+            }
+            for step in trace.reactions
+        ]
+    out["summary"] = trace_summary(trace)
+    return out
+
+
+def seat_json(state: State, seat: int) -> dict:
+    boat = state.boats[seat]
+    out: dict[str, Any] = {
+        "seat": seat, "colour": COLOURS[seat][0], "entered": state.entered[seat],
+        "resigned": seat in state.resigned, "logs": state.logs[seat],
+        "field": None, "east": None, "sides": None, "forward_side": None, "forward_number": None,
+    }
+    if boat is not None:
+        numbers = side_numbers(boat.east, state.numbering)
+        forward = state.board.forward_side(boat.field)
+        out.update(
+            field=boat.field, east=boat.east,
+            sides={side_name(d): numbers[d] for d in range(6)},
+            forward_side=side_name(forward), forward_number=numbers[forward],
+        )
+    return out
+
+
+def view(state: State, seat: int | None) -> dict:
+    result = outcome(state)
+    return {
+        # the position fields, verbatim: a view can be fed back as a `position`
+        "boats": {
+            str(s): {"field": b.field, "east": b.east, "logs": state.logs[s]}
+            for s, b in enumerate(state.boats) if b is not None and state.entered[s]
+        },
+        "supply": state.supply,
+        "to_move": state.current,
+        # everything else sits beside them
+        "board": {"rows": state.rows, "width": state.width, "size": state.board.size, "goal": state.board.goal},
+        "options": json.loads(state.options_json),
+        "seats": [seat_json(state, s) for s in range(state.seats)],
+        "moving": None if result is not None else state.current,
+        "turn": state.turns,
+        "round": state.turns // state.seats + 1,
+        "last_turn": trace_json(state, state.trace),
+        "outcome": None if result is None else result.to_json(),
+        "you": seat,
+    }
