@@ -38,9 +38,10 @@ def test_show_at_an_earlier_event(runner, var_dir):
     db = store.connect(var_dir / "pbem.sqlite")
     service.submit_move(db, game_id, ann_token, "forward 5", 2)
     code, now, _ = runner("show", game_id)
-    assert code == 0 and "<B" in now and "after event 4 of 4" in now
+    blue = lambda board: next(line for line in board.splitlines() if "Blue" in line and line.strip()[0] == "0")
+    assert code == 0 and "after event 4 of 4" in now and blue(now).split()[2] == "5"
     code, then, _ = runner("show", game_id, "--at", "2")
-    assert code == 0 and "<B" not in then and "after event 2 of 4" in then
+    assert code == 0 and "after event 2 of 4" in then and "not entered" in blue(then)
     code, _, err = runner("show", game_id, "--at", "99")
     assert code == 2 and "between 1 and 4" in err
     code, _, err = runner("show", "nosuchgame")

@@ -10,7 +10,7 @@ import json
 
 from flask import Blueprint, current_app, jsonify, request
 from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from .. import contract, service
 from ..db import get_db
@@ -61,7 +61,7 @@ def viewer(loaded: service.Loaded) -> int | None:
 
 def json_body() -> dict:
     if request.content_length and request.content_length > current_app.config["MAX_CONTENT_LENGTH"]:
-        raise service.BadRequest("the body is too large")
+        raise RequestEntityTooLarge()
     raw = request.get_data(cache=False)
     try:
         payload = json.loads(raw or b"")
