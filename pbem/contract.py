@@ -8,6 +8,7 @@ committed files drift from what this module generates.
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -160,10 +161,15 @@ PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedReve
 
 
 def event_schemas() -> dict[str, dict[str, type[Schema]]]:
-    """Event data schemas by owner ("platform" or a game name) and event type."""
+    """Event data schemas by owner ("platform" or a game name) and event type. A game declares its
+    own in `EVENT_SCHEMAS` of its `events` submodule."""
     out = {"platform": dict(PLATFORM_EVENT_SCHEMAS)}
     for name, module in sorted(GAMES.items()):
-        out[name] = dict(getattr(module, "EVENT_SCHEMAS", {}))
+        try:
+            events = importlib.import_module(f"{module.__name__}.events")
+        except ModuleNotFoundError:
+            events = None
+        out[name] = dict(getattr(events, "EVENT_SCHEMAS", {}))
     return out
 
 

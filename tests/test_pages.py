@@ -19,8 +19,18 @@ def links(page: bytes, prefix: str) -> list[str]:
 def test_home_lists_the_games_and_links_to_start_one(client):
     page = client.get("/")
     assert page.status_code == 200
-    assert b"Start a game of Mississippi" in page.data
+    assert b'<option value="mississippi">Mississippi (2&ndash;6 players)</option>' in page.data
     assert "/new/mississippi" in links(page.data, "/new/")
+
+
+def test_the_home_page_form_starts_a_game_with_default_options(client, db):
+    home = client.get("/")
+    response = client.post("/new", data={"csrf": csrf(home.data), "game": "mississippi", "name0": "Ann",
+                                         "name1": "Bob", "name2": "Cy"})
+    assert response.status_code == 201
+    assert len(set(re.findall(rb"http://pbem.test/play/([A-Za-z0-9_-]+)", response.data))) == 3
+    created = store.read_events(db, store.game_ids(db)[0])[0]
+    assert created.data["options"]["rows"] == 7 and created.data["seat_count"] == 3
 
 
 def test_a_game_is_started_from_the_form_and_shows_seat_links(client, db):

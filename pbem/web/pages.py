@@ -53,7 +53,9 @@ def home():
     from .. import store
 
     games = store.list_games(get_db(), limit=30)
-    return render_template("home.html", types=sorted(GAMES.values(), key=lambda m: m.TITLE), games=games)
+    types = sorted(GAMES.values(), key=lambda m: m.TITLE)
+    return render_template("home.html", types=types, games=games,
+                           most_players=max((m.PLAYERS[1] for m in types), default=0))
 
 
 # --- creating a game ---------------------------------------------------------------------------------
@@ -80,6 +82,12 @@ def options_from_form(form, module) -> dict:
             if value:
                 options[key] = value
     return options
+
+
+@bp.post("/new")
+def new_game_from_home():
+    """The home page's quick form: a game, its players, and every option at its default."""
+    return new_game(request.form.get("game", ""))
 
 
 @bp.route("/new/<name>", methods=["GET", "POST"])
