@@ -36,5 +36,7 @@ def from_environment() -> dict:
         "BASE_URL": os.environ.get("PBEM_BASE_URL", "http://localhost:5000").rstrip("/"),
         "SMTP_URL": os.environ.get("PBEM_SMTP_URL") or None,
         "MAIL_FROM": os.environ.get("PBEM_MAIL_FROM", "pbem@localhost"),
+        "ALLOW_PRIVATE_WEBHOOKS": os.environ.get("PBEM_ALLOW_PRIVATE_WEBHOOKS", "") in ("1", "true", "yes"),
+        "INBOUND_SECRET": os.environ.get("PBEM_INBOUND_SECRET") or None,
         "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
     }

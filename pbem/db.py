@@ -17,3 +17,11 @@ def close_db(error=None) -> None:
     db = g.pop("db", None)
     if db is not None:
         db.close()
+
+
+def get_site():
+    from .site import Site
+
+    if "site" not in g:
+        g.site = Site.from_config(current_app.config)
+    return g.site

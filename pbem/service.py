@@ -1,12 +1,12 @@
-"""The verbs of the server: create a game, play a move, resign, read a game as a seat sees it, audit it.
+"""The verbs of the server: create a game, play a move, resign, change a seat's settings, take a
+vacation, time out a seat, read a game as a seat sees it, audit it, rebuild the projections.
 
-Follows `shared/specs/architecture.md` sections 1 to 5. Every verb loads the game's events, folds them
-through the game's reducer, decides, and appends the new events with the projections in one
-transaction. Pages, the JSON API, the CLI and (later) e-mail replies all call these functions; none of
-them touches SQL or rules directly.
+Follows `shared/specs/architecture.md` sections 1 to 5 and 8. Every verb loads the game's events, folds
+them through the game's reducer, decides, and appends the new events together with the projection rows
+and the notices they cause (the outbox) in one transaction. Pages, the JSON API, the CLI, e-mail
+replies and the scheduler all call these functions; none of them touches SQL or rules directly.
 
-Time and randomness come in from the caller (`now`) or from `pbem.chance`, so the verbs are
-deterministic given their inputs apart from the new game's id, tokens and seed.
+Time comes in from the caller (`now`), randomness from `pbem.chance`.
 """
 
 from __future__ import annotations
@@ -16,20 +16,26 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from types import ModuleType
 from typing import Any, Sequence
 
 from . import chance as chance_mod
-from . import store
+from . import clock, store
 from .games import UnknownGame, get_game
 from .games.base import (Event, GameError, IllegalMove, InvalidMove, InvalidOptions, NotYourTurn, Outcome,
                          StaleMove)
+from .site import Site
 
 # Events the platform writes; the game's reducer never sees them.
 GAME_CREATED = "game_created"
 SEED_REVEALED = "seed_revealed"
-PLATFORM_EVENTS = frozenset({GAME_CREATED, SEED_REVEALED})
+SETTINGS_CHANGED = "seat_settings_changed"
+VACATION_STARTED = "vacation_started"
+VACATION_ENDED = "vacation_ended"
+TURN_TIMED_OUT = "turn_timed_out"
+PLATFORM_EVENTS = frozenset({GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, VACATION_STARTED, VACATION_ENDED,
+                             TURN_TIMED_OUT})
 
 MAX_NAME = 40
 MAX_EMAIL = 254
@@ -61,6 +67,10 @@ class GameNotFound(ServiceError):
     status = 404
 
 
+class Busy(ServiceError):
+    status = 503
+
+
 def status_of(error: Exception) -> int:
     """The HTTP status for any error a verb raises (section 6 of the architecture)."""
     if isinstance(error, ServiceError):
@@ -69,15 +79,13 @@ def status_of(error: Exception) -> int:
         return 409
     if isinstance(error, NotYourTurn):
         return 403
-    if isinstance(error, (InvalidMove, IllegalMove, InvalidOptions, UnknownGame)):
-        return 422
-    if isinstance(error, GameError):
+    if isinstance(error, (GameError, UnknownGame)):
         return 422
     raise error
 
 
 def utcnow() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return clock.format_time(datetime.now(timezone.utc))
 
 
 def hash_token(token: str) -> str:
@@ -89,13 +97,17 @@ def hash_token(token: str) -> str:
 
 @dataclass
 class Loaded:
-    """A game as read from the log: its module, events and the state after the last one."""
+    """A game as read from the log: its module, events, the state after the last one, and what the
+    platform's own events say (seat settings, vacations, when each seat began to owe a decision)."""
 
     id: str
     module: ModuleType
     events: list[store.StoredEvent]
     state: Any
-    seats: list[dict] = field(default_factory=list)
+    settings: list[dict] = field(default_factory=list)
+    vacations: list[clock.Vacation] = field(default_factory=list)
+    owing_since: dict[int, datetime] = field(default_factory=dict)
+    timed_out: set[int] = field(default_factory=set)
 
     @property
     def created(self) -> dict:
@@ -114,6 +126,10 @@ class Loaded:
         return [seat["name"] for seat in self.created["seats"]]
 
     @property
+    def clock(self) -> dict:
+        return self.created.get("clock") or {}
+
+    @property
     def outcome(self) -> Outcome | None:
         return self.module.outcome(self.state)
 
@@ -121,8 +137,22 @@ class Loaded:
     def finished(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def to_move(self) -> frozenset[int]:
+        return self.module.to_move(self.state)
+
     def state_at(self, seq: int) -> Any:
         return fold(self.module, self.events[:seq])
+
+    def deadline(self, seat: int, now: datetime | None = None) -> datetime | None:
+        if seat not in self.owing_since:
+            return None
+        now = now or datetime.now(timezone.utc)
+        return clock.deadline(self.clock, self.owing_since[seat], self.vacations, seat, now)
+
+    def earliest_deadline(self, now: datetime | None = None) -> datetime | None:
+        times = [d for d in (self.deadline(s, now) for s in self.owing_since) if d is not None]
+        return min(times) if times else None
 
 
 def game_event(stored: store.StoredEvent) -> Event:
@@ -139,12 +169,47 @@ def fold(module: ModuleType, events: Sequence[store.StoredEvent]) -> Any:
     return state
 
 
+def initial_settings(created: dict) -> list[dict]:
+    return [{"seat": s["seat"], "name": s["name"], "email": s["email"], "webhook": s["webhook"],
+             "email_on": bool(s["email"]), "digest": False} for s in created["seats"]]
+
+
+def assemble(game_id: str, module: ModuleType, events: list[store.StoredEvent]) -> Loaded:
+    """Fold the whole log once, keeping the platform's own facts as they go by."""
+    created = events[0].data
+    state = module.initial_state(created["seat_count"], created["options"])
+    settings = initial_settings(created)
+    vacations: list[clock.Vacation] = []
+    owing: dict[int, datetime] = {}
+    timed_out: set[int] = set()
+    for index, stored in enumerate(events):
+        if index == 0:
+            pass  # game_created: the initial state above
+        elif stored.type == SETTINGS_CHANGED:
+            seat = stored.data["seat"]
+            settings[seat] = {**settings[seat], **{k: v for k, v in stored.data.items() if k != "seat"}}
+        elif stored.type == VACATION_STARTED:
+            vacations.append(clock.Vacation(stored.data["seat"], clock.parse_time(stored.at), None))
+        elif stored.type == VACATION_ENDED:
+            vacations = [clock.Vacation(v.seat, v.start, clock.parse_time(stored.at))
+                         if v.seat == stored.data["seat"] and v.end is None else v for v in vacations]
+        elif stored.type == TURN_TIMED_OUT:
+            timed_out.add(stored.data["seat"])
+        elif stored.type not in PLATFORM_EVENTS:
+            state = module.evolve(state, game_event(stored))
+        # A seat's clock runs from the event after which it began to owe a decision, without a break.
+        owing_now = module.to_move(state) if module.outcome(state) is None else frozenset()
+        moment = clock.parse_time(stored.at)
+        owing = {seat: owing.get(seat, moment) for seat in owing_now}
+        timed_out &= set(owing)
+    return Loaded(game_id, module, events, state, settings, vacations, owing, timed_out)
+
+
 def load(db, game_id: str) -> Loaded:
     events = store.read_events(db, game_id)
     if not events:
         raise GameNotFound(f"no game {game_id!r} here")
-    module = get_game(events[0].data["game"])
-    return Loaded(game_id, module, events, fold(module, events), store.seats_of(db, game_id))
+    return assemble(game_id, get_game(events[0].data["game"]), events)
 
 
 def seat_of(loaded: Loaded, token: str | None) -> int:
@@ -177,7 +242,7 @@ class Created:
     names: tuple[str, ...]
 
 
-def clean_player(index: int, player: dict) -> dict:
+def clean_player(index: int, player: dict, site: Site) -> dict:
     name = str(player.get("name") or "").strip()
     if not name:
         raise InvalidOptions(f"player {index + 1} needs a name")
@@ -187,39 +252,64 @@ def clean_player(index: int, player: dict) -> dict:
     if email is not None and (len(email) > MAX_EMAIL or not _EMAIL.match(email)):
         raise InvalidOptions(f"player {index + 1}'s e-mail address {email!r} is not valid")
     webhook = (player.get("webhook") or "").strip() or None
-    if webhook is not None and not re.match(r"^https?://[^\s]+$", webhook):
-        raise InvalidOptions(f"player {index + 1}'s webhook must be an http:// or https:// URL")
+    if webhook is not None:
+        check_webhook(webhook, site)
     return {"name": name, "email": email, "webhook": webhook}
 
 
-def create_game(db, game_name: str, players: Sequence[dict], options: dict | None = None,
+def check_webhook(url: str, site: Site) -> None:
+    from .notify.webhook import WebhookRefused, check_url
+
+    try:
+        check_url(url, allow_private=site.allow_private_webhooks)
+    except WebhookRefused as error:
+        raise InvalidOptions(f"webhook: {error}") from None
+
+
+def split_options(options: dict | None) -> tuple[dict, dict]:
+    """The platform's clock options apart from the game's own."""
+    options = dict(options or {})
+    clock_options = {k: options.pop(k) for k in list(options) if k in clock.CLOCK_OPTIONS}
+    return options, clock_options
+
+
+def create_game(db, site: Site, game_name: str, players: Sequence[dict], options: dict | None = None,
                 now: str | None = None) -> Created:
     module = get_game(game_name)
     low, high = module.PLAYERS
     if not low <= len(players) <= high:
         raise InvalidOptions(f"{module.TITLE} takes {low} to {high} players, not {len(players)}")
-    cleaned = [clean_player(i, p) for i, p in enumerate(players)]
-    resolved = module.resolve_options(len(cleaned), options or {})
+    cleaned = [clean_player(i, p, site) for i, p in enumerate(players)]
+    game_options, clock_options = split_options(options)
+    resolved = module.resolve_options(len(cleaned), game_options)
+    clock_settings = clock.resolve_clock(clock_options)
     now = now or utcnow()
     seed = chance_mod.new_seed()
-    tokens = tuple(secrets.token_urlsafe(24) for _ in cleaned)  # 192 random bits each
+    game_id = secrets.token_hex(6)  # lower case: it travels in reply addresses, whose case mail may fold
+    tokens = tuple(site.seat_token(game_id, i) for i in range(len(cleaned)))
     seats = [{"seat": i, **player, "token_sha256": hash_token(tokens[i])} for i, player in enumerate(cleaned)]
     created = store.NewEvent(GAME_CREATED, "admin", {
-        "game": module.NAME, "seat_count": len(cleaned), "options": resolved, "seats": seats,
-        "commitment": chance_mod.commitment(seed),
+        "game": module.NAME, "seat_count": len(cleaned), "options": resolved, "clock": clock_settings,
+        "seats": seats, "commitment": chance_mod.commitment(seed),
     })
     state = module.initial_state(len(cleaned), resolved)
     started = [to_new(e) for e in module.start(state, chance_mod.SeededChance(seed, 1))]
-    game_id = secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
     events = [created, *started]
-    after = fold_new(module, state, started)
-    events += reveal_if_over(module, after, seed)
-    projection = projection_row(game_id, module, after, len(events), now, now, len(cleaned))
-    seat_projection = [{"game_id": game_id, "seat": s["seat"], "name": s["name"], "email": s["email"],
-                        "webhook": s["webhook"], "token_hash": s["token_sha256"]} for s in seats]
-    store.append(db, game_id, 0, events, {"verb": "create"}, now, salts_for(seed, 1, len(events)),
-                 projection=projection, seats=seat_projection, seed=seed)
+    events += reveal_if_over(module, fold_new(module, state, started), seed)
+    command = {"verb": "create"}
+    after = assemble(game_id, module, provisional(game_id, 0, events, command, now))
+    store.append(db, game_id, 0, events, command, now, salts_for(seed, 1, len(events)), seed=seed,
+                 projection=projection_row(after, now), seats=seat_rows(after),
+                 outbox=notices(site, None, after, command, now))
     return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned))
+
+
+def provisional(game_id: str, last: int, events: Sequence[store.NewEvent], command: dict, now: str,
+                before: Sequence[store.StoredEvent] = ()) -> list[store.StoredEvent]:
+    """The log as it will read once these events are appended (without hashes), to compute the
+    projection and the notices that commit with them."""
+    return [*before, *(store.StoredEvent(game_id, last + 1 + i, e.type, e.actor, store_roundtrip(e.data), now, "",
+                                         command if i == 0 else None) for i, e in enumerate(events))]
 
 
 def to_new(event: Event) -> store.NewEvent:
@@ -228,7 +318,8 @@ def to_new(event: Event) -> store.NewEvent:
 
 def fold_new(module: ModuleType, state: Any, events: Sequence[store.NewEvent]) -> Any:
     for event in events:
-        state = module.evolve(state, Event(event.type, store_roundtrip(event.data), event.actor))
+        if event.type not in PLATFORM_EVENTS:
+            state = module.evolve(state, Event(event.type, store_roundtrip(event.data), event.actor))
     return state
 
 
@@ -247,36 +338,59 @@ def reveal_if_over(module: ModuleType, state: Any, seed: bytes) -> list[store.Ne
     return [store.NewEvent(SEED_REVEALED, "rules", {"seed": seed.hex()})]
 
 
-def projection_row(game_id: str, module: ModuleType, state: Any, seq: int, created: str, now: str,
-                   seat_count: int) -> dict:
-    """The `games` row for a game whose log ends at seq with that state."""
-    result = module.outcome(state)
+def projection_row(loaded: Loaded, now: str) -> dict:
+    """The `games` row for a game as loaded."""
+    result = loaded.outcome
+    deadline = loaded.earliest_deadline(clock.parse_time(now))
     return {
-        "id": game_id, "game": module.NAME,
+        "id": loaded.id, "game": loaded.module.NAME,
         "status": "finished" if result is not None else "active",
-        "seq": seq,
-        "to_move": json.dumps(sorted(module.to_move(state))),
-        "deadline": None,
-        "created": created, "updated": now, "seat_count": seat_count,
+        "seq": loaded.seq,
+        "to_move": json.dumps(sorted(loaded.to_move) if result is None else []),
+        "deadline": clock.format_time(deadline) if deadline else None,
+        "created": loaded.events[0].at, "updated": now, "seat_count": loaded.seat_count,
         "outcome": json.dumps(result.to_json()) if result is not None else None,
     }
 
 
 def seat_rows(loaded: Loaded) -> list[dict]:
+    tokens = {s["seat"]: s["token_sha256"] for s in loaded.created["seats"]}
     return [{"game_id": loaded.id, "seat": s["seat"], "name": s["name"], "email": s["email"],
-             "webhook": s["webhook"], "token_hash": s["token_sha256"]} for s in loaded.created["seats"]]
+             "webhook": s["webhook"], "token_hash": tokens[s["seat"]], "email_on": int(s["email_on"]),
+             "digest": int(s["digest"])} for s in loaded.settings]
+
+
+def notices(site: Site | None, before: Loaded | None, after: Loaded, command: dict, now: str) -> list[dict]:
+    if site is None:
+        return []
+    from .notify import compose
+
+    return compose.notices_for(site, before, after, command, now)
 
 
 # --- acting on a game ---------------------------------------------------------------------------------
 
 
 def run_command(module: ModuleType, state: Any, command: dict, chance) -> list[Event]:
-    """The game events one command produces: the same function serves play and `verify`'s replay."""
+    """The events one command produces: the same function serves play and `verify`'s replay."""
     verb = command["verb"]
     if verb == "move":
         return module.decide(state, command["seat"], command["move"], chance)
     if verb == "resign":
         return module.resign(state, command["seat"])
+    if verb == "timeout":
+        seat, action = command["seat"], command["action"]
+        events = [Event(TURN_TIMED_OUT, {"seat": seat, "action": action}, "clock")]
+        if action == "skip":
+            events += module.decide(state, seat, module.timeout_move(state, seat), chance)
+        elif action == "forfeit":
+            events += module.resign(state, seat)
+        return events
+    if verb == "settings":
+        return [Event(SETTINGS_CHANGED, {"seat": command["seat"], **command["settings"]}, str(command["seat"]))]
+    if verb in ("vacation_start", "vacation_end"):
+        kind = VACATION_STARTED if verb == "vacation_start" else VACATION_ENDED
+        return [Event(kind, {"seat": command["seat"]}, str(command["seat"]))]
     raise ValueError(f"unknown command verb {verb!r}")
 
 
@@ -287,9 +401,19 @@ class Played:
     loaded: Loaded
 
 
-def submit_move(db, game_id: str, token: str | None, move: str, seen_seq: int | None,
+def submit_move(db, site: Site | None, game_id: str, token: str | None, move: str, seen_seq: int | None,
                 now: str | None = None) -> Played:
     """Play a move for the token's seat, judged against the current state; see section 4 for staleness."""
+    def seat_for(loaded):
+        return seat_of(loaded, token)
+
+    return play_as(db, site, game_id, seat_for, move, seen_seq, now)
+
+
+def play_as(db, site: Site | None, game_id: str, seat_for, move: str, seen_seq: int | None,
+            now: str | None = None, via: str = "web", answer=None) -> Played:
+    """Play a move for the seat that `seat_for(loaded)` names (a bearer token, or a signed reply
+    address); a lost race re-reads the log and judges the move again."""
     if not isinstance(move, str) or not move.strip():
         raise BadRequest("the move is missing: send the move in the game's notation")
     if len(move) > MAX_MOVE:
@@ -299,14 +423,16 @@ def submit_move(db, game_id: str, token: str | None, move: str, seen_seq: int | 
     move = " ".join(move.split())
     for _ in range(APPEND_ATTEMPTS):
         loaded = load(db, game_id)
-        seat = seat_of(loaded, token)
+        seat = seat_for(loaded)
         check_fresh(loaded, seat, seen_seq)
         command = {"verb": "move", "seat": seat, "move": move}
+        if via != "web":
+            command["via"] = via
         try:
-            return append_command(db, loaded, command, now or utcnow())
+            return append_command(db, site, loaded, command, now or utcnow(), answer)
         except store.Conflict:
             continue  # someone appended first: re-read, judge staleness again, decide again
-    raise ServiceError("the game is too busy right now; try again")
+    raise Busy("the game is too busy right now; try again")
 
 
 def check_fresh(loaded: Loaded, seat: int, seen_seq: int) -> None:
@@ -324,32 +450,102 @@ def check_fresh(loaded: Loaded, seat: int, seen_seq: int) -> None:
         raise Forbidden("you have no move to make now: it is not your turn")
 
 
-def resign(db, game_id: str, token: str | None, now: str | None = None) -> Played:
+def act(db, site: Site | None, game_id: str, token: str | None, make_command, now: str | None = None) -> Played:
+    """Run a seat's non-move command (resign, settings, vacation) with the same retry on a lost race."""
     for _ in range(APPEND_ATTEMPTS):
         loaded = load(db, game_id)
         seat = seat_of(loaded, token)
-        if loaded.finished:
-            raise Forbidden("the game is over")
+        command = make_command(loaded, seat)
         try:
-            return append_command(db, loaded, {"verb": "resign", "seat": seat}, now or utcnow())
+            return append_command(db, site, loaded, command, now or utcnow())
         except store.Conflict:
             continue
-    raise ServiceError("the game is too busy right now; try again")
+    raise Busy("the game is too busy right now; try again")
 
 
-def append_command(db, loaded: Loaded, command: dict, now: str) -> Played:
+def resign(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
+    def command(loaded, seat):
+        if loaded.finished:
+            raise Forbidden("the game is over")
+        return {"verb": "resign", "seat": seat}  # the game refuses a seat that has already left
+
+    return act(db, site, game_id, token, command, now)
+
+
+def change_settings(db, site: Site, game_id: str, token: str | None, email_on: bool, digest: bool,
+                    webhook: str | None, now: str | None = None) -> Played:
+    webhook = (webhook or "").strip() or None
+    if webhook is not None:
+        check_webhook(webhook, site)
+
+    def command(loaded, seat):
+        return {"verb": "settings", "seat": seat,
+                "settings": {"email_on": bool(email_on), "digest": bool(digest), "webhook": webhook}}
+
+    return act(db, site, game_id, token, command, now)
+
+
+def start_vacation(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
+    now = now or utcnow()
+
+    def command(loaded, seat):
+        if loaded.finished:
+            raise Forbidden("the game is over")
+        if clock.on_vacation(loaded.vacations, seat):
+            raise Forbidden("you are already on vacation")
+        used = clock.vacation_used(loaded.vacations, seat, clock.parse_time(now))
+        if used >= timedelta(days=loaded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)):
+            raise Forbidden("you have used all your vacation for this year")
+        return {"verb": "vacation_start", "seat": seat}
+
+    return act(db, site, game_id, token, command, now)
+
+
+def end_vacation(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
+    def command(loaded, seat):
+        if not clock.on_vacation(loaded.vacations, seat):
+            raise Forbidden("you are not on vacation")
+        return {"verb": "vacation_end", "seat": seat}
+
+    return act(db, site, game_id, token, command, now)
+
+
+def time_out(db, site: Site | None, game_id: str, seat: int, now: str) -> Played | None:
+    """The clock's verb: record that a seat's time ran out and act as the game's options say. Returns
+    None when there is nothing to do any more (the seat moved meanwhile, or it already timed out)."""
+    for _ in range(APPEND_ATTEMPTS):
+        loaded = load(db, game_id)
+        if loaded.finished or seat not in loaded.owing_since or seat in loaded.timed_out:
+            return None
+        limit = loaded.deadline(seat, clock.parse_time(now))
+        if limit is None or clock.parse_time(now) < limit:
+            return None
+        action = loaded.clock.get("on_timeout", "remind")
+        if action == "skip" and loaded.module.timeout_move(loaded.state, seat) is None:
+            action = "remind"  # the rules allow no pass here: keep reminding instead
+        try:
+            return append_command(db, site, loaded, {"verb": "timeout", "seat": seat, "action": action}, now)
+        except store.Conflict:
+            continue
+    raise Busy("the game is too busy right now")
+
+
+def append_command(db, site: Site | None, loaded: Loaded, command: dict, now: str, answer=None) -> Played:
+    """Decide, then append the events with the projection rows and the notices, in one transaction.
+    `answer(after)` may add notices of its own (the reply to a move sent by e-mail)."""
     seed = store.read_seed(db, loaded.id)
     batch = loaded.seq + 1
     produced = [to_new(e) for e in run_command(loaded.module, loaded.state, command,
                                                 chance_mod.SeededChance(seed, batch))]
-    after = fold_new(loaded.module, loaded.state, produced)
-    produced += reveal_if_over(loaded.module, after, seed)
-    projection = projection_row(loaded.id, loaded.module, after, loaded.seq + len(produced),
-                                loaded.events[0].at, now, loaded.seat_count)
+    produced += reveal_if_over(loaded.module, fold_new(loaded.module, loaded.state, produced), seed) \
+        if not loaded.finished else []
+    after = assemble(loaded.id, loaded.module, provisional(loaded.id, loaded.seq, produced, command, now, loaded.events))
     written = store.append(db, loaded.id, loaded.seq, produced, command, now,
-                           salts_for(seed, batch, len(produced)), projection=projection)
-    final = Loaded(loaded.id, loaded.module, [*loaded.events, *written], after, loaded.seats)
-    return Played(final.seq, written, final)
+                           salts_for(seed, batch, len(produced)), projection=projection_row(after, now),
+                           seats=seat_rows(after) if command["verb"] == "settings" else (),
+                           outbox=notices(site, loaded, after, command, now) + (answer(after) if answer else []))
+    after.events = [*loaded.events, *written]
+    return Played(after.seq, written, after)
 
 
 # --- reading a game as a seat sees it -------------------------------------------------------------------
@@ -362,8 +558,11 @@ def public_event(loaded: Loaded, event: store.StoredEvent, seat: int | None) -> 
         if "position" in options and options["position"] is not None and not loaded.finished:
             options["position"] = "(shown when the game ends)"
         data = {"game": event.data["game"], "seat_count": event.data["seat_count"], "options": options,
+                "clock": event.data.get("clock"),
                 "seats": [{"seat": s["seat"], "name": s["name"]} for s in event.data["seats"]],
                 "commitment": event.data["commitment"]}
+    elif event.type == SETTINGS_CHANGED:
+        data = {"seat": event.data["seat"]}  # addresses and webhooks are nobody else's business
     elif event.type in PLATFORM_EVENTS or loaded.finished:
         data = event.data
     else:
@@ -372,7 +571,7 @@ def public_event(loaded: Loaded, event: store.StoredEvent, seat: int | None) -> 
             "hash": event.hash}
 
 
-def game_view(loaded: Loaded, seat: int | None, at: int | None = None) -> dict:
+def game_view(loaded: Loaded, seat: int | None, at: int | None = None, now: datetime | None = None) -> dict:
     """The JSON shape of GET /api/games/<id>, optionally as the game stood right after event `at`."""
     if at is None:
         state, seq = loaded.state, loaded.seq
@@ -383,16 +582,20 @@ def game_view(loaded: Loaded, seat: int | None, at: int | None = None) -> dict:
     module = loaded.module
     result = module.outcome(state)
     legal = module.legal_moves(state, seat) if seat is not None and at is None else []
+    deadline = None
+    if at is None and result is None:
+        deadline = loaded.deadline(seat, now) if seat in loaded.owing_since else \
+            (loaded.earliest_deadline(now) if seat is None else None)
     return {
         "id": loaded.id, "game": module.NAME,
         "status": "finished" if result is not None else "active",
         "seq": seq,
-        "to_move": sorted(module.to_move(state)),
+        "to_move": sorted(module.to_move(state)) if result is None else [],
         "you": seat,
         "legal": legal,
         "view": module.view(state, seat),
         "outcome": result.to_json() if result is not None else None,
-        "deadline": None,
+        "deadline": clock.format_time(deadline) if deadline else None,
     }
 
 
@@ -415,8 +618,8 @@ def verify(db, game_id: str) -> dict:
     first = events[0]
     revealed = next((e for e in events if e.type == SEED_REVEALED), None)
     if first.type != GAME_CREATED:
-        problems.append("event 1 is not game_created")
-        return {"ok": False, "problems": problems, "seed": None}
+        return {"ok": False, "problems": problems + ["event 1 is not game_created"], "seed": None,
+                "events": len(events)}
     if seed is None or chance_mod.commitment(seed) != first.data.get("commitment"):
         problems.append("the stored seed does not match the commitment in event 1")
     if revealed is not None and chance_mod.commitment(bytes.fromhex(revealed.data["seed"])) != first.data["commitment"]:
@@ -446,7 +649,7 @@ def check_chain(events: Sequence[store.StoredEvent], seed: bytes | None) -> list
 
 
 def replay_problems(events: Sequence[store.StoredEvent], seed: bytes) -> list[str]:
-    """Re-run each command and compare what it produces with what was recorded."""
+    """Re-run each command and compare the game events it produces with those recorded."""
     problems = []
     created = events[0].data
     module = get_game(created["game"])
@@ -471,7 +674,7 @@ def replay_problems(events: Sequence[store.StoredEvent], seed: bytes) -> list[st
         except GameError as error:
             problems.append(f"event {head.seq}: the command {head.command} is refused by the rules: {error}")
             break
-        got = [(e.type, e.actor, store_roundtrip(dict(e.data))) for e in produced]
+        got = [(e.type, e.actor, store_roundtrip(dict(e.data))) for e in produced if e.type not in PLATFORM_EVENTS]
         want = [(e.type, e.actor, e.data) for e in recorded]
         if got != want:
             problems.append(f"events {head.seq}-{batch[-1].seq}: recorded {want} but the rules and seed give {got}")
@@ -484,24 +687,18 @@ def replay_problems(events: Sequence[store.StoredEvent], seed: bytes) -> list[st
 # --- the whole store -----------------------------------------------------------------------------------
 
 
-def rebuild(db, now: str | None = None) -> int:
+def rebuild(db) -> int:
     """Drop the projections and recreate them from the events alone. Returns the number of games."""
-    now = now or utcnow()
     store.drop_projections(db)
     store.create_projections(db)
     count = 0
     for game_id in store.game_ids(db):
-        events = store.read_events(db, game_id)
-        module = get_game(events[0].data["game"])
-        loaded = Loaded(game_id, module, events, fold(module, events))
-        row = projection_row(game_id, module, loaded.state, loaded.seq, events[0].at, events[-1].at,
-                             loaded.seat_count)
-        db.conn.execute("BEGIN IMMEDIATE")
-        try:
-            store.write_projection(db, row, seat_rows(loaded))
-            db.conn.execute("COMMIT")
-        except BaseException:
-            db.conn.execute("ROLLBACK")
-            raise
+        loaded = load(db, game_id)
+        store.write_projection_now(db, projection_row(loaded, loaded.events[-1].at), seat_rows(loaded))
         count += 1
     return count
+
+
+def active_games_with_clock(db) -> list[str]:
+    return [row["id"] for row in db.query(
+        "select id from games where status = 'active' and deadline is not null order by deadline")]

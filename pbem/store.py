@@ -23,7 +23,7 @@ from typing import Any, Iterable, Sequence
 
 import sqlite_utils
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_SECONDS = 10
 
 
@@ -77,22 +77,45 @@ def connect(path: str | Path) -> sqlite_utils.Database:
 
 
 def migrate(db: sqlite_utils.Database) -> None:
-    """Create the tables explicitly (never by inference on first insert) and record the version."""
+    """Bring the database to SCHEMA_VERSION, one numbered step at a time. Tables are created explicitly,
+    never by inference on first insert."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version >= SCHEMA_VERSION:
-        return
-    with db.atomic():
-        if "events" not in db.table_names():
-            db["events"].create(
-                {"game_id": str, "seq": int, "type": str, "actor": str, "data": str, "at": str, "hash": str,
-                 "command": str},
-                pk=("game_id", "seq"),
-                not_null={"game_id", "seq", "type", "actor", "data", "at", "hash"},
-            )
-        create_projections(db)
-        if "secrets" not in db.table_names():
-            db["secrets"].create({"game_id": str, "seed": str}, pk="game_id", not_null={"seed"})
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        with db.atomic():
+            MIGRATIONS[step](db)
+            db.execute(f"PRAGMA user_version = {step}")
+
+
+def _v1_events_and_projections(db: sqlite_utils.Database) -> None:
+    db["events"].create(
+        {"game_id": str, "seq": int, "type": str, "actor": str, "data": str, "at": str, "hash": str, "command": str},
+        pk=("game_id", "seq"),
+        not_null={"game_id", "seq", "type", "actor", "data", "at", "hash"},
+    )
+    create_projections(db)
+    db["secrets"].create({"game_id": str, "seed": str}, pk="game_id", not_null={"seed"})
+
+
+def _v2_notifications(db: sqlite_utils.Database) -> None:
+    """Seat notification settings, the outbox of notices, and the scheduler's lease."""
+    if "email_on" not in db["seats"].columns_dict:
+        db["seats"].add_column("email_on", int, not_null_default=1)
+        db["seats"].add_column("digest", int, not_null_default=0)
+    db["outbox"].create(
+        {"id": int, "game_id": str, "seq": int, "seat": int, "channel": str, "kind": str, "recipient": str,
+         "subject": str, "body_text": str, "body_html": str, "payload": str, "status": str, "tries": int,
+         "next_try": str, "last_error": str, "created": str, "sent_at": str, "claimed_until": str},
+        pk="id",
+        not_null={"game_id", "seq", "seat", "channel", "kind", "recipient", "status", "tries", "created"},
+        defaults={"tries": 0},
+    )
+    # A notice is written once per event, recipient, channel and kind, however often it is computed.
+    db["outbox"].create_index(["game_id", "seq", "seat", "channel", "kind"], unique=True)
+    db["outbox"].create_index(["status", "next_try"])
+    db["locks"].create({"name": str, "owner": str, "until": str}, pk="name", not_null={"owner", "until"})
+
+
+MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications}
 
 
 def create_projections(db: sqlite_utils.Database) -> None:
@@ -103,10 +126,11 @@ def create_projections(db: sqlite_utils.Database) -> None:
             pk="id",
             not_null={"game", "status", "seq", "to_move", "created", "updated", "seat_count"},
         )
-        db["games"].create_index(["status", "updated"])
+        db["games"].create_index(["status", "deadline"])
     if "seats" not in db.table_names():
         db["seats"].create(
-            {"game_id": str, "seat": int, "name": str, "email": str, "webhook": str, "token_hash": str},
+            {"game_id": str, "seat": int, "name": str, "email": str, "webhook": str, "token_hash": str,
+             "email_on": int, "digest": int},
             pk=("game_id", "seat"),
             not_null={"name", "token_hash"},
         )
@@ -210,6 +234,7 @@ def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: 
             conn.execute("insert into secrets (game_id, seed) values (?, ?)", (game_id, seed.hex()))
         if projection is not None:
             write_projection(db, projection, seats)
+        enqueue(db, outbox)
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
@@ -226,7 +251,7 @@ def write_projection(db: sqlite_utils.Database, game: dict, seats: Sequence[dict
         "on conflict(id) do update set " + ", ".join(f"{c} = excluded.{c}" for c in columns[1:]),
         [game.get(c) for c in columns],
     )
-    seat_columns = ("game_id", "seat", "name", "email", "webhook", "token_hash")
+    seat_columns = ("game_id", "seat", "name", "email", "webhook", "token_hash", "email_on", "digest")
     for seat in seats:
         db.conn.execute(
             f"insert into seats ({', '.join(seat_columns)}) values ({', '.join('?' * len(seat_columns))}) "
@@ -234,3 +259,42 @@ def write_projection(db: sqlite_utils.Database, game: dict, seats: Sequence[dict
             + ", ".join(f"{c} = excluded.{c}" for c in seat_columns[2:]),
             [seat.get(c) for c in seat_columns],
         )
+
+
+def write_projection_now(db: sqlite_utils.Database, game: dict, seats: Sequence[dict] = ()) -> None:
+    """write_projection in a transaction of its own (rebuild, the scheduler's deadline refresh)."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        write_projection(db, game, seats)
+        db.conn.execute("COMMIT")
+    except BaseException:
+        db.conn.execute("ROLLBACK")
+        raise
+
+
+OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "subject", "body_text", "body_html",
+                  "payload", "status", "tries", "next_try", "created")
+
+
+def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
+    """Insert notices; one already written for the same event, seat, channel and kind is kept as it is."""
+    count = 0
+    for notice in notices:
+        row = {"tries": 0, **notice}
+        cursor = db.conn.execute(
+            f"insert or ignore into outbox ({', '.join(OUTBOX_COLUMNS)}) values ({', '.join('?' * len(OUTBOX_COLUMNS))})",
+            [row.get(c) for c in OUTBOX_COLUMNS],
+        )
+        count += cursor.rowcount
+    return count
+
+
+def enqueue_now(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        count = enqueue(db, notices)
+        db.conn.execute("COMMIT")
+    except BaseException:
+        db.conn.execute("ROLLBACK")
+        raise
+    return count

@@ -6,6 +6,7 @@ answer. Errors are `{"error": "<reason>"}` with the status the service's error m
 
 from __future__ import annotations
 
+import hmac
 import json
 
 from flask import Blueprint, current_app, jsonify, request
@@ -13,7 +14,8 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from .. import contract, service
-from ..db import get_db
+from ..clock import CLOCK_OPTIONS
+from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame
 from ..games.base import GameError
 
@@ -76,9 +78,10 @@ def base_url() -> str:
 
 @bp.get("/games/types")
 def game_types():
+    clock_options = {key: option.to_json() for key, option in CLOCK_OPTIONS.items()}
     return jsonify([
         {"name": name, "title": module.TITLE, "players": list(module.PLAYERS),
-         "options": {key: option.to_json() for key, option in module.OPTIONS.items()},
+         "options": {**{key: option.to_json() for key, option in module.OPTIONS.items()}, **clock_options},
          "notation": module.NOTATION}
         for name, module in sorted(GAMES.items())
     ])
@@ -87,7 +90,7 @@ def game_types():
 @bp.post("/games")
 def create_game():
     body = contract.load_request(contract.CreateGameIn, json_body())
-    created = service.create_game(get_db(), body["game"], body["players"], body["options"])
+    created = service.create_game(get_db(), get_site(), body["game"], body["players"], body["options"])
     response = jsonify(created_json(created))
     response.status_code = 201
     response.headers["Location"] = f"/api/games/{created.id}"
@@ -116,7 +119,7 @@ def play(game_id):
     if token is None:
         raise service.Unauthorized("this needs a seat token: Authorization: Bearer <token>")
     body = contract.load_request(contract.MoveIn, json_body())
-    played = service.submit_move(db, game_id, token, body["move"], body["seq"])
+    played = service.submit_move(db, get_site(), game_id, token, body["move"], body["seq"])
     seat = service.seat_of(played.loaded, token)
     response = jsonify({"seq": played.seq, "events": [service.public_event(played.loaded, e, seat)
                                                        for e in played.events]})
@@ -128,7 +131,7 @@ def play(game_id):
 def resign(game_id):
     db = get_db()
     service.load(db, game_id)
-    played = service.resign(db, game_id, bearer())
+    played = service.resign(db, get_site(), game_id, bearer())
     seat = service.seat_of(played.loaded, bearer())
     response = jsonify({"seq": played.seq, "events": [service.public_event(played.loaded, e, seat)
                                                        for e in played.events]})
@@ -172,3 +175,21 @@ def verify(game_id):
 @bp.get("/openapi.json")
 def openapi():
     return jsonify(contract.openapi())
+
+
+@bp.post("/mail/inbound")
+def mail_inbound():
+    """A raw RFC 822 reply to a notice, from a mail server's webhook; authenticated by the shared
+    secret PBEM_INBOUND_SECRET as a bearer token."""
+    from ..notify import inbound
+
+    secret = current_app.config.get("INBOUND_SECRET")
+    if not secret:
+        return error(404, "inbound mail is not configured on this server (PBEM_INBOUND_SECRET)")
+    sent = bearer() or ""
+    if not hmac.compare_digest(sent.encode(), secret.encode()):
+        return error(401 if not sent else 403, "this needs the inbound mail secret as a bearer token")
+    request.max_content_length = inbound.MAX_MESSAGE_BYTES  # a whole e-mail may exceed the API's limit
+    raw = request.get_data(cache=False)
+    result = inbound.handle(get_db(), get_site(), raw)
+    return jsonify({"status": result.status, "detail": result.detail, "game": result.game_id, "seat": result.seat})

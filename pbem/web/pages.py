@@ -16,10 +16,12 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
                    url_for)
 from markupsafe import Markup
 
-from .. import service
-from ..db import get_db
+from .. import clock, service
+from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame, get_game
+from ..clock import CLOCK_OPTIONS
 from ..games.base import GameError
+from ..notify import outbox
 
 bp = Blueprint("pages", __name__)
 
@@ -71,9 +73,13 @@ def players_from_form(form, maximum: int) -> list[dict]:
     return players
 
 
+def all_options(module) -> dict:
+    return {**module.OPTIONS, **CLOCK_OPTIONS}
+
+
 def options_from_form(form, module) -> dict:
     options = {}
-    for key, option in module.OPTIONS.items():
+    for key, option in all_options(module).items():
         if option.kind == "bool":
             if f"opt_{key}_present" in form:
                 options[key] = f"opt_{key}" in form
@@ -101,7 +107,8 @@ def new_game(name):
         check_csrf()
         players = players_from_form(request.form, module.PLAYERS[1])
         try:
-            created = service.create_game(get_db(), module.NAME, players, options_from_form(request.form, module))
+            created = service.create_game(get_db(), get_site(), module.NAME, players,
+                                          options_from_form(request.form, module))
         except (GameError, service.ServiceError) as exc:
             error = str(exc)
         else:
@@ -110,7 +117,8 @@ def new_game(name):
                      for i, (n, t) in enumerate(zip(created.names, created.tokens))]
             return render_template("created.html", module=module, created=created, seats=seats,
                                    spectator=f"{base}/games/{created.id}"), 201
-    return render_template("new.html", module=module, form=request.form, error=error), 422 if error else 200
+    return render_template("new.html", module=module, options=all_options(module), form=request.form,
+                           error=error), 422 if error else 200
 
 
 # --- the seat page -------------------------------------------------------------------------------------
@@ -131,6 +139,10 @@ def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None
         "to_move": to_move, "outcome": result.to_json() if result else None,
         "events": [service.public_event(loaded, e, seat) for e in loaded.events],
         "at": at,
+        "deadlines": {s: clock.format_time(d) for s in sorted(loaded.owing_since)
+                      if at is None and (d := loaded.deadline(s)) is not None},
+        "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
+        "failed": outbox.failed_for_game(get_db(), loaded.id) if at is None else [],
     }
 
 
@@ -156,7 +168,7 @@ def seat_move(token):
     except ValueError:
         seen = None
     try:
-        played = service.submit_move(get_db(), loaded.id, token, move, seen)
+        played = service.submit_move(get_db(), get_site(), loaded.id, token, move, seen)
     except (GameError, service.ServiceError) as exc:
         status = service.status_of(exc)
         loaded, seat = seat_from_token(token)
@@ -174,7 +186,7 @@ def seat_resign(token):
         return render_template("seat.html", token=token, error="tick the box to confirm that you resign",
                                **seat_context(loaded, seat)), 400
     try:
-        service.resign(get_db(), loaded.id, token)
+        service.resign(get_db(), get_site(), loaded.id, token)
     except (GameError, service.ServiceError) as exc:
         return render_template("seat.html", token=token, error=str(exc), **seat_context(loaded, seat)), \
             service.status_of(exc)
@@ -214,3 +226,47 @@ def seat_history(token):
     at = history_at(loaded)
     return render_template("history.html", base=url_for("pages.seat_history", token=token),
                            back=url_for("pages.seat_page", token=token), **seat_context(loaded, seat, at))
+
+
+# --- a seat's notification settings and vacation -------------------------------------------------------
+
+
+@bp.route("/play/<token>/settings", methods=["GET", "POST"])
+def seat_settings(token):
+    loaded, seat = seat_from_token(token)
+    error = None
+    if request.method == "POST":
+        check_csrf()
+        try:
+            service.change_settings(get_db(), get_site(), loaded.id, token, email_on="email_on" in request.form,
+                                    digest="digest" in request.form, webhook=request.form.get("webhook", ""))
+        except (GameError, service.ServiceError) as exc:
+            error = str(exc)
+        else:
+            flash("Your notification settings are saved.")
+            return redirect(url_for("pages.seat_settings", token=token), code=303)
+        loaded, seat = seat_from_token(token)
+    now = clock.parse_time(service.utcnow())
+    allowance = loaded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)
+    used = clock.vacation_used(loaded.vacations, seat, now)
+    return render_template(
+        "settings.html", token=token, loaded=loaded, seat=seat, names=loaded.names, error=error,
+        settings=loaded.settings[seat], webhook_secret=get_site().webhook_secret(loaded.id, seat),
+        on_vacation=clock.on_vacation(loaded.vacations, seat), allowance=allowance,
+        used_days=round(used.total_seconds() / 86400, 1), clock_on=bool(loaded.clock.get("time_per_move")),
+    ), 422 if error else 200
+
+
+@bp.post("/play/<token>/vacation")
+def seat_vacation(token):
+    check_csrf()
+    loaded, seat = seat_from_token(token)
+    verb = service.end_vacation if request.form.get("action") == "end" else service.start_vacation
+    try:
+        verb(get_db(), get_site(), loaded.id, token)
+    except (GameError, service.ServiceError) as exc:
+        flash(f"Not done: {exc}")
+    else:
+        flash("Your vacation has ended: your clock runs again." if verb is service.end_vacation
+              else "You are on vacation: your clock is paused until you come back.")
+    return redirect(url_for("pages.seat_settings", token=token), code=303)

@@ -1,0 +1,159 @@
+"""The correspondence clock: time per move, reminders, timeouts and vacations, as pure functions of
+event times and a passed-in `now` (architecture section 8).
+
+A seat's clock runs from the moment it began to owe a decision (the time of the event after which it
+first appeared in `to_move`, without a break since) to its deadline, `time_per_move` later, pushed back
+by every vacation the seat took meanwhile. Nothing here reads the clock itself: the scheduler passes
+`now`, so tests can set any time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Iterable, Mapping, Sequence
+
+from .games.base import InvalidOptions, Option
+
+TIMEOUT_ACTIONS = ("remind", "skip", "forfeit")
+DEFAULT_REMINDERS = "1d,1h"
+DEFAULT_VACATION_DAYS = 14
+
+CLOCK_OPTIONS: dict[str, Option] = {
+    "time_per_move": Option("str", "", "time each seat has for a decision, e.g. 3d, 12h, 1d12h; empty: no clock"),
+    "reminders": Option("str", DEFAULT_REMINDERS, "reminders this long before a deadline, comma separated; "
+                                                  "'none' for none"),
+    "on_timeout": Option("choice", "remind", "at the deadline: keep reminding, skip the turn (where the "
+                                             "game allows a pass) or forfeit", choices=TIMEOUT_ACTIONS),
+    "vacation_days": Option("int", DEFAULT_VACATION_DAYS, "days of vacation each seat may take per year, "
+                                                          "pausing its clock", minimum=0, maximum=365),
+}
+
+_UNIT = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
+_DURATION = re.compile(r"(\d+)\s*([wdhms])")
+
+
+def parse_duration(text: str) -> int:
+    """Seconds in a duration like `3d`, `12h`, `1d12h`, `90m`; raises ValueError with what is expected."""
+    compact = text.strip().lower().replace(" ", "")
+    if not compact or _DURATION.sub("", compact):
+        raise ValueError(f"{text!r} is not a duration: write it like 3d, 12h, 1d12h or 90m")
+    return sum(int(n) * _UNIT[u] for n, u in _DURATION.findall(compact))
+
+
+def format_duration(seconds: int) -> str:
+    parts = []
+    for unit in ("d", "h", "m", "s"):
+        amount, seconds = divmod(seconds, _UNIT[unit])
+        if amount:
+            parts.append(f"{amount}{unit}")
+    return "".join(parts) or "0s"
+
+
+def resolve_clock(options: Mapping) -> dict:
+    """Check the clock options and give them in stored form: seconds, or None for no clock."""
+    from .games.base import check_options
+
+    resolved = check_options(CLOCK_OPTIONS, options)
+    out: dict = {"on_timeout": resolved["on_timeout"], "vacation_days": resolved["vacation_days"]}
+    try:
+        out["time_per_move"] = parse_duration(resolved["time_per_move"]) if resolved["time_per_move"] else None
+    except ValueError as error:
+        raise InvalidOptions(f"option 'time_per_move': {error}") from None
+    if out["time_per_move"] is not None and out["time_per_move"] < 60:
+        raise InvalidOptions("option 'time_per_move' must be at least one minute")
+    text = str(resolved["reminders"]).strip().lower()
+    try:
+        reminders = [] if text in ("", "none") else [parse_duration(p) for p in text.split(",")]
+    except ValueError as error:
+        raise InvalidOptions(f"option 'reminders': {error}") from None
+    out["reminders"] = sorted(set(reminders), reverse=True)
+    return out
+
+
+def parse_time(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def format_time(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class Vacation:
+    seat: int
+    start: datetime
+    end: datetime | None  # None: still on vacation
+
+
+@dataclass(frozen=True)
+class Due:
+    """Something the sweep must do: a reminder or a timeout for a seat, keyed so it happens once."""
+
+    kind: str  # "reminder" or "timeout"
+    seat: int
+    at: datetime
+    key: str
+
+
+def paused(vacations: Iterable[Vacation], seat: int, since: datetime, now: datetime) -> timedelta:
+    """How long the seat's vacations overlap the span from `since` to `now`."""
+    total = timedelta(0)
+    for vacation in vacations:
+        if vacation.seat != seat:
+            continue
+        start = max(vacation.start, since)
+        end = min(vacation.end or now, now)
+        if end > start:
+            total += end - start
+    return total
+
+
+def on_vacation(vacations: Iterable[Vacation], seat: int) -> bool:
+    return any(v.seat == seat and v.end is None for v in vacations)
+
+
+def deadline(clock: Mapping, since: datetime, vacations: Sequence[Vacation], seat: int, now: datetime) -> datetime | None:
+    """When the seat's time runs out, as far as can be said at `now` (an ongoing vacation keeps pushing
+    it back). None when the game has no clock."""
+    if not clock.get("time_per_move"):
+        return None
+    return since + timedelta(seconds=clock["time_per_move"]) + paused(vacations, seat, since, now)
+
+
+def vacation_used(vacations: Iterable[Vacation], seat: int, now: datetime) -> timedelta:
+    """Vacation the seat took in the 365 days up to `now` (the yearly allowance is a rolling year)."""
+    year_ago = now - timedelta(days=365)
+    return paused(vacations, seat, year_ago, now)
+
+
+def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence[Vacation], now: datetime,
+        timed_out: Iterable[int] = ()) -> list[Due]:
+    """What is due at `now`: for each seat owing a decision, the reminders whose time has come, and the
+    timeout once its deadline has passed (unless already recorded). After a timeout with
+    `on_timeout: remind`, a further reminder falls due every `time_per_move`."""
+    out: list[Due] = []
+    if not clock.get("time_per_move"):
+        return out
+    timed_out = set(timed_out)
+    period = timedelta(seconds=clock["time_per_move"])
+    for seat, since in sorted(owing_since.items()):
+        if on_vacation(vacations, seat):
+            continue
+        limit = deadline(clock, since, vacations, seat, now)
+        stamp = format_time(since)
+        if now >= limit:
+            if seat not in timed_out:
+                out.append(Due("timeout", seat, limit, f"timeout:{stamp}"))
+            elif clock["on_timeout"] == "remind":
+                overdue = int((now - limit) / period)
+                if overdue >= 1:
+                    out.append(Due("reminder", seat, limit + overdue * period, f"overdue{overdue}:{stamp}"))
+            continue
+        for before in sorted(clock["reminders"]):  # the latest reminder first
+            moment = limit - timedelta(seconds=before)
+            if moment > since and now >= moment:
+                out.append(Due("reminder", seat, moment, f"before{before}:{stamp}"))
+                break  # a missed earlier reminder is superseded by the one due now
+    return out

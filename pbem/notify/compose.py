@@ -1,0 +1,168 @@
+"""Which notices an append causes, and their words: invitations, "your turn", results, reminders,
+timeouts, answers to e-mailed moves, and daily digests (architecture section 8, the correspondence issue).
+
+Every notice is addressed to one seat, on each channel that seat has switched on (e-mail, webhook), and
+carries that seat's link and the board as that seat may see it: hidden information stays hidden here as
+on the page. The outbox rows are returned to the service, which writes them in the same transaction as
+the events that caused them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ..config import TEMPLATES_DIR
+from ..site import Site
+
+HELD_WHEN_DIGEST = {"invitation", "your_turn", "result"}  # reminders, timeouts and answers are urgent
+
+_env = Environment(loader=FileSystemLoader(str(TEMPLATES_DIR / "mail")),
+                   autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
+                   keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+
+
+def render(name: str, **context) -> str:
+    return _env.get_template(name).render(**context)
+
+
+SUBJECTS = {
+    "invitation": "you are invited to play",
+    "your_turn": "your turn",
+    "result": "the game is over",
+    "reminder": "reminder: your move is due",
+    "timeout": "your time ran out",
+    "reply": "your e-mailed move",
+}
+
+
+def subject(kind: str, loaded, seat: int, extra: str = "") -> str:
+    head = f"[pbem] {loaded.module.TITLE} {loaded.id}: {SUBJECTS[kind.split(':')[0]]}"
+    return f"{head}, {loaded.names[seat]}" + (f" ({extra})" if extra else "")
+
+
+def last_moves(loaded, events, seat: int) -> list[str]:
+    """What happened in these events, in words a seat may read (no hidden data: moves only)."""
+    lines = []
+    for event in events:
+        if event.type == "move_played" and event.actor.isdigit():
+            who = loaded.names[int(event.actor)]
+            move = loaded.module.redact(_game_event(event), seat).get("move") if not loaded.finished else \
+                event.data.get("move")
+            lines.append(f"{who} played {move}" if move else f"{who} moved")
+        elif event.type == "seat_resigned":
+            lines.append(f"{loaded.names[event.data['seat']]} resigned")
+        elif event.type == "turn_timed_out":
+            lines.append(f"{loaded.names[event.data['seat']]} ran out of time ({event.data['action']})")
+    return lines
+
+
+def _game_event(stored):
+    from ..games.base import Event
+
+    return Event(stored.type, stored.data, stored.actor)
+
+
+def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], now: str, **extra) -> dict:
+    from .. import clock
+
+    module = loaded.module
+    legal = module.legal_moves(loaded.state, seat)
+    deadline = loaded.deadline(seat, clock.parse_time(now)) if seat in loaded.owing_since else None
+    result = loaded.outcome
+    return {
+        "kind": kind, "title": module.TITLE, "game_id": loaded.id, "name": loaded.names[seat], "seat": seat,
+        "names": loaded.names, "seat_url": site.seat_url(loaded.id, seat), "game_url": site.game_url(loaded.id),
+        "settings_url": site.seat_url(loaded.id, seat) + "/settings",
+        "board": module.render_text(loaded.state, seat), "legal": legal[:30], "legal_count": len(legal),
+        "your_turn": seat in loaded.to_move and result is None, "deadline": clock.format_time(deadline) if deadline else None,
+        "happened": list(happened), "notation": module.NOTATION,
+        "outcome": result.to_json() if result else None, "seq": loaded.seq, **extra,
+    }
+
+
+def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int | None = None,
+         email_only: bool = False) -> list[dict]:
+    """The outbox rows of one notice to one seat: an e-mail and/or a webhook call, as its settings say.
+    `email_only` (answers to e-mailed moves) writes to the seat's address even with its notices off."""
+    settings = loaded.settings[seat]
+    out = []
+    base = {"game_id": loaded.id, "seq": seq if seq is not None else loaded.seq, "seat": seat, "kind": kind,
+            "tries": 0, "next_try": now, "created": now}
+    template = kind.split(":")[0]
+    if settings.get("email") and (settings.get("email_on") or email_only):
+        held = settings.get("digest") and template in HELD_WHEN_DIGEST
+        out.append({**base, "channel": "email", "recipient": settings["email"],
+                    "subject": subject(kind, loaded, seat, ctx.get("subject_extra", "")),
+                    "body_text": render(f"{template}.txt", **ctx), "body_html": render(f"{template}.html", **ctx),
+                    "status": "held" if held else "pending"})
+    if settings.get("webhook") and not email_only:
+        line = webhook_line(ctx)
+        payload = {"event": template, "game": loaded.id, "seat": seat, "url": ctx["seat_url"], "text": line,
+                   "content": line, "username": "pbem"}
+        out.append({**base, "channel": "webhook", "recipient": settings["webhook"], "subject": None,
+                    "body_text": line, "body_html": None, "payload": json.dumps(payload, sort_keys=True),
+                    "status": "pending"})
+    return out
+
+
+def webhook_line(ctx: dict) -> str:
+    """One line a chat channel shows as it is (Discord reads `content`, Slack `text`)."""
+    head = f"{ctx['title']} {ctx['game_id']}"
+    happened = "; ".join(ctx["happened"])
+    lead = f"{happened}. " if happened else ""
+    kind = ctx["kind"].split(":")[0]
+    if kind == "result":
+        return f"{head}: {lead}The game is over. {ctx['seat_url']}"
+    if kind == "timeout":
+        return f"{head}: {ctx['name']}'s time ran out. {ctx['seat_url']}"
+    if kind == "reminder":
+        return f"{head}: reminder, {ctx['name']}, your move is due by {ctx['deadline']}. {ctx['seat_url']}"
+    if kind == "reply":
+        return f"{head}: {ctx['answer']}"
+    return f"{head}: {lead}Your turn, {ctx['name']}. {ctx['seat_url']}"
+
+
+def notices_for(site: Site, before, after, command: dict, now: str) -> list[dict]:
+    """The notices an append causes. `before` is None for a new game."""
+    out: list[dict] = []
+    verb = command["verb"]
+    seats = range(after.seat_count)
+    if before is None:
+        for seat in seats:
+            out += rows(site, after, seat, "invitation", context(site, after, seat, "invitation", [], now), now)
+        return out
+    if verb in ("settings", "vacation_start", "vacation_end"):
+        return out
+    new_events = after.events[len(before.events):]
+    actor = command.get("seat") if verb in ("move", "resign") else None
+    if after.finished and not before.finished:
+        for seat in seats:
+            happened = last_moves(after, new_events, seat)
+            out += rows(site, after, seat, "result", context(site, after, seat, "result", happened, now), now)
+        return out
+    if verb == "timeout":
+        seat = command["seat"]
+        out += rows(site, after, seat, "timeout",
+                    context(site, after, seat, "timeout", [], now, action=command["action"]), now)
+    newly_owing = set(after.to_move) - set(before.to_move) - {actor}
+    if verb == "move" and actor in after.to_move and command.get("via") == "email":
+        newly_owing.discard(actor)  # the answer to the e-mail says it is still their turn
+    for seat in sorted(newly_owing):
+        happened = last_moves(after, new_events, seat)
+        out += rows(site, after, seat, "your_turn", context(site, after, seat, "your_turn", happened, now), now)
+    return out
+
+
+def reminder(site: Site, loaded, seat: int, key: str, now: str) -> list[dict]:
+    ctx = context(site, loaded, seat, "reminder", [], now)
+    return rows(site, loaded, seat, f"reminder:{key}", ctx, now)
+
+
+def reply(site: Site, loaded, seat: int, answer: str, accepted: bool, now: str, seq: int, key: str) -> list[dict]:
+    """The answer to a move sent by e-mail: played, refused with the rule, or stale."""
+    ctx = context(site, loaded, seat, "reply", [], now, answer=answer, accepted=accepted,
+                  subject_extra="played" if accepted else "not played")
+    return rows(site, loaded, seat, f"reply:{key}", ctx, now, seq=seq, email_only=True)

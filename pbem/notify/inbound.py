@@ -1,0 +1,125 @@
+"""Moves that come back by e-mail: a reply to a notice, delivered raw (RFC 822) to `pbem mail-in` on
+stdin by a mail server's pipe, or POSTed to /api/mail/inbound.
+
+The reply address carries a signed tag naming the seat and the seq the notice was about, so no one can
+play for a seat without having received its notice. The move is the first line of the reply above any
+quoted text, in the game's notation. The answer (played, refused with the rule, or stale because the game
+moved on) goes back to the seat's address, written to the outbox with the move's own events.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import getaddresses
+
+from .. import service
+from ..games.base import GameError, StaleMove
+from ..site import Site
+from . import compose
+
+MAX_MESSAGE_BYTES = 1024 * 1024
+ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+_QUOTE_START = re.compile(r"^(>|On .+wrote:\s*$|Le .+a écrit|Am .+schrieb|-{2,}\s*Original Message|_{5,}|From: )",
+                          re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Result:
+    status: str  # "played", "refused", "stale", "ignored"
+    detail: str
+    game_id: str | None = None
+    seat: int | None = None
+
+
+def parse(raw: bytes) -> EmailMessage:
+    return BytesParser(policy=policy.default).parsebytes(raw)
+
+
+def reply_tag(message: EmailMessage, site: Site) -> tuple[str, int, int] | None:
+    """The (game, seat, seq) named by a validly signed plus-address among the recipients."""
+    local_wanted = site.mail_from.partition("@")[0].lower()
+    for header in ADDRESS_HEADERS:
+        for _, address in getaddresses(message.get_all(header, [])):
+            local = address.partition("@")[0].lower()
+            base, plus, tag = local.partition("+")
+            if plus and base == local_wanted:
+                found = site.read_reply_tag(tag)
+                if found:
+                    return found
+    return None
+
+
+def body_text(message: EmailMessage) -> str:
+    part = message.get_body(preferencelist=("plain", "html"))
+    if part is None:
+        return ""
+    text = part.get_content()
+    if part.get_content_type() == "text/html":
+        text = re.sub(r"<br\s*/?>|</p>|</div>", "\n", text, flags=re.IGNORECASE)
+        text = re.sub(r"<blockquote.*", "", text, flags=re.IGNORECASE | re.DOTALL)
+        text = re.sub(r"<[^>]+>", "", text)
+    return text
+
+
+def move_from(text: str) -> str:
+    """The first non-empty line above any quoted text or signature."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped == "--" or _QUOTE_START.match(stripped):
+            break
+        if stripped:
+            return stripped
+    return ""
+
+
+def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
+    if len(raw) > MAX_MESSAGE_BYTES:
+        return Result("ignored", f"the message is larger than {MAX_MESSAGE_BYTES} bytes")
+    message = parse(raw)
+    tagged = reply_tag(message, site)
+    if tagged is None:
+        # No answer: an unsigned or forged address gets no mail back (no backscatter).
+        return Result("ignored", "no valid pbem reply address among the recipients")
+    game_id, seat, seen = tagged
+    move = move_from(body_text(message))
+    key = hashlib.sha256((message.get("Message-ID") or "").encode() + raw[:4096]).hexdigest()[:16]
+    now = now or service.utcnow()
+
+    def answer_rows(loaded, text, accepted):
+        return compose.reply(site, loaded, seat, text, accepted, now, loaded.seq, key)
+
+    if not move:
+        loaded = service.load(db, game_id)
+        text = "Your e-mail had no move in it: write the move on the first line of your reply."
+        _enqueue(db, answer_rows(loaded, text, False))
+        return Result("refused", text, game_id, seat)
+
+    def answer_played(after):
+        still = " It is still your turn." if seat in after.to_move else ""
+        return answer_rows(after, f"Your move {move} was played.{still}", True)
+
+    try:
+        service.play_as(db, site, game_id, lambda loaded: seat, move, seen, now, via="email", answer=answer_played)
+    except StaleMove:
+        loaded = service.load(db, game_id)
+        text = (f"Your move {move} was not played: the game moved on since the notice you answered, and "
+                "your choices are no longer the same. Here is the game as it stands now.")
+        _enqueue(db, answer_rows(loaded, text, False))
+        return Result("stale", text, game_id, seat)
+    except (GameError, service.ServiceError) as error:
+        loaded = service.load(db, game_id)
+        text = f"Your move {move} was not played: {error}"
+        _enqueue(db, answer_rows(loaded, text, False))
+        return Result("refused", text, game_id, seat)
+    return Result("played", f"played {move}", game_id, seat)
+
+
+def _enqueue(db, rows):
+    from .. import store
+
+    store.enqueue_now(db, rows)

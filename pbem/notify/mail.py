@@ -1,0 +1,70 @@
+"""E-mail out: build the MIME message of an outbox row and hand it to SMTP, or write it as an `.eml`
+file under var/outbox/ when no SMTP server is configured (`PBEM_SMTP_URL` unset).
+
+`PBEM_SMTP_URL` is `smtp://[user:password@]host[:port]` (STARTTLS when the server offers it) or
+`smtps://...` (TLS from the start).
+"""
+
+from __future__ import annotations
+
+import smtplib
+import ssl
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from .. import clock
+from ..site import Site
+
+SMTP_TIMEOUT = 30
+
+
+def build(site: Site, row: dict) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = site.mail_from
+    message["To"] = row["recipient"]
+    message["Subject"] = row["subject"]
+    message["Date"] = format_datetime(clock.parse_time(row["created"]))
+    domain = site.mail_from.partition("@")[2] or "localhost"
+    # A fixed id per notice: a receiver can drop a copy re-sent after a crash mid-delivery.
+    message["Message-ID"] = f"<notice-{row['id']}.{row['game_id']}@{domain}>" if row.get("id") else make_msgid()
+    if not row["kind"].startswith("digest"):
+        message["Reply-To"] = site.reply_address(row["game_id"], row["seat"], row["seq"])
+        settings = f"{site.seat_url(row['game_id'], row['seat'])}/settings"
+        message["List-Unsubscribe"] = f"<{settings}>"
+        message["X-Pbem-Game"] = row["game_id"]
+    message.set_content(row["body_text"])
+    if row.get("body_html"):
+        message.add_alternative(row["body_html"], subtype="html")
+    return message
+
+
+def send(site: Site, message: EmailMessage, outbox_dir: Path | None = None) -> str:
+    """Deliver one message; returns where it went. Raises on failure (the sender retries)."""
+    if not site.smtp_url:
+        directory = outbox_dir or site.var_dir / "outbox"
+        directory.mkdir(parents=True, exist_ok=True)
+        name = message["Message-ID"].strip("<>").replace("/", "_") + ".eml"
+        path = directory / name
+        temporary = path.with_suffix(".tmp")
+        temporary.write_bytes(bytes(message))
+        temporary.replace(path)  # atomic: a reader never sees half a message
+        return str(path)
+    url = urlsplit(site.smtp_url)
+    if url.scheme not in ("smtp", "smtps"):
+        raise ValueError(f"PBEM_SMTP_URL must start with smtp:// or smtps://, not {url.scheme}://")
+    host = url.hostname or "localhost"
+    if url.scheme == "smtps":
+        server = smtplib.SMTP_SSL(host, url.port or 465, timeout=SMTP_TIMEOUT, context=ssl.create_default_context())
+    else:
+        server = smtplib.SMTP(host, url.port or 25, timeout=SMTP_TIMEOUT)
+    with server:
+        server.ehlo()
+        if url.scheme == "smtp" and server.has_extn("starttls"):
+            server.starttls(context=ssl.create_default_context())
+            server.ehlo()
+        if url.username:
+            server.login(unquote(url.username), unquote(url.password or ""))
+        server.send_message(message)
+    return f"{url.scheme}://{host}"

@@ -1,0 +1,82 @@
+"""The server's own settings that the verbs need beyond the database: where seat links point, the key
+that derives seat tokens and signs reply addresses, and how mail and webhooks leave.
+
+Built from the Flask app's config, or from the environment for the CLI and the worker."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import config as config_mod
+
+
+@dataclass(frozen=True)
+class Site:
+    base_url: str
+    secret_key: str
+    var_dir: Path
+    mail_from: str = "pbem@localhost"
+    smtp_url: str | None = None
+    allow_private_webhooks: bool = False
+    inbound_secret: str | None = None
+
+    @classmethod
+    def from_config(cls, config) -> "Site":
+        return cls(
+            base_url=config["BASE_URL"].rstrip("/"), secret_key=config["SECRET_KEY"],
+            var_dir=Path(config["VAR_DIR"]), mail_from=config.get("MAIL_FROM") or "pbem@localhost",
+            smtp_url=config.get("SMTP_URL"), allow_private_webhooks=bool(config.get("ALLOW_PRIVATE_WEBHOOKS")),
+            inbound_secret=config.get("INBOUND_SECRET"),
+        )
+
+    @classmethod
+    def from_environment(cls) -> "Site":
+        settings = config_mod.from_environment()
+        settings["SECRET_KEY"] = config_mod.secret_key(Path(settings["VAR_DIR"]))
+        return cls.from_config(settings)
+
+    def _mac(self, message: str) -> bytes:
+        return hmac.new(self.secret_key.encode(), message.encode(), hashlib.sha256).digest()
+
+    def seat_token(self, game_id: str, seat: int) -> str:
+        """The secret in a seat's link: derived from the server key, so notices can carry the link while
+        the database keeps only its SHA-256 (192 bits, url-safe)."""
+        return base64.urlsafe_b64encode(self._mac(f"seat:{game_id}:{seat}")[:24]).decode()
+
+    def seat_url(self, game_id: str, seat: int) -> str:
+        return f"{self.base_url}/play/{self.seat_token(game_id, seat)}"
+
+    def game_url(self, game_id: str) -> str:
+        return f"{self.base_url}/games/{game_id}"
+
+    def webhook_secret(self, game_id: str, seat: int) -> str:
+        """The key a seat's webhook receiver checks X-Pbem-Signature with (shown on its seat page)."""
+        return self._mac(f"webhook:{game_id}:{seat}").hex()[:40]
+
+    def reply_tag(self, game_id: str, seat: int, seq: int) -> str:
+        """The signed tag of a reply address: it names the seat and the seq the notice was about.
+        Lower case only, as mail systems may fold the case of local parts."""
+        signature = self._mac(f"reply:{game_id}:{seat}:{seq}").hex()[:24]
+        return f"{game_id}.{seat}.{seq}.{signature}"
+
+    def read_reply_tag(self, tag: str) -> tuple[str, int, int] | None:
+        parts = tag.strip().lower().split(".")
+        if len(parts) != 4 or not parts[1].isdigit() or not parts[2].isdigit():
+            return None
+        game_id, seat, seq = parts[0], int(parts[1]), int(parts[2])
+        if not hmac.compare_digest(self.reply_tag(game_id, seat, seq), ".".join(parts)):
+            return None
+        return game_id, seat, seq
+
+    def reply_address(self, game_id: str, seat: int, seq: int) -> str:
+        local, _, domain = self.mail_from.partition("@")
+        return f"{local}+{self.reply_tag(game_id, seat, seq)}@{domain or 'localhost'}"
+
+
+def env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
