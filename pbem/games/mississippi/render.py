@@ -70,12 +70,13 @@ def render_text(state: State, seat: int | None = None) -> str:
 
     board = state.board
     result = outcome(state)
-    round_ = state.turns // state.seats + 1
-    head = f"MISSISSIPPI  turn {state.turns + 1} (round {round_})  "
     if result is None:
+        round_ = state.turns // state.seats + 1
+        head = f"MISSISSIPPI  turn {state.turns + 1} (round {round_})  "
         head += f"to move: seat {state.current} ({colour_name(state.current)})"
     else:
-        head += "game over"
+        round_ = max(0, state.turns - 1) // state.seats + 1
+        head = f"MISSISSIPPI  game over after turn {state.turns} (round {round_})"
     lines = [head + f"  supply {state.supply}"]
     if state.trace is not None:
         lines += textwrap.wrap("last: " + trace_summary(state.trace), 80, subsequent_indent="      ")
