@@ -19,9 +19,9 @@ Platform rulings beyond the spec (the server needs one answer):
 - P3 A resigned seat cannot win. If a reaction pushes its boat onto the goal, the game still ends at
   once (S1: the game ends when a boat reaches the finish), and the best-ranked seat still playing wins.
 - P4 `resign` gets no chance source, so when a resignation passes the turn to a seat that has not
-  entered, its die cannot be rolled then. That seat's `die_rolled` is written when it sends its entry
-  move, in the same append and before the move (the entry move's only choice, how far, does not
-  depend on the roll's reactions being known in advance, but the player does choose before seeing it).
+  entered, its die cannot be rolled at once (A21 wants it rolled when the turn begins). That seat's
+  `die_rolled` is written when it sends its entry move, in the same append, just before the move; so
+  in this one case the player chooses how far to enter before seeing the roll.
 - P5 `timeout_move` returns None: there is no pass in Mississippi (A1).
 """
 
