@@ -99,3 +99,45 @@ def test_resign_refuses_twice_and_after_the_end():
 def test_timeout_has_no_default_move():
     state, _ = new_game(3, rolls=[4])
     assert game.timeout_move(state, 0) is None
+
+
+@pytest.mark.parametrize("run", range(6))
+def test_random_games_with_resignations_keep_the_invariants_and_replay(run):
+    import json
+    import random
+
+    from pbem.chance import SeededChance
+    from pbem.games.base import Event
+    from tests.playouts.mississippi import check_state
+
+    rng = random.Random(run)
+    seats = rng.choice([3, 4, 5, 6])
+    resolved = game.resolve_options(seats, {"max_rounds": 12})
+    initial = state = game.initial_state(seats, resolved)
+    log = []
+
+    def append(state, events):
+        for event in events:
+            state = game.evolve(state, event)
+            log.append(Event(event.type, json.loads(json.dumps(dict(event.data))), event.actor))
+            check_state(game, state)
+        return state
+
+    state = append(state, game.start(state, SeededChance(bytes(32), 1)))
+    resign_at = sorted(rng.sample(range(1, 40), seats - 1))
+    step = 0
+    while game.outcome(state) is None:
+        step += 1
+        if resign_at and step == resign_at[0]:
+            resign_at.pop(0)
+            quitter = rng.choice(state.active)
+            state = append(state, game.resign(state, quitter))
+            assert quitter not in game.to_move(state)
+            continue
+        (seat,) = game.to_move(state)
+        move = rng.choice(game.legal_moves(state, seat))
+        state = append(state, game.decide(state, seat, move, SeededChance(bytes(32), step + 1)))
+    assert repr(fold(initial, log)) == repr(state)
+    result = game.outcome(state)
+    assert not set(result.winners) & set(state.resigned)
+    assert [group[0] for group in result.ranking][-len(state.resigned):] == list(reversed(state.resigned))
