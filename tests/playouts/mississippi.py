@@ -14,7 +14,7 @@ SETUPS = [
     (6, {"max_rounds": 4}),
     (4, {"max_rounds": 30, "rows": 5, "width": 8}),
 ]
-PLAYOUTS = 3
+PLAYOUTS = 6
 MAX_STEPS = 30 * 6 + 10
 
 

@@ -4,7 +4,7 @@ Rules: `shared/rules/mississippi.txt` (rules 1-7); rulings A1-A25, the board, th
 events: `shared/specs/mississippi.md`. The modules: `tables` (every fixed and RECONSTRUCTED number),
 `board` (the river's geometry), `boat` (numbers round a boat, rotation), `notation` (move text),
 `position` (the `position` option and its checks), `state`, `rules` (movement, reactions, the reducer),
-`game` (the protocol), `render` (ASCII and SVG).
+`game` (the protocol), `summary` (the turn trace as text), `render` (ASCII and SVG).
 
 Platform rulings beyond the spec (the server needs one answer):
 
@@ -19,9 +19,9 @@ Platform rulings beyond the spec (the server needs one answer):
 - P3 A resigned seat cannot win. If a reaction pushes its boat onto the goal, the game still ends at
   once (S1: the game ends when a boat reaches the finish), and the best-ranked seat still playing wins.
 - P4 `resign` gets no chance source, so when a resignation passes the turn to a seat that has not
-  entered, its die cannot be rolled then. That seat's `die_rolled` is written when it sends its entry
-  move, in the same append and before the move (the entry move's only choice, how far, does not
-  depend on the roll's reactions being known in advance, but the player does choose before seeing it).
+  entered, its die cannot be rolled at once (A21 wants it rolled when the turn begins). That seat's
+  `die_rolled` is written when it sends its entry move, in the same append, just before the move; so
+  in this one case the player chooses how far to enter before seeing the roll.
 - P5 `timeout_move` returns None: there is no pass in Mississippi (A1).
 """
 

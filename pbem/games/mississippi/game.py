@@ -18,6 +18,7 @@ from .notation import BACK, FORWARD, Move, move_name, parse_move, rotation_name
 from .position import check_position, starting_logs
 from .rules import empty_ahead, empty_behind, evolve, has_legal_move, is_entering, moves_of, start_field
 from .state import Boat, State, Trace
+from .summary import trace_summary
 from .tables import (
     COLOURS, DEFAULT_MAX_ROUNDS, DEFAULT_ROWS, DEFAULT_TWO_PLAYER_LOGS, DEFAULT_WIDTH, MAX_BACK, PRINTS,
     ROWS_RANGE, TOTAL_LOGS, WIDTH_RANGE,
@@ -231,8 +232,6 @@ def redact(event: Event, seat: int | None) -> dict:
 
 
 def trace_json(state: State, trace: Trace | None) -> dict | None:
-    from .render import trace_summary
-
     if trace is None:
         return None
     out: dict[str, Any] = {"seat": trace.seat, "move": trace.move, "skipped": trace.move is None}

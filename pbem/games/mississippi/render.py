@@ -13,69 +13,25 @@ from typing import Sequence
 
 from .board import side_name
 from .boat import side_numbers
-from .state import State, Trace
+from .game import outcome
+from .state import State
+from .summary import colour_name, trace_summary
 from .tables import COLOURS
-
-
-def colour_name(seat: int) -> str:
-    return COLOURS[seat][0]
-
-
-# --- the turn trace as one line ----------------------------------------------------------------------
-
-
-def trace_summary(trace: Trace) -> str:
-    """`Blue forward 2: 2->4; +3 vs Red (E 6 vs W 3): 4->8`."""
-    who = colour_name(trace.seat)
-    if trace.move is None:
-        return f"{who} skipped (no legal move)"
-    first = f"{trace.start}->{trace.end}"
-    if trace.rotation:
-        first = f"east {trace.east_before}->{trace.east_after}, {first}"
-    if trace.gained or trace.direction == "back":
-        first += f" (+{trace.gained} log{'s' if trace.gained != 1 else ''})"
-    parts = [first]
-    for step in trace.reactions:
-        moved = {seat for seat, _, _ in step.moves}
-        if any(seat == trace.seat for seat in moved):
-            positive = [c for c in step.contacts if c.difference > 0]
-            total = sum(c.difference for c in positive)
-            (_, start, end), = step.moves
-            parts.append(f"+{total} vs {_contacts(positive)}: {start}->{end}")
-        elif not step.moves:
-            parts.append(f"0 vs {_contacts(step.contacts)}")
-        else:
-            by_seat = {c.seat: c for c in step.contacts}
-            for seat, start, end in step.moves:
-                c = by_seat[seat]
-                parts.append(
-                    f"{colour_name(seat)} +{-c.difference} "
-                    f"({side_name((c.side + 3) % 6)} {c.other_number} vs {side_name(c.side)} {c.number}): {start}->{end}"
-                )
-    return f"{who} {trace.move}: " + "; ".join(parts)
-
-
-def _contacts(contacts) -> str:
-    return ", ".join(
-        f"{colour_name(c.seat)} ({side_name(c.side)} {c.number} vs {side_name((c.side + 3) % 6)} {c.other_number})"
-        for c in contacts
-    )
 
 
 # --- ASCII --------------------------------------------------------------------------------------------------
 
 
 def render_text(state: State, seat: int | None = None) -> str:
-    from .game import outcome
-
     board = state.board
     result = outcome(state)
-    round_ = state.turns // state.seats + 1
-    head = f"MISSISSIPPI  turn {state.turns + 1} (round {round_})  "
     if result is None:
+        round_ = state.turns // state.seats + 1
+        head = f"MISSISSIPPI  turn {state.turns + 1} (round {round_})  "
         head += f"to move: seat {state.current} ({colour_name(state.current)})"
     else:
-        head += "game over"
+        round_ = max(0, state.turns - 1) // state.seats + 1
+        head = f"MISSISSIPPI  game over after turn {state.turns} (round {round_})"
     lines = [head + f"  supply {state.supply}"]
     if state.trace is not None:
         lines += textwrap.wrap("last: " + trace_summary(state.trace), 80, subsequent_indent="      ")
@@ -158,8 +114,6 @@ def _side_angle(side: int) -> float:
 
 
 def render_svg(state: State, seat: int | None = None, names: Sequence[str] = ()) -> str:
-    from .game import outcome
-
     board = state.board
     result = outcome(state)
     board_w = 2 * MARGIN + HEX_W * (board.width + 0.5)
@@ -169,8 +123,8 @@ def render_svg(state: State, seat: int | None = None, names: Sequence[str] = ())
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
         f'font-family="sans-serif" role="img" aria-label="Mississippi board">',
-        f'<rect x="0" y="0" width="{_f(width)}" height="{_f(height)}" fill="#ffffff"/>',
-        f'<rect x="0" y="0" width="{_f(board_w)}" height="{_f(board_h)}" fill="{BANK}"/>',
+        f'<rect x="0.0" y="0.0" width="{_f(width)}" height="{_f(height)}" fill="#ffffff"/>',
+        f'<rect x="0.0" y="0.0" width="{_f(board_w)}" height="{_f(board_h)}" fill="{BANK}"/>',
     ]
     # the river, one hex per field, with its number
     for field in range(board.size):
@@ -178,29 +132,24 @@ def render_svg(state: State, seat: int | None = None, names: Sequence[str] = ())
         out.append(f'<polygon points="{_hexagon(x, y, R)}" fill="{RIVER}" stroke="{RIVER_EDGE}" stroke-width="1"/>')
         out.append(f'<text x="{_f(x)}" y="{_f(y - R * 0.55)}" font-size="7" text-anchor="middle" fill="#2b5d7d">{field}</text>')
     # start and goal labels, and arrows along each leg and round each bend
-    for field, label in ((0, "START"), (board.goal, "GOAL")):
+    for field, label, dy in ((0, "START", -R - 4), (board.goal, "GOAL", R + 12)):
         x, y = _centre(*board.coords(field))
-        col, _ = board.coords(field)
-        lx = x - HEX_W * 0.9 if col == 0 else x + HEX_W * 0.9
-        anchor = "end" if col == 0 else "start"
-        out.append(f'<text x="{_f(lx + (HEX_W * 0.4 if col == 0 else -HEX_W * 0.4))}" y="{_f(y + 3)}" font-size="9" '
-                   f'font-weight="bold" text-anchor="{anchor}" fill="#1b3a1b">{label}</text>')
+        out.append(f'<text x="{_f(x)}" y="{_f(y + dy)}" font-size="10" font-weight="bold" '
+                   f'text-anchor="middle" fill="#1b3a1b">{label}</text>')
     for row in range(board.rows):
-        last = board.field_at(board.width - 1 if row % 2 == 0 else 0, row)
-        x, y = _centre(*board.coords(last))
         direction = 1 if row % 2 == 0 else -1
-        if row + 1 < board.rows:
-            # round the bend: a triangle pointing down beside the last field of the leg
-            tx = x + direction * HEX_W * 0.75
+        last = board.field_at(board.width - 1 if direction == 1 else 0, row)
+        x, y = _centre(*board.coords(last))
+        tx = x + direction * HEX_W * 0.75
+        if row + 1 < board.rows:  # round the bend: a triangle pointing down beside the leg's end
             out.append(f'<polygon points="{_f(tx - 5)},{_f(y + 4)} {_f(tx + 5)},{_f(y + 4)} {_f(tx)},{_f(y + 13)}" fill="#1b3a1b"/>')
-        else:
-            tx = x + direction * HEX_W * 0.75
+        else:                     # into the goal
             out.append(f'<polygon points="{_f(tx)},{_f(y - 5)} {_f(tx)},{_f(y + 5)} {_f(tx + direction * 9)},{_f(y)}" fill="#1b3a1b"/>')
-        first = board.field_at(0 if row % 2 == 0 else board.width - 1, row)
-        fx, fy = _centre(*board.coords(first))
-        mid_x = (fx + x) / 2
-        out.append(f'<polygon points="{_f(mid_x - direction * 4)},{_f(fy + R * 0.35)} {_f(mid_x - direction * 4)},{_f(fy + R * 0.65)} '
-                   f'{_f(mid_x + direction * 5)},{_f(fy + R * 0.5)}" fill="{RIVER_EDGE}"/>')
+        for col in range(1, board.width - 1, 3):  # the way along the leg, low in every third field
+            cx, cy = _centre(col, row)
+            cy += R * 0.5
+            out.append(f'<polygon points="{_f(cx - direction * 4)},{_f(cy - 3)} {_f(cx - direction * 4)},{_f(cy + 3)} '
+                       f'{_f(cx + direction * 4)},{_f(cy)}" fill="{RIVER_EDGE}"/>')
     # the boats
     for s, boat in enumerate(state.boats):
         if boat is None:
@@ -233,8 +182,11 @@ def render_svg(state: State, seat: int | None = None, names: Sequence[str] = ())
     y = MARGIN
     out.append(f'<text x="{_f(px)}" y="{_f(y)}" font-size="14" font-weight="bold">Mississippi</text>')
     y += 20
-    round_ = state.turns // state.seats + 1
-    out.append(f'<text x="{_f(px)}" y="{_f(y)}" font-size="11">turn {state.turns + 1}, round {round_}, supply {state.supply}</text>')
+    if result is None:
+        when = f"turn {state.turns + 1}, round {state.turns // state.seats + 1}"
+    else:
+        when = f"game over after turn {state.turns}"
+    out.append(f'<text x="{_f(px)}" y="{_f(y)}" font-size="11">{when}, supply {state.supply}</text>')
     y += 16
     for s in range(state.seats):
         _, fill, _ = COLOURS[s]
@@ -254,7 +206,7 @@ def render_svg(state: State, seat: int | None = None, names: Sequence[str] = ())
         out.append(f'<rect x="{_f(px)}" y="{_f(y)}" width="14" height="14" fill="{fill}" stroke="#000000" stroke-width="1"/>')
         out.append(f'<text x="{_f(px + 20)}" y="{_f(y + 11)}" font-size="12">{name} ({colour_name(s)})'
                    + (f' <tspan font-weight="bold">{status}</tspan>' if status else "") + "</text>")
-        out.append(f'<text x="{_f(px + 20)}" y="{_f(y + 26)}" font-size="11">{state.logs[s]} logs, {where}</text>')
+        out.append(f'<text x="{_f(px + 20)}" y="{_f(y + 26)}" font-size="11">{state.logs[s]} log{"" if state.logs[s] == 1 else "s"}, {where}</text>')
         y += 44
     if state.trace is not None:
         out.append(f'<text x="{_f(px)}" y="{_f(y)}" font-size="11" font-weight="bold">last turn</text>')

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from ..base import Event
-from .board import Board, opposite
+from .board import opposite
 from .boat import rotate, rotation_cost, side_number
 from .notation import BACK, FORWARD, Move, move_name, parse_move
 from .state import Boat, Contact, ReactionStep, State, Trace
