@@ -14,6 +14,7 @@ from . import config as config_mod
 from . import service, store
 from .games import GAMES
 from .games.base import GameError
+from .site import Site
 
 
 def open_db():
@@ -46,7 +47,8 @@ def cmd_serve(args) -> int:
 def cmd_new(args) -> int:
     settings = config_mod.from_environment()
     options = dict(parse_option(o) for o in args.option or [])
-    created = service.create_game(open_db(), args.game, [parse_player(p) for p in args.player], options)
+    created = service.create_game(open_db(), Site.from_environment(), args.game,
+                                  [parse_player(p) for p in args.player], options)
     base = settings["BASE_URL"]
     print(f"game {created.id} ({created.game}): watch at {base}/games/{created.id}")
     for seat, (name, token) in enumerate(zip(created.names, created.tokens)):

@@ -145,8 +145,16 @@ class SeatRecord(Schema):
     token_sha256 = fields.String(required=True)
 
 
+class ClockRecord(Schema):
+    time_per_move = fields.Integer(allow_none=True, required=True, metadata={"description": "seconds; null: no clock"})
+    reminders = fields.List(fields.Integer(), required=True, metadata={"description": "seconds before the deadline"})
+    on_timeout = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit"]))
+    vacation_days = fields.Integer(required=True)
+
+
 class GameCreated(Schema):
     game = fields.String(required=True)
+    clock = fields.Nested(ClockRecord, required=True)
     seat_count = fields.Integer(required=True)
     options = fields.Dict(required=True)
     seats = fields.List(fields.Nested(SeatRecord), required=True)
@@ -157,7 +165,25 @@ class SeedRevealed(Schema):
     seed = fields.String(required=True, metadata={"description": "the game's 256-bit seed, hex"})
 
 
-PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedRevealed}
+class SeatSettingsChanged(Schema):
+    seat = fields.Integer(required=True)
+    email_on = fields.Boolean(required=True)
+    digest = fields.Boolean(required=True)
+    webhook = fields.String(allow_none=True, required=True)
+
+
+class SeatOnly(Schema):
+    seat = fields.Integer(required=True)
+
+
+class TurnTimedOut(Schema):
+    seat = fields.Integer(required=True)
+    action = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit"]))
+
+
+PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedRevealed,
+                          "seat_settings_changed": SeatSettingsChanged, "vacation_started": SeatOnly,
+                          "vacation_ended": SeatOnly, "turn_timed_out": TurnTimedOut}
 
 
 def event_schemas() -> dict[str, dict[str, type[Schema]]]:

@@ -200,8 +200,9 @@ def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
 
 def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: Sequence[NewEvent],
            command: dict | None, at: str, salts: Iterable[str], projection: dict | None = None,
-           seats: Sequence[dict] = (), seed: bytes | None = None) -> list[StoredEvent]:
-    """Append events at expected_last + 1 .. in one transaction with the projection rows.
+           seats: Sequence[dict] = (), seed: bytes | None = None, outbox: Sequence[dict] = ()) -> list[StoredEvent]:
+    """Append events at expected_last + 1 .. in one transaction with the projection rows and the
+    notices they cause.
 
     Raises Conflict when another writer took that seq first; nothing is written then."""
     salts = list(salts)

@@ -59,6 +59,13 @@ def app(var_dir):
 
 
 @pytest.fixture
+def site(app):
+    from pbem.site import Site
+
+    return Site.from_config(app.config)
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
 

@@ -9,7 +9,7 @@ NEAR_GOAL = {"boats": {"0": {"field": 80, "east": 1, "logs": 20}, "1": {"field":
                        "2": {"field": 30, "east": 1, "logs": 20}}, "supply": 0, "to_move": 0}
 
 
-def play_out(db, created, choose=lambda legal: legal[0], limit=500):
+def play_out(db, site, created, choose=lambda legal: legal[0], limit=500):
     """Play a game through the service to its end, each seat choosing with `choose`; returns the moves."""
     played = []
     for _ in range(limit):
@@ -19,6 +19,6 @@ def play_out(db, created, choose=lambda legal: legal[0], limit=500):
         seat = min(loaded.module.to_move(loaded.state))
         legal = loaded.module.legal_moves(loaded.state, seat)
         move = choose(legal)
-        service.submit_move(db, created.id, created.tokens[seat], move, loaded.seq)
+        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
         played.append((seat, move))
     raise AssertionError(f"game did not end within {limit} moves")

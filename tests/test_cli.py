@@ -31,12 +31,12 @@ def test_new_with_options_and_refusals(runner):
     assert code == 2 and "between 5 and 9" in err
 
 
-def test_show_at_an_earlier_event(runner, var_dir):
+def test_show_at_an_earlier_event(runner, var_dir, site):
     out = new_game(runner)
     game_id = out.split()[1]
     ann_token = out.splitlines()[1].rsplit("/", 1)[1]
     db = store.connect(var_dir / "pbem.sqlite")
-    service.submit_move(db, game_id, ann_token, "forward 5", 2)
+    service.submit_move(db, site, game_id, ann_token, "forward 5", 2)
     code, now, _ = runner("show", game_id)
     blue = lambda board: next(line for line in board.splitlines() if "Blue" in line and line.strip()[0] == "0")
     assert code == 0 and "after event 4 of 4" in now and blue(now).split()[2] == "5"

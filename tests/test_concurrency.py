@@ -55,22 +55,22 @@ def test_threads_racing_through_the_server(server, var_dir):
     assert sum(1 for e in events if e.type == "move_played") == 1
 
 
-def race_in_process(path, game_id, token, k, start, out):
+def race_in_process(path, site, game_id, token, k, start, out):
     db = store.connect(path)
     start.wait()
     try:
-        service.submit_move(db, game_id, token, f"forward {k % 5 + 1}", 2)
+        service.submit_move(db, site, game_id, token, f"forward {k % 5 + 1}", 2)
         out.put("accepted")
     except Exception as error:  # noqa: BLE001 - the outcome is what the test counts
         out.put(f"{type(error).__name__}:{service.status_of(error)}")
 
 
-def test_processes_racing_on_one_database(db, app):
-    created = service.create_game(db, "mississippi", THREE)
+def test_processes_racing_on_one_database(db, site, app):
+    created = service.create_game(db, site, "mississippi", THREE)
     context = multiprocessing.get_context("spawn")
     start, out = context.Event(), context.Queue()
     processes = [context.Process(target=race_in_process,
-                                 args=(app.config["DATABASE"], created.id, created.tokens[0], k, start, out))
+                                 args=(app.config["DATABASE"], site, created.id, created.tokens[0], k, start, out))
                  for k in range(RACERS)]
     for process in processes:
         process.start()

@@ -68,8 +68,8 @@ def test_unknown_pages_are_404(client):
     assert client.get("/games/nosuchgame").status_code == 404
 
 
-def test_the_seat_page_shows_board_turn_and_legal_moves(client, db):
-    created = service.create_game(db, "mississippi", THREE)
+def test_the_seat_page_shows_board_turn_and_legal_moves(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
     page = client.get(f"/play/{created.tokens[0]}")
     assert page.status_code == 200
     assert b"<svg" in page.data
@@ -80,8 +80,8 @@ def test_the_seat_page_shows_board_turn_and_legal_moves(client, db):
     assert b"Nothing for you to do now" in other.data and b'name="move"' not in other.data
 
 
-def test_a_move_from_the_form_is_played_and_the_page_says_so(client, db):
-    created = service.create_game(db, "mississippi", THREE)
+def test_a_move_from_the_form_is_played_and_the_page_says_so(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
     token = created.tokens[0]
     page = client.get(f"/play/{token}")
     response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "move": "forward 4"},
@@ -92,8 +92,8 @@ def test_a_move_from_the_form_is_played_and_the_page_says_so(client, db):
     assert service.load(db, created.id).state is not None and store.game_row(db, created.id)["seq"] == 4
 
 
-def test_an_illegal_move_from_the_form_names_the_rule_and_writes_nothing(client, db):
-    created = service.create_game(db, "mississippi", THREE)
+def test_an_illegal_move_from_the_form_names_the_rule_and_writes_nothing(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
     token = created.tokens[0]
     page = client.get(f"/play/{token}")
     response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2",
@@ -103,38 +103,38 @@ def test_an_illegal_move_from_the_form_names_the_rule_and_writes_nothing(client,
     assert store.game_row(db, created.id)["seq"] == 2
 
 
-def test_a_stale_form_is_refused_with_409(client, db):
-    created = service.create_game(db, "mississippi", THREE)
+def test_a_stale_form_is_refused_with_409(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
     page = client.get(f"/play/{created.tokens[0]}")
-    service.submit_move(db, created.id, created.tokens[0], "forward 1", 2)
+    service.submit_move(db, site, created.id, created.tokens[0], "forward 1", 2)
     response = client.post(f"/play/{created.tokens[0]}", data={"csrf": csrf(page.data), "seq": "2", "move": "forward 2"})
     assert response.status_code in (403, 409)
 
 
-def test_few_legal_moves_are_offered_as_buttons(client, db):
+def test_few_legal_moves_are_offered_as_buttons(client, db, site):
     # One log on field 1: forward 1 or back 1, each after no, +1 or -1 rotation, and +-2 then back 1.
     position = {"boats": {"0": {"field": 1, "east": 1, "logs": 1}, "1": {"field": 10, "east": 1, "logs": 20},
                           "2": {"field": 30, "east": 1, "logs": 20}}, "supply": 19, "to_move": 0}
-    created = service.create_game(db, "mississippi", THREE, {"position": position})
+    created = service.create_game(db, site, "mississippi", THREE, {"position": position})
     page = client.get(f"/play/{created.tokens[0]}")
     buttons = re.findall(rb'<button type="submit" name="move" value="([^"]+)">', page.data)
     assert buttons[:2] == [b"forward 1", b"back 1"]
     assert len(buttons) == 8 and b"<option>" not in page.data
 
 
-def test_a_finished_game_shows_the_winner(client, db):
-    created = service.create_game(db, "mississippi", THREE, {"position": NEAR_GOAL})
-    service.submit_move(db, created.id, created.tokens[0], "forward 3", 1)
+def test_a_finished_game_shows_the_winner(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE, {"position": NEAR_GOAL})
+    service.submit_move(db, site, created.id, created.tokens[0], "forward 3", 1)
     page = client.get(f"/games/{created.id}")
     assert b"The game is over" in page.data and b"Winner: Ann" in page.data
     seat = client.get(f"/play/{created.tokens[1]}")
     assert b"Resign" not in seat.data
 
 
-def test_history_steps_through_every_event(client, db):
-    created = service.create_game(db, "mississippi", THREE)
-    service.submit_move(db, created.id, created.tokens[0], "forward 3", 2)
-    service.submit_move(db, created.id, created.tokens[1], "forward 2", 4)
+def test_history_steps_through_every_event(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
+    service.submit_move(db, site, created.id, created.tokens[0], "forward 3", 2)
+    service.submit_move(db, site, created.id, created.tokens[1], "forward 2", 4)
     last = store.game_row(db, created.id)["seq"]
     page = client.get(f"/games/{created.id}/history?at=4")
     assert page.status_code == 200
@@ -150,8 +150,8 @@ def test_history_steps_through_every_event(client, db):
     assert seat.status_code == 200 and b"as Cy saw it" in seat.data
 
 
-def test_resigning_from_the_seat_page_needs_confirmation(client, db):
-    created = service.create_game(db, "mississippi", THREE[:2])
+def test_resigning_from_the_seat_page_needs_confirmation(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE[:2])
     token = created.tokens[1]
     page = client.get(f"/play/{token}")
     refused = client.post(f"/play/{token}/resign", data={"csrf": csrf(page.data)})

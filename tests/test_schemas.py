@@ -52,9 +52,13 @@ def test_every_event_a_game_writes_conforms_to_its_schema(name):
     assert seen, "no events were checked"
 
 
-def test_platform_events_conform(db):
-    created = service.create_game(db, "mississippi", THREE, {"max_rounds": 1})
-    play_out(db, created)
+def test_platform_events_conform(db, site):
+    created = service.create_game(db, site, "mississippi", THREE, {"max_rounds": 1})
+    play_out(db, site, created)
     for event in store.read_events(db, created.id):
         if event.type in service.PLATFORM_EVENTS:
             assert contract.validate_event_data("platform", event.type, event.data) == {}
+
+
+def test_every_platform_event_type_has_a_schema():
+    assert set(contract.PLATFORM_EVENT_SCHEMAS) == set(service.PLATFORM_EVENTS)

@@ -7,14 +7,14 @@ from pbem import chance, service, store
 from tests.support import NEAR_GOAL, THREE, play_out
 
 
-def finished_game(db):
-    created = service.create_game(db, "mississippi", THREE, {"max_rounds": 2})
-    play_out(db, created)
+def finished_game(db, site):
+    created = service.create_game(db, site, "mississippi", THREE, {"max_rounds": 2})
+    play_out(db, site, created)
     return created
 
 
-def test_an_honest_game_verifies_and_reveals_its_seed_at_the_end(db):
-    created = finished_game(db)
+def test_an_honest_game_verifies_and_reveals_its_seed_at_the_end(db, site):
+    created = finished_game(db, site)
     report = service.verify(db, created.id)
     assert report["ok"], report["problems"]
     events = store.read_events(db, created.id)
@@ -24,15 +24,15 @@ def test_an_honest_game_verifies_and_reveals_its_seed_at_the_end(db):
     assert report["seed"] == seed.hex()
 
 
-def test_the_seed_is_not_revealed_while_the_game_runs(db):
-    created = service.create_game(db, "mississippi", THREE)
+def test_the_seed_is_not_revealed_while_the_game_runs(db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
     report = service.verify(db, created.id)
     assert report["ok"] and report["seed"] is None
     assert all(e.type != "seed_revealed" for e in store.read_events(db, created.id))
 
 
-def test_die_rolls_are_derived_from_the_seed(db):
-    created = service.create_game(db, "mississippi", THREE)
+def test_die_rolls_are_derived_from_the_seed(db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
     events = store.read_events(db, created.id)
     rolled = [e for e in events if e.type == "die_rolled"]
     assert len(rolled) == 1 and rolled[0].data["seat"] == 0
@@ -46,8 +46,8 @@ def tamper(db, game_id, seq, **changes):
     db.execute(f"update events set {sets} where game_id = ? and seq = ?", [*changes.values(), game_id, seq])
 
 
-def test_an_edited_event_breaks_the_chain(db):
-    created = finished_game(db)
+def test_an_edited_event_breaks_the_chain(db, site):
+    created = finished_game(db, site)
     event = store.read_events(db, created.id)[3]
     tamper(db, created.id, event.seq, data=json.dumps({**event.data, "move": "forward 9"}))
     report = service.verify(db, created.id)
@@ -55,10 +55,10 @@ def test_an_edited_event_breaks_the_chain(db):
     assert any(f"event {event.seq}: hash" in p for p in report["problems"])
 
 
-def test_a_rewritten_outcome_with_a_recomputed_chain_is_still_caught_by_the_replay(db):
+def test_a_rewritten_outcome_with_a_recomputed_chain_is_still_caught_by_the_replay(db, site):
     """Someone who can rewrite the whole chain (the operator) still cannot change a die roll: the
     replay from the committed seed disagrees."""
-    created = service.create_game(db, "mississippi", THREE)
+    created = service.create_game(db, site, "mississippi", THREE)
     events = store.read_events(db, created.id)
     seed = store.read_seed(db, created.id)
     rolled = next(e for e in events if e.type == "die_rolled")
@@ -75,16 +75,16 @@ def test_a_rewritten_outcome_with_a_recomputed_chain_is_still_caught_by_the_repl
     assert any("the rules and seed give" in p for p in report["problems"]), report["problems"]
 
 
-def test_a_missing_event_is_reported(db):
-    created = finished_game(db)
+def test_a_missing_event_is_reported(db, site):
+    created = finished_game(db, site)
     db.execute("delete from events where game_id = ? and seq = 3", [created.id])
     report = service.verify(db, created.id)
     assert not report["ok"]
     assert any("seq 4 found where 3 was expected" in p for p in report["problems"])
 
 
-def test_a_swapped_seed_is_reported(db):
-    created = service.create_game(db, "mississippi", THREE, {"position": NEAR_GOAL})
+def test_a_swapped_seed_is_reported(db, site):
+    created = service.create_game(db, site, "mississippi", THREE, {"position": NEAR_GOAL})
     db.execute("update secrets set seed = ? where game_id = ?", [bytes(32).hex(), created.id])
     report = service.verify(db, created.id)
     assert not report["ok"]

@@ -24,8 +24,8 @@ _env = Environment(loader=FileSystemLoader(str(TEMPLATES_DIR / "mail")),
                    keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
 
 
-def render(name: str, **context) -> str:
-    return _env.get_template(name).render(**context)
+def render(template_name: str, **context) -> str:
+    return _env.get_template(template_name).render(**context)
 
 
 SUBJECTS = {
