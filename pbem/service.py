@@ -377,14 +377,14 @@ def run_command(module: ModuleType, state: Any, command: dict, chance) -> list[E
     if verb == "move":
         return module.decide(state, command["seat"], command["move"], chance)
     if verb == "resign":
-        return module.resign(state, command["seat"])
+        return module.resign(state, command["seat"], chance)
     if verb == "timeout":
         seat, action = command["seat"], command["action"]
         events = [Event(TURN_TIMED_OUT, {"seat": seat, "action": action}, "clock")]
         if action == "skip":
             events += module.decide(state, seat, module.timeout_move(state, seat), chance)
         elif action == "forfeit":
-            events += module.resign(state, seat)
+            events += module.resign(state, seat, chance)
         return events
     if verb == "settings":
         return [Event(SETTINGS_CHANGED, {"seat": command["seat"], **command["settings"]}, str(command["seat"]))]

@@ -146,7 +146,7 @@ def test_resigning_seat_no_longer_owes_a_decision(name):
     state = game.initial_state(seats, resolved)
     state = fold(game, state, game.start(state, seeded(1, 1)))
     seat = min(game.to_move(state))
-    after = fold(game, state, game.resign(state, seat))
+    after = fold(game, state, game.resign(state, seat, seeded(1, 2)))
     assert seat not in game.to_move(after)
     result = game.outcome(after)
     if result is not None:

@@ -45,7 +45,7 @@ def test_every_event_a_game_writes_conforms_to_its_schema(name):
                 break
             seat = rng.choice(sorted(game.to_move(state)))
             if step == 3 and run == 0:
-                events = game.resign(state, seat)
+                events = game.resign(state, seat, SeededChance(bytes(32), step + 2))
                 continue
             events = game.decide(state, seat, rng.choice(game.legal_moves(state, seat)),
                                  SeededChance(bytes(32), step + 2))

@@ -18,10 +18,8 @@ Platform rulings beyond the spec (the server needs one answer):
   next boats must enter there; A12). It never was on the course.
 - P3 A resigned seat cannot win. If a reaction pushes its boat onto the goal, the game still ends at
   once (S1: the game ends when a boat reaches the finish), and the best-ranked seat still playing wins.
-- P4 `resign` gets no chance source, so when a resignation passes the turn to a seat that has not
-  entered, its die cannot be rolled at once (A21 wants it rolled when the turn begins). That seat's
-  `die_rolled` is written when it sends its entry move, in the same append, just before the move; so
-  in this one case the player chooses how far to enter before seeing the roll.
+- P4 When a resignation passes the turn to a seat that has not entered, that seat's die is rolled at
+  once, in the resignation's append (`resign` gets the chance source for this).
 - P5 `timeout_move` returns None: there is no pass in Mississippi (A1).
 """
 

@@ -84,14 +84,13 @@ def start(state: State, chance: Chance) -> list[Event]:
     return settle(state, chance)
 
 
-def settle(state: State, chance: Chance | None) -> list[Event]:
-    """The "next seat" steps, run on the seat whose turn it now is. Without a chance (after a
-    resignation) a seat still to enter gets its die rolled when it sends its entry move."""
+def settle(state: State, chance: Chance) -> list[Event]:
+    """The "next seat" steps, run on the seat whose turn it now is."""
     events: list[Event] = []
     while outcome(state) is None:
         seat = state.current
         if is_entering(state, seat):
-            if state.boats[seat] is None and chance is not None:
+            if state.boats[seat] is None:
                 events.append(Event("die_rolled", {"seat": seat, "value": chance.roll(6)}, RULES))
             return events
         if has_legal_move(state, seat):
@@ -155,10 +154,6 @@ def decide(state: State, seat: int, move: str, chance: Chance) -> list[Event]:
     parsed = parse_move(move)
     check_move(state, seat, parsed)
     events: list[Event] = []
-    if state.boats[seat] is None:  # the turn came by a resignation, which cannot roll (see __init__)
-        roll = Event("die_rolled", {"seat": seat, "value": chance.roll(6)}, RULES)
-        events.append(roll)
-        state = evolve(state, roll)
     played = Event.by_seat(seat, "move_played", {"seat": seat, "move": move_name(parsed)})
     events.append(played)
     return events + settle(evolve(state, played), chance)
@@ -178,13 +173,13 @@ def timeout_move(state: State, seat: int) -> str | None:
     return None  # A1: there is no pass in Mississippi
 
 
-def resign(state: State, seat: int) -> list[Event]:
+def resign(state: State, seat: int, chance: Chance) -> list[Event]:
     if outcome(state) is not None:
         raise NotYourTurn("the game is over")
     if not 0 <= seat < state.seats or seat in state.resigned:
         raise NotYourTurn(f"seat {seat} is not playing in this game")
     event = Event("seat_resigned", {"seat": seat}, RULES)
-    return [event] + settle(evolve(state, event), None)
+    return [event] + settle(evolve(state, event), chance)
 
 
 # --- the end ------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ seat's turns are passed over, it ranks last, and the last seat playing wins."""
 import pytest
 
 from pbem.games import mississippi as game
+from pbem.chance import ScriptedChance
 from pbem.games.base import NotYourTurn
 
 from .helpers import fold, from_position, new_game, play
@@ -14,8 +15,8 @@ def pos(boats, supply, to_move):
             "supply": supply, "to_move": to_move}
 
 
-def resign(state, seat):
-    events = game.resign(state, seat)
+def resign(state, seat, rolls=()):
+    events = game.resign(state, seat, ScriptedChance(rolls))
     return fold(state, events), events
 
 
@@ -62,15 +63,15 @@ def test_resigning_on_the_move_passes_the_turn():
     assert state.boats[0].field == 2
 
 
-def test_resigning_before_the_entry_move_takes_the_boat_off_and_the_next_roll_waits():
+def test_resigning_before_the_entry_move_takes_the_boat_off_and_rolls_for_the_next_seat():
     state, _ = new_game(3, rolls=[4])
-    state, events = resign(state, 0)
-    assert [e.type for e in events] == ["seat_resigned"]  # resign has no chance to roll with
+    state, events = resign(state, 0, rolls=[5])
+    assert [(e.type, dict(e.data)) for e in events] == [
+        ("seat_resigned", {"seat": 0}), ("die_rolled", {"seat": 1, "value": 5})]
     assert state.boats[0] is None and game.to_move(state) == {1}
     assert game.legal_moves(state, 1) == [f"forward {k}" for k in range(1, 21)]
-    state, events = play(state, 1, "forward 2", [5, 1])
+    state, events = play(state, 1, "forward 2", [1])
     assert [(e.type, dict(e.data)) for e in events] == [
-        ("die_rolled", {"seat": 1, "value": 5}),
         ("move_played", {"seat": 1, "move": "forward 2"}),
         ("die_rolled", {"seat": 2, "value": 1}),
     ]
@@ -90,10 +91,10 @@ def test_resign_refuses_twice_and_after_the_end():
     state, _ = new_game(3, rolls=[4])
     state, _ = resign(state, 2)
     with pytest.raises(NotYourTurn):
-        game.resign(state, 2)
+        game.resign(state, 2, ScriptedChance())
     state, _ = resign(state, 1)
     with pytest.raises(NotYourTurn):
-        game.resign(state, 0)
+        game.resign(state, 0, ScriptedChance())
 
 
 def test_timeout_has_no_default_move():
@@ -131,7 +132,7 @@ def test_random_games_with_resignations_keep_the_invariants_and_replay(run):
         if resign_at and step == resign_at[0]:
             resign_at.pop(0)
             quitter = rng.choice(state.active)
-            state = append(state, game.resign(state, quitter))
+            state = append(state, game.resign(state, quitter, SeededChance(bytes(32), step + 1)))
             assert quitter not in game.to_move(state)
             continue
         (seat,) = game.to_move(state)
