@@ -125,3 +125,115 @@ def server(var_dir):
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+# --- real peers on loopback: an SMTP server (aiosmtpd) and an HTTP receiver for webhooks ------------
+
+import email
+import email.policy
+import json as _json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class SmtpSink:
+    """Messages an aiosmtpd server on loopback accepted. `hold` (a threading.Event) makes the server
+    wait before accepting each message, so a test can kill a sender mid-delivery."""
+
+    def __init__(self):
+        self.messages: list = []
+        self.arrived = threading.Condition()
+        self.hold: threading.Event | None = None
+        self.waiting = threading.Event()
+
+    async def handle_DATA(self, server, session, envelope):
+        if self.hold is not None:
+            import asyncio
+
+            self.waiting.set()
+            while not self.hold.is_set():
+                await asyncio.sleep(0.02)
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        with self.arrived:
+            self.messages.append(message)
+            self.arrived.notify_all()
+        return "250 OK"
+
+    def wait_for(self, count: int, timeout: float = 10) -> list:
+        with self.arrived:
+            self.arrived.wait_for(lambda: len(self.messages) >= count, timeout)
+        return list(self.messages)
+
+    def to(self, address: str) -> list:
+        return [m for m in self.messages if m["To"] == address]
+
+
+@pytest.fixture
+def smtp_sink():
+    from aiosmtpd.controller import Controller
+
+    sink = SmtpSink()
+    controller = Controller(sink, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    sink.url = f"smtp://127.0.0.1:{controller.port}"
+    yield sink
+    if sink.hold is not None:
+        sink.hold.set()
+    controller.stop()
+
+
+class WebhookSink:
+    """POSTs an HTTP server on loopback received: (path, headers, body). `status` is what it answers."""
+
+    def __init__(self):
+        self.requests: list[tuple[str, dict, bytes]] = []
+        self.status = 204
+
+    def json_bodies(self) -> list[dict]:
+        return [_json.loads(body) for _, _, body in self.requests]
+
+
+@pytest.fixture
+def webhook_sink():
+    sink = WebhookSink()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            sink.requests.append((self.path, dict(self.headers), body))
+            self.send_response(sink.status)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    sink.url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+    yield sink
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def mail_app(var_dir, smtp_sink):
+    """The app configured for real mail on loopback, loopback webhooks and inbound mail."""
+    return create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"),
+                       "BASE_URL": "http://pbem.test", "TESTING": True, "SMTP_URL": smtp_sink.url,
+                       "MAIL_FROM": "pbem@pbem.test", "ALLOW_PRIVATE_WEBHOOKS": True,
+                       "INBOUND_SECRET": "inbound-secret"})
+
+
+@pytest.fixture
+def mail_site(mail_app):
+    from pbem.site import Site
+
+    return Site.from_config(mail_app.config)
+
+
+@pytest.fixture
+def mail_db(mail_app):
+    connection = store.connect(mail_app.config["DATABASE"])
+    yield connection
+    connection.close()
