@@ -12,9 +12,9 @@ from pbem.games.base import Event
 ALL_SHIPS = ("B1", "B2", "B3", "B4", "G1", "G2", "G3", "G4")
 
 
-def position(wind, to_move, ships, chests=(), **options):
+def position(wind_from, to_move, ships, chests=(), **options):
     """A state from the spec's `position` format; ships not listed are absent (null)."""
-    pos = {"wind": wind, "to_move": to_move, "seats": {"blue": 0, "green": 1},
+    pos = {"wind": wind_from, "to_move": to_move, "seats": {"blue": 0, "green": 1},
            "ships": {name: (list(ships[name]) if name in ships else None) for name in ALL_SHIPS},
            "chests": list(chests)}
     resolved = game.resolve_options(2, {"position": pos, **options})
