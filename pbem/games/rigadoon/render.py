@@ -98,8 +98,7 @@ def render_text(state: State, seat: int | None = None, ship: str | None = None) 
     lines.append("")
     for s in state.ships:
         if s.square is None:
-            lines.append(f"  {s.name}  absent")
-            continue
+            continue  # only test positions leave ships out
         status = "in port" if state.in_port(s.name) else "aground" if state.aground(s.name) else "at sea"
         extra = []
         if s.name in state.acted:
