@@ -28,9 +28,12 @@ def check_state(game, state):
             assert ship.square in state.chests, "a ship on an island without a chest"
     for square in state.chests:
         assert not board.maelstrom_at(square), "a chest on a maelstrom"
-    if state.phase == "play" and state.chain is None:
-        # the wind changes at most once per turn, and a turn never ends without it
+    if state.phase == "play":
         assert state.wind is not None
+        # a ship action only counts as "after the wind" once the wind has changed (R10)
+        assert state.wind_changed or not state.acted_after_wind
+        if state.chain is not None:
+            assert state.chain.options, "an open decision without options"
     if state.rules.wind_mode == "deck" and state.wind is not None:
         cards = Counter(state.pile) + Counter(state.discards) + Counter([state.wind])
         assert sorted(cards.elements()) == sorted(d for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW")

@@ -184,6 +184,14 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
             elif name in selected["yellow"]:
                 out.append(f'<circle class="reach reach-yellow" data-reach="yellow" data-square="{name}" cx="{_f(cx)}" cy="{_f(cy)}" '
                            f'r="{_f(SIZE / 2 - 4)}" fill="#f7dc3b" fill-opacity="0.7"/>')
+    for name in selected["orange"] + selected["yellow"]:
+        corner = board.maelstrom_at(board.parse(name))
+        if corner:
+            (mr, mc), (er, ec) = board.parse(name), board.exit_of(corner)
+            out.append(f'<line class="reach-portal" data-square="{name}" data-exit="{board.name((er, ec))}" '
+                       f'x1="{_f(MARGIN + mc * SIZE + SIZE / 2)}" y1="{_f(MARGIN + mr * SIZE + SIZE / 2)}" '
+                       f'x2="{_f(MARGIN + ec * SIZE + SIZE / 2)}" y2="{_f(MARGIN + er * SIZE + SIZE / 2)}" '
+                       f'stroke="#f39c34" stroke-width="1"/>')
     if len(state.last_path) > 1:
         points = " ".join(f"{_f(MARGIN + c * SIZE + SIZE / 2)},{_f(MARGIN + r * SIZE + SIZE / 2)}" for r, c in state.last_path)
         out.append(f'<polyline class="last-path" points="{points}" fill="none" stroke="#333" stroke-dasharray="4 3"/>')

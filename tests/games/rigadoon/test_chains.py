@@ -210,3 +210,18 @@ def test_r4_ships_left_adjacent_never_attack_later():
     assert state.chain is None
     state, _ = play(state, "repair B1")
     assert ships(state)["G3"] == ("D1", 1) and ships(state)["B2"] == ("C1", 1)
+
+
+R8_SHIPS = {"B2": ("F8", 1), "G1": ("E6", 2), "G2": ("G6", 2), "G3": ("C5", 2), "G4": ("I7", 2)}
+
+
+@pytest.mark.parametrize("limit,bonus", [("once", False), ("unlimited", True)])
+def test_r8_rigadoon_limit_on_a_bonus_sail(limit, bonus):
+    from dataclasses import replace
+
+    state = position("S", "blue", R8_SHIPS, rigadoon_limit=limit)
+    # as if B2 had already sailed and earned a Rigadoon this turn, and now uses its bonus sail
+    state = replace(state, acted=("B2",), bonus_sails=("B2",), bonus_earned=("B2",))
+    state, _ = play(state, "sail B2 N 2", "attack B2 G1", "attack G1 G3")
+    assert (ships(state)["B2"][1] == 3) is bonus
+    assert ("B2" in state.bonus_sails) is bonus

@@ -85,4 +85,5 @@ def test_reachable_lists_the_moves_per_square():
     state = position("S", "blue", {"B1": ("A4", 3)})
     found = reachable(state, "B1")
     assert found["moves"]["A2"] == ["sail B1 N 2"]  # the maelstrom square: the ship ends on its exit
+    assert 'class="reach-portal" data-square="A2" data-exit="H8"' in game.render_svg(state, 0, ship="B1")
     assert reachable(position("S", "green", {"B1": ("A4", 3)}), "B1") == {"orange": [], "yellow": [], "moves": {}}
