@@ -60,3 +60,23 @@ def playthrough(name, options) -> str:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_playthrough(name, golden):
     golden(f"golden/{name}.txt", playthrough(name, GAMES[name]))
+
+
+@pytest.mark.parametrize("run", range(4))
+def test_random_games_change_the_wind_exactly_once_per_completed_turn(run):
+    rng = random.Random(run)
+    resolved = game.resolve_options(2, {"turn_limit": 12, "wind": "die" if run % 2 else "deck"})
+    state = game.initial_state(2, resolved)
+    state = replay(state, game.start(state, SeededChance(bytes(32), 1)))
+    changes, completed, batch = 0, 0, 2
+    while game.outcome(state) is None:
+        seat = min(game.to_move(state))
+        turn = state.turn
+        events = game.decide(state, seat, rng.choice(game.legal_moves(state, seat)), SeededChance(bytes(32), batch))
+        batch += len(events)
+        changes += sum(1 for e in events if e.type == "wind_drawn")
+        state = replay(state, events)
+        if state.turn != turn:
+            assert changes == 1, f"turn {turn} changed the wind {changes} times"
+            changes, completed = 0, completed + 1
+    assert completed >= 1
