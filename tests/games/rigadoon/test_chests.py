@@ -211,3 +211,13 @@ def test_claiming_by_sailing_gives_three_masts_and_abandoning_leaves_the_chest()
     state = position("N", "green", {"G1": ("I10", 1)}, chests=["J11"])
     state, _ = play(state, "sail G1 SE 1")
     assert ships(state)["G1"] == ("J11", 3) and state.in_port("G1")
+
+
+def test_r18_blasted_ship_that_cannot_bump_into_a_ship_runs_aground():
+    #  column F:  B1:3 on F2, G2 on F5, chest on F6 (The Shallows), G1 on F7; wind N
+    state = position("N", "blue", {"B1": ("F2", 3), "G2": ("F5", 2), "G1": ("F7", 2)}, chests=["F6"])
+    state, events = play(state, "sail B1 S 2")
+    assert [(e.actor, e.data["move"]) for e in events] == [("0", "sail B1 S 2"), ("rules", "aground")]
+    assert ships(state)["G2"] == ("F6", 1) and state.aground("G2")
+    # G2 landed next to G1 and attacked it: G1 blasted 2 south
+    assert ships(state)["G1"] == ("F9", 1)
