@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import mississippi
+from . import mississippi, rigadoon
 from .base import REQUIRED
 
-_MODULES: tuple[ModuleType, ...] = (mississippi,)
+_MODULES: tuple[ModuleType, ...] = (mississippi, rigadoon)
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in _MODULES}
 

@@ -1,0 +1,440 @@
+"""Turns, options, setup, the wind deck and die, and the decider functions of RIGADOON.
+
+Follows the rule text's setup, "The following steps are repeated each turn", "The Wind", "Repairing
+Ships" and "Musts, cans & can-nots", with the spec's rulings R9-R12, R20 and R28 and its sections
+"Wind deck and die", "Setup and who goes first" and "Turns". Movement and combat are in `engine`.
+"""
+
+from __future__ import annotations
+
+from pbem.games.base import Event, IllegalMove, InvalidMove, InvalidOptions, NotYourTurn, Option, Outcome, RULES, check_options
+
+from .board import BOARD_IDS, ORDER, BadSquare, exit_mappings, load_board
+from .engine import Illegal, parse_sail, run_sail, walk_sail
+from .notation import parse_move
+from .state import FLEET_NAMES, SHIP_NAMES, Rules, Ship, State, fleet_of, other_fleet, with_changes
+
+NAME = "rigadoon"
+TITLE = "Rigadoon"
+PLAYERS = (2, 2)
+
+OPTIONS = {
+    "wind": Option("choice", "deck", "change the wind by drawing from the deck or rolling the die", choices=("deck", "die")),
+    "deck_copies": Option("int", 1, "copies of each direction in the wind deck [RECON]", minimum=1, maximum=4),
+    "same_wind": Option("choice", "redraw", "a draw equal to the current wind: draw again or keep it [RECON]", choices=("redraw", "keep")),
+    "exits": Option("choice", "opposite", "R27: maelstrom exits on the opposite side or the same side [RECON]", choices=("opposite", "same_side")),
+    "double_block": Option("choice", "stop", "R6: a backfire that cannot move the attacker either stops, or loses like a loop [RECON]", choices=("stop", "loop_loses")),
+    "rigadoon_limit": Option("choice", "once", "R8: Rigadoon bonus at most once per ship per turn, or unlimited [RECON]", choices=("once", "unlimited")),
+    "first": Option("choice", "random", "R20: who goes first: drawn at random, or the first seat", choices=("random", "seat0")),
+    "board": Option("choice", "recon11", "the board layout", choices=BOARD_IDS),
+    "loop_cap": Option("int", 10000, "R7: a chain resolving more attacks than this is an infinite loop", minimum=10, maximum=1000000),
+    "turn_limit": Option("int", 0, "after this many turns the game ends drawn (0: no limit)", minimum=0, maximum=100000),
+    "position": Option("json", None, "a start position (see the spec's `position` format)"),
+}
+
+
+# --- options and setup -------------------------------------------------------------------------------------
+
+
+def _rules(options) -> Rules:
+    return Rules(
+        wind_mode=options["wind"], deck_copies=options["deck_copies"], same_wind=options["same_wind"],
+        exits=options["exits"], double_block=options["double_block"], rigadoon_limit=options["rigadoon_limit"],
+        first=options["first"], board=options["board"], loop_cap=options["loop_cap"], turn_limit=options["turn_limit"],
+    )
+
+
+def resolve_options(seats: int, options) -> dict:
+    if seats not in range(PLAYERS[0], PLAYERS[1] + 1):
+        raise InvalidOptions(f"Rigadoon is for 2 players, not {seats}")
+    resolved = check_options(OPTIONS, options)
+    if resolved["exits"] not in exit_mappings(resolved["board"]):
+        raise InvalidOptions(f"board {resolved['board']!r} has no exit mapping {resolved['exits']!r}")
+    if resolved["position"] is not None:
+        parse_position(_rules(resolved), resolved["position"])
+    return resolved
+
+
+def full_deck(rules: Rules) -> tuple[str, ...]:
+    return tuple(sorted(d for d in ORDER for _ in range(rules.deck_copies)))
+
+
+def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    out = list(cards)
+    out.remove(card)
+    return tuple(out)
+
+
+def parse_position(rules: Rules, position) -> dict:
+    """Check a `position` option and return its parts; InvalidOptions names the failed check."""
+    board = load_board(rules.board, rules.exits)
+    if not isinstance(position, dict):
+        raise InvalidOptions("position must be a JSON object")
+    # Other fields are ignored on purpose, so that a `view` can be fed back as a position.
+    wind = str(position.get("wind", "N")).upper()
+    if wind not in ORDER:
+        raise InvalidOptions(f"position: wind must be one of {' '.join(ORDER)}")
+    to_move = str(position.get("to_move", "blue")).lower()
+    if to_move not in ("blue", "green"):
+        raise InvalidOptions("position: to_move must be blue or green")
+    seats = position.get("seats") or {"blue": 0, "green": 1}
+    if not isinstance(seats, dict) or sorted(seats) != ["blue", "green"] or sorted(seats.values()) != [0, 1]:
+        raise InvalidOptions('position: seats must be {"blue": 0, "green": 1} or {"blue": 1, "green": 0}')
+    raw_ships = position.get("ships")
+    if not isinstance(raw_ships, dict):
+        raise InvalidOptions("position: ships must map each ship to [square, masts] or null")
+    missing = [name for name in SHIP_NAMES if name not in raw_ships]
+    extra = [name for name in raw_ships if name not in SHIP_NAMES]
+    if missing or extra:
+        raise InvalidOptions(f"position: list all 8 ships (null for absent ones); {'missing ' + missing[0] if missing else 'unknown ' + extra[0]}")
+    raw_chests = position.get("chests", [])
+    if not isinstance(raw_chests, list) or len(raw_chests) > 4:
+        raise InvalidOptions("position: chests must be a list of at most 4 squares")
+    try:
+        chests = [board.parse(str(sq)) for sq in raw_chests]
+    except BadSquare as error:
+        raise InvalidOptions(f"position: chest {error}") from None
+    if len(set(chests)) != len(chests):
+        raise InvalidOptions("position: two chests on one square")
+    ships = []
+    taken = set()
+    for name in SHIP_NAMES:
+        value = raw_ships[name]
+        if value is None:
+            ships.append(Ship(name, None, 0))
+            continue
+        if not (isinstance(value, list) and len(value) == 2 and isinstance(value[1], int) and not isinstance(value[1], bool)):
+            raise InvalidOptions(f"position: ship {name} must be [square, masts] or null")
+        try:
+            square = board.parse(str(value[0]))
+        except BadSquare as error:
+            raise InvalidOptions(f"position: ship {name}: {error}") from None
+        if not 0 <= value[1] <= 3:
+            raise InvalidOptions(f"position: ship {name} has {value[1]} masts; masts are 0-3")
+        if square in taken:
+            raise InvalidOptions(f"position: two ships on {board.name(square)}")
+        taken.add(square)
+        if board.maelstrom_at(square):
+            raise InvalidOptions(f"position: ship {name} on a maelstrom ({board.name(square)})")
+        if board.island_at(square) and square not in chests:
+            raise InvalidOptions(f"position: ship {name} on an island without a chest ({board.name(square)})")
+        if square in chests and board.is_open_water(square):
+            raise InvalidOptions(f"position: ship {name} on a chest in Open Water ({board.name(square)})")
+        ships.append(Ship(name, square, value[1]))
+    for square in chests:
+        if board.maelstrom_at(square):
+            raise InvalidOptions(f"position: chest on a maelstrom ({board.name(square)})")
+    for fleet in ("B", "G"):
+        if sum(1 for s in ships if fleet_of(s.name) == fleet and s.square and board.island_at(s.square)) >= 2:
+            raise InvalidOptions(f"position: {FLEET_NAMES[fleet]} already has two ships in port (the game would be over)")
+    return {"wind": wind, "active": to_move[0].upper(), "blue_seat": seats["blue"],
+            "ships": tuple(ships), "chests": tuple(sorted(chests))}
+
+
+def initial_state(seats: int, options) -> State:
+    rules = _rules(options)
+    board = rules.geometry
+    if options.get("position") is not None:
+        p = parse_position(rules, options["position"])
+        pile = _remove_one(full_deck(rules), p["wind"]) if rules.wind_mode == "deck" else ()
+        return State(rules=rules, seats=seats, phase="play", first_seat=None, blue_seat=p["blue_seat"],
+                     active=p["active"], turn=1, wind=p["wind"], pile=pile, discards=(), ships=p["ships"],
+                     chests=p["chests"])
+    starts = dict(board.ship_starts)
+    ships = tuple(Ship(name, starts[name], 3) for name in SHIP_NAMES)
+    random_first = rules.first == "random"
+    return State(rules=rules, seats=seats, phase="first" if random_first else "colour",
+                 first_seat=None if random_first else 0, blue_seat=None, active="B", turn=1, wind=None,
+                 pile=(), discards=(), ships=ships, chests=board.chest_starts)
+
+
+def start(state: State, chance) -> list[Event]:
+    if state.phase == "first":
+        return [Event("first_player_drawn", {"seat": chance.below(2)}, RULES)]
+    return []
+
+
+# --- what may be done ----------------------------------------------------------------------------------------
+
+
+def to_move(state: State) -> frozenset:
+    if state.phase == "colour":
+        return frozenset({state.first_seat})
+    if state.phase == "opening":
+        return frozenset({1 - state.first_seat})
+    if state.phase == "play":
+        return frozenset({state.seat_of(state.active)})
+    return frozenset()
+
+
+def can_sail(state: State, name: str) -> bool:
+    ship = state.ship(name)
+    if ship.square is None or fleet_of(name) != state.active or ship.masts < 1:
+        return False
+    if name in state.acted and name not in state.bonus_sails:
+        return False
+    if state.aground(name) and (ship.masts < 3 or name in state.aground_this_turn):
+        return False  # R12
+    return True
+
+
+def sail_moves(state: State, name: str) -> list[str]:
+    """Every legal `sail` of that ship now (without looking at the chain it sets off)."""
+    if not can_sail(state, name):
+        return []
+    ship = state.ship(name)
+    board = state.board
+    at = {s.square: s.name for s in state.ships if s.square is not None and s.name != name}
+    moves = []
+    for direction in ORDER:
+        for n in range(1, board.reach(state.wind, direction, ship.masts) + 1):
+            for land in (None, "sink", "aground"):
+                if land == "aground" and ship.masts < 3:
+                    continue  # R12: on its own only with 3 masts
+                try:
+                    walk_sail(board, at, set(state.chests), ship.square, direction, n, land)
+                except Illegal:
+                    continue
+                moves.append(f"sail {name} {direction} {n}" + (f" {land}" if land else ""))
+    return moves
+
+
+def can_repair(state: State, name: str) -> bool:
+    ship = state.ship(name)
+    return (ship.square is not None and fleet_of(name) == state.active and name not in state.acted
+            and ship.masts < 3)
+
+
+def owes_action(state: State, name: str) -> bool:
+    """R11/R12: ships at sea that have not acted must sail (3 masts, when possible), repair (0 masts),
+    or do either (1-2 masts, unless aground)."""
+    ship = state.ship(name)
+    if ship.square is None or fleet_of(name) != state.active or name in state.acted or state.in_port(name):
+        return False
+    if ship.masts == 0:
+        return True
+    if ship.masts < 3:
+        return not state.aground(name)
+    return bool(sail_moves(state, name))
+
+
+def ship_actions(state: State) -> list[str]:
+    moves = []
+    for name in SHIP_NAMES:
+        if fleet_of(name) != state.active:
+            continue
+        moves.extend(sail_moves(state, name))
+        if can_repair(state, name):
+            moves.append(f"repair {name}")
+    return moves
+
+
+def may_end(state: State, actions: list[str]) -> bool:
+    """R10: the wind has changed, a ship action followed it and nobody owes one; or the change left
+    no ship action at all."""
+    if not state.wind_changed:
+        return False
+    if not actions:
+        return True
+    return state.acted_after_wind and not any(owes_action(state, name) for name in SHIP_NAMES)
+
+
+def legal_moves(state: State, seat: int) -> list[str]:
+    if seat not in to_move(state):
+        return []
+    if state.phase == "colour":
+        return ["colour blue", "colour green"]
+    if state.phase == "opening":
+        return [f"opening {d}" for d in ORDER]
+    if state.chain is not None:
+        return list(state.chain.options)
+    actions = ship_actions(state)
+    moves = list(actions)
+    if not state.wind_changed:
+        moves.append("wind")
+    if may_end(state, actions):
+        moves.append("end")
+    return sorted(moves)
+
+
+def explain(state: State, move: str) -> str:
+    """Why a parsed move is not legal now, naming the rule."""
+    verb = move.split()[0]
+    if state.phase in ("colour", "opening"):
+        return f"setup: play {'`colour blue` or `colour green`' if state.phase == 'colour' else '`opening <dir>`'} now"
+    if state.chain is not None:
+        return f"a {state.chain.decision} decision is open; choose one of: {', '.join(state.chain.options)}"
+    if verb in ("attack", "bump", "sink", "aground", "island"):
+        return "no such decision is open: these moves answer a chain's decisions"
+    if verb in ("colour", "opening"):
+        return "setup is over"
+    if verb == "wind":
+        return "R10: the wind changes exactly once per turn"
+    if verb == "end":
+        if not state.wind_changed:
+            return "R10: change the wind before ending the turn"
+        if not state.acted_after_wind:
+            return "R10: changing the wind cannot be the turn's last action; a ship action must follow it"
+        owing = [n for n in SHIP_NAMES if owes_action(state, n)]
+        return f"R11: ship{'s' if len(owing) > 1 else ''} {', '.join(owing)} must still sail or repair"
+    name = move.split()[1]
+    ship = state.ship(name)
+    if fleet_of(name) != state.active:
+        return f"you command the {FLEET_NAMES[state.active]} fleet, not {name}"
+    if ship.square is None:
+        return f"{name} is not on the board"
+    if verb == "repair":
+        if name in state.acted:
+            return "Repairing Ships: one action per ship per turn (sail or repair one mast)"
+        return "Repairing Ships: a ship never has more than 3 masts"
+    if name in state.acted and name not in state.bonus_sails:
+        return "Sailing Ships: you cannot sail a ship more than once per turn (or after repairing it)"
+    if ship.masts < 1:
+        return "Sailing Ships: only ships with at least 1 mast can sail"
+    if state.aground(name):
+        if name in state.aground_this_turn:
+            return "R12: a ship cannot run aground and dislodge itself in the same turn"
+        return "R12: a ship run aground can only dislodge itself with all 3 masts"
+    _, direction, n, land = parse_sail(move)
+    reach = state.board.reach(state.wind, direction, ship.masts)
+    if n > reach:
+        return f"Sailing Ships: with wind {state.wind} and {ship.masts} masts {name} reaches {reach} square(s) {direction}"
+    if land == "aground" and ship.masts < 3:
+        return "Running Ships aground: you can run aground on your own only with all 3 masts"
+    at = {s.square: s.name for s in state.ships if s.square is not None and s.name != name}
+    try:
+        walk_sail(state.board, at, set(state.chests), ship.square, direction, n, land)
+    except Illegal as error:
+        return str(error)
+    return "that move is not legal now"
+
+
+# --- the reducer -----------------------------------------------------------------------------------------------
+
+
+def draw_pool(state: State) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The cards (or die faces) a `wind` change picks from: (eligible, pile, discards), with the
+    discards shuffled back into the pile first when the pile holds nothing eligible."""
+    rules = state.rules
+    if rules.wind_mode == "die":
+        faces = ORDER if rules.same_wind == "keep" else tuple(d for d in ORDER if d != state.wind)
+        return faces, (), ()
+    pile, discards = state.pile, state.discards
+
+    def eligible(cards):
+        return tuple(c for c in cards if rules.same_wind == "keep" or c != state.wind)
+
+    if not eligible(pile):
+        pile, discards = tuple(sorted(pile + discards)), ()
+    return eligible(pile), pile, discards
+
+
+def apply_wind(state: State, direction: str) -> State:
+    if state.rules.wind_mode == "die":
+        return with_changes(state, wind=direction, wind_changed=True)
+    _, pile, discards = draw_pool(state)
+    return with_changes(state, wind=direction, wind_changed=True, pile=_remove_one(pile, direction),
+                        discards=tuple(sorted(discards + (state.wind,))))
+
+
+def end_turn(state: State) -> State:
+    state = with_changes(state, active=other_fleet(state.active), turn=state.turn + 1, acted=(),
+                         wind_changed=False, acted_after_wind=False, aground_this_turn=(), bonus_sails=(),
+                         bonus_earned=())
+    if state.rules.turn_limit and state.turn > state.rules.turn_limit:
+        return with_changes(state, phase="over", result=("turn_limit", None))
+    return state
+
+
+def apply_move(state: State, move: str) -> State:
+    words = move.split()
+    verb = words[0]
+    if state.chain is not None:
+        return run_sail(state.chain.base, state.chain.moves + (move,))
+    if verb == "colour":
+        fleet = "B" if words[1] == "blue" else "G"
+        blue_seat = state.first_seat if fleet == "B" else 1 - state.first_seat
+        return with_changes(state, blue_seat=blue_seat, active=fleet, phase="opening")
+    if verb == "opening":
+        pile = _remove_one(full_deck(state.rules), words[1]) if state.rules.wind_mode == "deck" else ()
+        return with_changes(state, wind=words[1], pile=pile, discards=(), phase="play")
+    if verb == "wind":
+        return state  # the direction arrives in the following `wind_drawn`
+    if verb == "repair":
+        name = words[1]
+        ships = tuple(Ship(s.name, s.square, min(3, s.masts + 1)) if s.name == name else s for s in state.ships)
+        return with_changes(state, ships=ships, acted=tuple(sorted(set(state.acted) | {name})),
+                            acted_after_wind=state.acted_after_wind or state.wind_changed, last_path=())
+    if verb == "sail":
+        return run_sail(state, (move,))
+    if verb == "end":
+        return end_turn(state)
+    raise ValueError(f"cannot apply {move!r}")
+
+
+def evolve(state: State, event: Event) -> State:
+    data = event.data
+    if event.type == "first_player_drawn":
+        return with_changes(state, first_seat=int(data["seat"]), phase="colour")
+    if event.type == "move_played":
+        return apply_move(state, data["move"])
+    if event.type == "wind_drawn":
+        return apply_wind(state, data["direction"])
+    if event.type == "resigned":
+        seat = int(data["seat"])
+        return with_changes(state, phase="over", chain=None, result=("resigned", 1 - seat))
+    return state
+
+
+# --- the decider -----------------------------------------------------------------------------------------------
+
+
+def _automatic(state: State) -> str | None:
+    """R28: a pending choice with exactly one option, or an `end` that is the only legal move."""
+    if state.phase != "play":
+        return None
+    seat = state.seat_of(state.active)
+    if state.chain is not None:
+        return state.chain.options[0] if len(state.chain.options) == 1 else None
+    legal = legal_moves(state, seat)
+    return "end" if legal == ["end"] else None
+
+
+def decide(state: State, seat: int, move: str, chance) -> list[Event]:
+    if state.phase == "over":
+        raise NotYourTurn("the game is over")
+    if seat not in to_move(state):
+        raise NotYourTurn("it is not your turn")
+    canonical = parse_move(move)
+    if canonical not in legal_moves(state, seat):
+        raise IllegalMove(explain(state, canonical))
+    events = [Event.by_seat(seat, "move_played", {"move": canonical})]
+    state = evolve(state, events[0])
+    if canonical == "wind":
+        eligible, _, _ = draw_pool(state)
+        drawn = Event("wind_drawn", {"direction": eligible[chance.below(len(eligible))]}, RULES)
+        events.append(drawn)
+        state = evolve(state, drawn)
+    while (auto := _automatic(state)) is not None:
+        event = Event("move_played", {"move": auto}, RULES)
+        events.append(event)
+        state = evolve(state, event)
+    return events
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.result is None:
+        return None
+    termination, seat = state.result
+    if seat is None:
+        return Outcome(termination, (), ((0, 1),))
+    return Outcome(termination, (seat,), ((seat,), (1 - seat,)))
+
+
+def resign(state: State, seat: int, chance=None) -> list[Event]:
+    """The seat leaves; with two fleets the other wins (termination "resigned"). No chance is drawn."""
+    return [Event.by_seat(seat, "resigned", {"seat": seat})]
+
+
+def timeout_move(state: State, seat: int) -> str | None:
+    return None  # the rules allow no pass

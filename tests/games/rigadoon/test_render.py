@@ -1,0 +1,89 @@
+"""The ASCII and SVG pictures (spec "Rendering") and `reachable`."""
+
+import re
+import xml.etree.ElementTree as ET
+
+from pbem.games import rigadoon as game
+from pbem.games.rigadoon.views import reachable
+
+from .helpers import play, position
+
+START = """\
+turn 1  Blue to move  wind N, blowing toward S (v)  pile 7
+         A     B     C     D     E     F     G     H     I     J     K
+   1     .   Inw     .     .  B1:3     .  G1:3     .     .   Mne     .
+   2   Mnw     .     .     .     .     .     .     .     .     .   Ine
+   3     .     .     .     .     .     .     .     .     .     .     .
+   4     .     .     .   Xse     ~     ~     ~   Xsw     .     .     .
+   5  G4:3     .     .     ~    ~$     ~    ~$     ~     .     .  B2:3
+   6     .     .     .     ~     ~     +     ~     ~     .     .     .
+   7  B4:3     .     .     ~    ~$     ~    ~$     ~     .     .  G2:3
+   8     .     .     .   Xne     ~     ~     ~   Xnw     .     .     .
+   9     .     .     .     .     .     .     .     .     .     .     .
+  10   Isw     .     .     .     .     .     .     .     .     .   Mse
+  11     .   Msw     .     .  G3:3     .  B3:3     .     .   Ise     .
+"""
+
+
+def started():
+    state = game.initial_state(2, game.resolve_options(2, {"first": "seat0"}))
+    state, _ = play(state, "colour blue", "opening N")
+    return state
+
+
+def test_start_position_text_matches_the_spec():
+    assert game.render_text(started(), 0).startswith(START)
+
+
+def test_e1_overlay_text_golden(golden):
+    state = position("N", "green", {"G1": ("G8", 3)})
+    text = game.render_text(state, 1, ship="G1")
+    assert "  Xney" in text and "  Xnwo" in text and "    ~y" in text
+    golden("golden/e1_overlay.txt", text)
+
+
+def test_text_marks_acted_ships_and_chests_under_ships():
+    state = position("N", "blue", {"B1": ("E5", 2), "B2": ("A7", 2), "G1": ("B1", 3)}, chests=["E5", "B1", "C3"])
+    state, _ = play(state, "repair B2")
+    text = game.render_text(state, 0)
+    assert " b2:3" in text and " B1:2$" in text and " G1:3$" in text
+    row3 = text.splitlines()[4]
+    assert row3.split()[3] == "$"  # the chest at sea on C3
+
+
+def test_svg_is_deterministic_well_formed_and_addressable():
+    state = position("N", "blue", {"B1": ("G7", 3), "G1": ("D9", 1), "B2": ("E10", 0)}, chests=["E5"])
+    svg = game.render_svg(state, 0, names=("Ann <script>", "Bob"))
+    assert svg == game.render_svg(state, 0, names=("Ann <script>", "Bob"))
+    root = ET.fromstring(svg)
+    assert root.get("viewBox")
+    assert "Ann &lt;script&gt;" in svg and "<script>" not in svg
+    assert 'id="sq-E5" data-square="E5"' in svg
+    assert re.search(r'id="ship-B1"[^>]*data-ship="B1"[^>]*data-square="G7"', svg)
+    assert 'data-reach-orange="' in svg
+    assert 'class="downwind-arrow" data-downwind="S"' in svg
+
+
+def test_svg_highlights_the_selected_ships_squares():
+    state = position("N", "green", {"G1": ("G8", 3)})
+    svg = game.render_svg(state, 1, ship="G1")
+    orange = set(re.findall(r'data-reach="orange" data-square="(\w+)"', svg))
+    yellow = set(re.findall(r'data-reach="yellow" data-square="(\w+)"', svg))
+    found = reachable(state, "G1")
+    assert orange == set(found["orange"]) and yellow == set(found["yellow"])
+
+
+def test_svg_shows_pending_attacks():
+    state = position("N", "blue", {"B1": ("G7", 3), "G1": ("D9", 1), "B2": ("E10", 0)})
+    state, _ = play(state, "sail B1 SW 2")
+    svg = game.render_svg(state, 0)
+    assert 'data-attack="B1 G1"' in svg and 'data-attack="B1 B2"' in svg
+    assert 'class="last-path"' in svg
+
+
+def test_reachable_lists_the_moves_per_square():
+    state = position("S", "blue", {"B1": ("A4", 3)})
+    found = reachable(state, "B1")
+    assert found["moves"]["A2"] == ["sail B1 N 2"]  # the maelstrom square: the ship ends on its exit
+    assert 'class="reach-portal" data-square="A2" data-exit="H8"' in game.render_svg(state, 0, ship="B1")
+    assert reachable(position("S", "green", {"B1": ("A4", 3)}), "B1") == {"orange": [], "yellow": [], "moves": {}}
