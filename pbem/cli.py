@@ -7,7 +7,7 @@ same service verbs as the web pages.
 from __future__ import annotations
 
 import argparse
-import json
+import logging
 import sys
 
 from . import config as config_mod
@@ -37,10 +37,42 @@ def cmd_serve(args) -> int:
     from waitress import serve
 
     from . import create_app
+    from .notify.sweep import start_scheduler
 
     app = create_app()
     print(f"pbem serving on http://{args.host}:{args.port}/ (database {app.config['DATABASE']})", flush=True)
+    if not args.no_scheduler:
+        start_scheduler(app.config["DATABASE"], Site.from_config(app.config))
+        print("pbem: the scheduler runs in this process (reminders, timeouts, mail); --no-scheduler to leave "
+              "it to `pbem worker`", flush=True)
     serve(app, host=args.host, port=args.port, threads=8, ident="pbem")
+    return 0
+
+
+def cmd_worker(args) -> int:
+    from .notify.sweep import start_scheduler, sweep
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    site = Site.from_environment()
+    if args.once:
+        counts = sweep(open_db(), site)
+        print("another process holds the scheduler lease; nothing done" if counts is None else f"sweep: {counts}")
+        return 0
+    print("pbem worker: sweeping every minute (Ctrl-C to stop)", flush=True)
+    try:
+        start_scheduler(config_mod.from_environment()["DATABASE"], site, blocking=True)
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    return 0
+
+
+def cmd_mail_in(args) -> int:
+    """A raw e-mail on stdin, as a mail server's pipe delivers it. Exits 0 even when the move is
+    refused (the answer goes back by mail); an unsigned address is dropped without an answer."""
+    from .notify import inbound
+
+    result = inbound.handle(open_db(), Site.from_environment(), sys.stdin.buffer.read())
+    print(f"{result.status}: {result.detail}")
     return 0
 
 
@@ -100,7 +132,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the web server")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument("--no-scheduler", action="store_true",
+                       help="do not run the scheduler here (run `pbem worker` instead)")
     serve.set_defaults(run=cmd_serve)
+
+    worker = commands.add_parser("worker", help="run the scheduler alone: reminders, timeouts, outgoing mail")
+    worker.add_argument("--once", action="store_true", help="one sweep, then exit (for cron)")
+    worker.set_defaults(run=cmd_worker)
+
+    mail_in = commands.add_parser("mail-in", help="play a move from a raw e-mail reply on stdin")
+    mail_in.set_defaults(run=cmd_mail_in)
 
     new = commands.add_parser("new", help="start a game and print the seat links")
     new.add_argument("game", help=f"one of: {', '.join(sorted(GAMES))}")
