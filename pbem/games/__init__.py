@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from . import buccaneer
 from .base import REQUIRED
 
-_MODULES: tuple[ModuleType, ...] = ()
+_MODULES: tuple[ModuleType, ...] = (buccaneer,)
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in _MODULES}
 
