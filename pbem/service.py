@@ -537,6 +537,8 @@ def append_command(db, site: Site | None, loaded: Loaded, command: dict, now: st
     batch = loaded.seq + 1
     produced = [to_new(e) for e in run_command(loaded.module, loaded.state, command,
                                                 chance_mod.SeededChance(seed, batch))]
+    if not produced:
+        raise Forbidden("that changes nothing now")
     produced += reveal_if_over(loaded.module, fold_new(loaded.module, loaded.state, produced), seed) \
         if not loaded.finished else []
     after = assemble(loaded.id, loaded.module, provisional(loaded.id, loaded.seq, produced, command, now, loaded.events))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import mississippi, rigadoon
+from . import buccaneer, mississippi, rigadoon
 from .base import REQUIRED
 
-_MODULES: tuple[ModuleType, ...] = (mississippi, rigadoon)
+_MODULES: tuple[ModuleType, ...] = (buccaneer, mississippi, rigadoon)
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in _MODULES}
 

@@ -1,0 +1,201 @@
+"""Buccaneer (Waddingtons), 2 to 4 players, on the 20x20 board with six ports.
+
+Follows "The Laws of the Game" (shared/rules/buccaneer.txt, Rule 2 corrected) as decided by the
+Rulings of shared/specs/buccaneer.md. Modules: board (geometry), cards (component tables and every
+reconstructed value), state (frozen state and effect primitives), geometry (paths), rules (the
+engine), position (the `position` option), notation (move text), view (what each seat sees), render
+(text and SVG).
+
+Events: each carries `effects`, a list of primitive facts that `evolve` applies in order; moves add
+`move` (canonical text), and a secret move adds `seen_by` and `public_move` (spec 17.1). Types:
+game_started, dealer_cut, decks_shuffled, crew_dealt, turn_began, move_played, standing_order,
+rules_step, resigned.
+
+Move grammar (also NOTATION below). Squares A1..T20 (column A..T = x 1..20, row = y 1..20, north
+up); directions N NE E SE S SW W NW; items: crew R1 R2 R3 B1 B2 B3 (repeat, or 2xR1), treasure
+diamond ruby gold pearl rum (plurals accepted), value cards doubloons pieces-of-eight kidds-chart
+long-john-silver (aliases po8, chart, ljs). Case, extra spaces and commas are ignored.
+
+    sail DIR n [attack] [face DIR]      sail in the heading (from port: an exit); face omitted in port
+    sail to SQUARE [attack] [face DIR]  the same, naming the destination
+    turn face DIR                       turn on the spot (also a loser's free move when stuck)
+    drift DIR [face DIR]                a derelict's one-square move
+    face DIR                            heading after chance cards 1, 3 and 4
+    end                                 end the turn (or stay in the home port)
+    trade give ITEMS take ITEMS         at any port but your home port, value for value
+    deposit ITEMS | take ITEMS          home port Docks; `take CREW` also beside Flat Island
+    land CREW                           leave crew on Flat Island
+    secure TREASURE                     into the Safety Zone (three of a new type at once)
+    redeem TREASURE                     a Kidd's Chart at Anchor Bay, worth up to 7
+    attack | let pass                   answer to a ship passing yours
+    always attack | never attack | ask  standing order, any time (private)
+    demand treasure | demand crew       a fight's winner
+    give CREW                           a fight's loser gives crew
+    keep TREASURE                       a winner with more than two pieces keeps two
+    chance treasure TREASURE | chance crew | chance name PORT | chance give ITEMS [docks CREW] |
+    chance lose ITEMS | chance return CREW [docks CREW] | chance swap      chance-card decisions
+
+Decisions taken here where the spec leaves room are listed in rules.py's docstring.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+
+from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
+
+from . import position as position_module
+from . import render, rules, view as view_module
+from .board import HOME_PORTS, TRADING_PORTS
+from .state import State, apply, empty_state
+
+NAME = "buccaneer"
+TITLE = "Buccaneer"
+PLAYERS = (2, 4)
+
+DEFAULT_HOME_PORTS = {
+    2: ("london", "marseilles"),
+    3: ("london", "cadiz", "marseilles"),
+    4: ("london", "cadiz", "marseilles", "genoa"),
+}
+
+OPTIONS = {
+    "treasure_per_type": Option("int", 6, "pieces of each of the five treasure types", minimum=1, maximum=12),
+    "hand_size": Option("int", 6, "crew cards dealt to each player", minimum=1, maximum=36),
+    "currency_values": Option("choice", "1958", "trade values of the value cards", choices=("1958", "20x20")),
+    "home_ports": Option("str", "", "each seat's home port, comma-separated in seat order (default by seat count)"),
+    "turn_limit": Option("int", None, "end the game after this many rounds (not in the Laws)", minimum=1, maximum=10000),
+    "position": Option("json", None, "a start position (tests, puzzles, teaching)"),
+}
+
+NOTATION = """Squares A1..T20 (A..T west to east, 1..20 south to north). Directions N NE E SE S SW W NW.
+Items: crew R1 R2 R3 B1 B2 B3; treasure diamond ruby gold pearl rum; value cards doubloons,
+pieces-of-eight, kidds-chart, long-john-silver.
+  sail DIR n [attack] face DIR   sail in your heading (out of port: by an exit); no face into a port
+  sail to SQUARE [attack] [face DIR]
+  turn face DIR | drift DIR face DIR | face DIR | end
+  trade give ITEMS take ITEMS    (any port but your own home port; equal values)
+  deposit ITEMS | take ITEMS | secure TREASURE   (home port)   take CREW | land CREW (Flat Island)
+  redeem TREASURE (Kidd's Chart at Anchor Bay T1)
+  attack | let pass | always attack | never attack | ask
+  demand treasure | demand crew | give CREW | keep TREASURE
+  chance treasure TREASURE | chance crew | chance name PORT | chance give ITEMS [docks CREW]
+  chance lose ITEMS | chance return CREW [docks CREW]"""
+
+
+def resolve_options(seats: int, options) -> dict:
+    if not isinstance(seats, int) or not PLAYERS[0] <= seats <= PLAYERS[1]:
+        raise InvalidOptions(f"Buccaneer is for {PLAYERS[0]} to {PLAYERS[1]} players, not {seats}")
+    given = dict(options or {})
+    if isinstance(given.get("home_ports"), (list, tuple)):
+        given["home_ports"] = ",".join(str(p) for p in given["home_ports"])
+    resolved = check_options(OPTIONS, given)
+    text = resolved["home_ports"]
+    ports = [p.strip().lower() for p in text.split(",") if p.strip()] if text else list(DEFAULT_HOME_PORTS[seats])
+    if len(ports) != seats:
+        raise InvalidOptions(f"option 'home_ports' must name {seats} ports, one per seat")
+    for port in ports:
+        if port in TRADING_PORTS:
+            raise InvalidOptions(f"option 'home_ports': {port} is a trading port, not a home port (Rule 1)")
+        if port not in HOME_PORTS:
+            raise InvalidOptions(f"option 'home_ports': {port!r} is not a home port ({', '.join(HOME_PORTS)})")
+    if len(set(ports)) != len(ports):
+        raise InvalidOptions("option 'home_ports': each seat needs a different home port (Rule 1)")
+    resolved["home_ports"] = ports
+    stocked = len(TRADING_PORTS) + len(HOME_PORTS) - seats
+    if seats * resolved["hand_size"] + 2 * stocked > 36:
+        raise InvalidOptions(f"option 'hand_size': {seats} hands of {resolved['hand_size']} and {stocked} stocked "
+                             f"ports need more than the 36 crew cards")
+    if resolved["position"] is not None:
+        position_module.build(seats, resolved)
+    return resolved
+
+
+def initial_state(seats: int, options: dict) -> State:
+    if options.get("position") is not None:
+        return position_module.build(seats, options)
+    return empty_state(seats, options)
+
+
+def start(state: State, chance) -> list[Event]:
+    engine = rules.Engine(state, chance)
+    engine.open("game_started", "rules", seats=state.seats, home_ports=list(state.home_ports))
+    try:
+        if state.phase == "setup":
+            engine.setup()
+        else:
+            if state.shuffle_below:
+                # A position with shuffle_unlisted: the cards below the listed tops are shuffled by a
+                # recorded chance event (spec 18); initial_state has no chance source, so it is done here.
+                pirate_top, chance_top = state.shuffle_below
+                engine.open("decks_shuffled", "rules")
+                engine.do(k="decks",
+                          pirate=list(state.pirate[:pirate_top]) + list(chance.shuffle(state.pirate[pirate_top:])),
+                          chance=list(state.chance_deck[:chance_top]) + list(chance.shuffle(state.chance_deck[chance_top:])))
+                engine.open("turn_began", "rules")
+            engine.flat_pickup(state.turn)
+        engine.settle()
+    except rules.GameOver:
+        pass
+    return engine.finish()
+
+
+def evolve(state: State, event: Event) -> State:
+    return reduce(apply, event.data.get("effects", ()), state)
+
+
+def decide(state: State, seat: int, move: str, chance) -> list[Event]:
+    return rules.decide(state, seat, move, chance)
+
+
+def legal_moves(state: State, seat: int) -> list[str]:
+    return rules.legal_moves(state, seat)
+
+
+def to_move(state: State) -> frozenset[int]:
+    if state.phase in ("over", "setup"):
+        return frozenset()
+    if state.pending:
+        return frozenset(state.pending[0].seats)
+    return frozenset({state.turn})
+
+
+def view(state: State, seat: int | None) -> dict:
+    legal = rules.legal_moves(state, seat) if seat is not None and 0 <= seat < state.seats else None
+    return view_module.view(state, seat, legal)
+
+
+def redact(event: Event, seat: int | None) -> dict:
+    return view_module.redact(dict(event.data), seat)
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.result:
+        return None
+    termination, winners, ranking = state.result
+    scores = {str(s): {"home": rules.home_value(state, s)} for s in range(state.seats)}
+    return Outcome(termination, tuple(winners), tuple(tuple(g) for g in ranking), scores)
+
+
+def render_text(state: State, seat: int | None) -> str:
+    return render.render_text(state, seat)
+
+
+def render_svg(state: State, seat: int | None, names=()) -> str:
+    return render.render_svg(state, seat, names)
+
+
+def resign(state: State, seat: int, chance=None) -> list[Event]:
+    if state.phase == "over" or state.resigned[seat]:
+        return []
+    engine = rules.Engine(state, chance)
+    try:
+        engine.resign(seat)
+    except rules.GameOver:
+        pass
+    return engine.finish()
+
+
+def timeout_move(state: State, seat: int) -> str | None:
+    move = rules.default_move(state, seat)
+    return move or None

@@ -1,0 +1,1428 @@
+"""The rules engine: setup, every move's validation and consequences, pending decisions, the win.
+
+Follows the Laws (shared/rules/buccaneer.txt) as decided by the spec's Rulings. The engine works on a
+state by applying effect primitives (state.apply) and records them into events, so that `evolve` only
+has to replay the effects. A move is handled in three steps: `options` lists what the seat owing the
+front decision (or the turn) may do; the handler of the move applies it; `settle` then runs every
+automatic step (tasks, single-option decisions, a lone `end`) until some seat owes a real choice or the
+game is over.
+
+Queue items (state.Item), by kind. Decisions (owed by `seats`):
+  intercept  seats=(interceptor,) seat=mover dir dest face attack   Ruling 12
+  spoils     seats=(winner,) seat=loser other=winner                Ruling 17
+  give       seats=(loser,) seat=loser other=winner                 Ruling 17
+  keep       seats=(winner,) seat=winner items=pool                 Ruling 17
+  free       seats=(ship,) seat=ship                                Ruling 18
+  face       seats=(drawer,) card                                   cards 1, 3, 4
+  either     seats=(drawer,) card                                   cards 11 to 14, 27
+  ctreasure  seats=(drawer,) card                                   cards 16 to 18
+  cut        seats=(drawer,) card                                   cards 16, 17
+  name       seats=(drawer,) card items=candidate ports             cards 2, 20
+  levy       seats=(named,) seat=named other=drawer                 card 2
+  wash       seats=(drawer,) other=receiver                         card 7
+  lose       seats=(drawer,) card                                   cards 8, 9, 10
+  return20   seats=(drawer,)                                        card 20 with no ship on the coast
+  swap       seats=(drawer,) other=partner                          card 20 when no chance source (resign)
+  fever      seats=affected seat=drawer                             card 22 (simultaneous)
+Tasks (no seats): after_fight seat=mover other=free mover           Ruling 21
+
+Decisions not covered by the spec, decided here:
+- Card 1's inward search uses only the squares strictly between the coast square and the destination.
+- Trades listed by `legal_moves` leave out exchanges that give and take the same token.
+- Long John Silver's crew trade needs at least one crew card.
+- A run of automatic `end`s stops after two full rounds (a board where no ship can do anything), so the
+  engine never loops; a seat then sends `end` itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import replace
+from itertools import product
+
+from pbem.games.base import RULES, Event, IllegalMove, InvalidMove, NotYourTurn
+
+from .board import (ANCHOR_BAY, CLIFF_CREEK, FLAT_COAST, HOME_PORTS, MUD_BAY, PORT_AT, PORT_EXITS, PORT_SQUARE,
+                    PORTS, TRADING_PORTS, VECTORS, allowed_headings, bay_candidates, card1_inward, card1_line,
+                    nearest_port_ahead, port_title, sea_distance, square_name, step)
+from .cards import (CHANCE_TITLES, CREW, CURRENCY, CUT_CARDS, EITHER_CARDS, FEVER_LIMIT, KEPT_CARDS, LJS_CREW_LIMIT,
+                    STOCK_VALUE, TREASURE_VALUE, TREASURES, VALUE_CARDS, WEAK_CREW, CHART_VALUE, crew_value,
+                    fighting_value, sailing_value, sort_crew, sort_treasure, sub_multisets, treasure_choices,
+                    treasure_value)
+from .geometry import derelict, drift_options, in_port, on_coast, sail_options, ships_at, walk
+from .notation import Move, canonical_items, item_order, items_text, parse_move, split_items
+from .state import Item, State, apply, item_to_json
+
+ORDERS = ("always attack", "never attack", "ask")
+
+
+class GameOver(Exception):
+    """Raised inside the engine when a win ends the game at an event boundary: stop at once."""
+
+
+# --- small queries ------------------------------------------------------------------------------------
+
+
+def active(state: State) -> list[int]:
+    return [s for s in range(state.seats) if not state.resigned[s]]
+
+
+def turn_order_from(state: State, first: int) -> list[int]:
+    return [s for s in [(first + i) % state.seats for i in range(state.seats)] if not state.resigned[s]]
+
+
+def home_value(state: State, seat: int) -> int:
+    i = PORTS.index(state.home(seat))
+    return treasure_value(state.docks[i].treasure) + treasure_value(state.safety[i])
+
+
+def ti_counts(state: State) -> dict[str, int]:
+    return dict(zip(TREASURES, state.treasure_island))
+
+
+def card_value(state: State, token: str) -> int | None:
+    return CURRENCY[state.currency][token]
+
+
+def held_tokens(state: State, seat: int) -> tuple[str, ...]:
+    return tuple(VALUE_CARDS[c] for c in state.held[seat])
+
+
+def docks_of(state: State, port: str):
+    return state.docks[PORTS.index(port)]
+
+
+def token_to_cards(tokens, have: tuple[int, ...]) -> tuple[int, ...]:
+    """Value-card tokens to card numbers, lowest number first among those in `have`."""
+    pool = sorted(have)
+    out = []
+    for token in tokens:
+        for number in pool:
+            if VALUE_CARDS[number] == token:
+                out.append(number)
+                pool.remove(number)
+                break
+    return tuple(out)
+
+
+def contains(have, want) -> bool:
+    need = Counter(want)
+    got = Counter(have)
+    return all(got[k] >= v for k, v in need.items())
+
+
+def item_worth(state: State, token: str) -> int | None:
+    if token in CREW:
+        return crew_value(token)
+    if token in TREASURE_VALUE:
+        return TREASURE_VALUE[token]
+    return card_value(state, token)
+
+
+# --- the engine -----------------------------------------------------------------------------------------
+
+
+class Engine:
+    """Applies effects to a state and records them into events."""
+
+    def __init__(self, state: State, chance=None):
+        self.state = state
+        self.chance = chance
+        self.events: list[dict] = []
+        self.current: dict | None = None
+
+    # recording
+
+    def open(self, type_: str, actor: str, **data) -> None:
+        self.check_win()
+        if self.over:
+            raise GameOver
+        self.current = {"type": type_, "actor": actor, "data": {**data, "effects": []}}
+        self.events.append(self.current)
+
+    def do(self, **effect) -> None:
+        self.current["data"]["effects"].append(effect)
+        self.state = apply(self.state, effect)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    def finish(self) -> list[Event]:
+        self.check_win()
+        return [Event(e["type"], json.loads(json.dumps(e["data"])), e["actor"]) for e in self.events]
+
+    # the win (Ruling 47)
+
+    def check_win(self) -> None:
+        state = self.state
+        if self.current is None or state.phase in ("over", "setup"):
+            return
+        qualified = [s for s in turn_order_from(state, state.turn)
+                     if in_port(state, s) == state.home(s) and home_value(state, s) >= 20]
+        if qualified:
+            winner = qualified[0]
+            self.do(k="over", termination="won", winners=[winner], ranking=ranking(state, winner))
+
+    # moving crew and treasure
+
+    def take_crew(self, seat: int, k: int) -> None:
+        cards = list(self.state.pirate[:k])
+        if cards:
+            self.do(k="crew", **{"from": "pirate", "to": f"hand:{seat}"}, cards=cards)
+
+    def return_crew(self, where: str, cards) -> None:
+        cards = list(sort_crew(cards))
+        if cards:
+            self.do(k="crew", **{"from": where, "to": "pirate"}, cards=cards)
+
+    def move_ship(self, seat: int, square, heading: str | None) -> None:
+        self.do(k="ship", seat=seat, at=list(square), heading=None if square in PORT_AT else heading)
+
+    def clear_msa(self, seat: int) -> None:
+        if self.state.ships[seat].must_sail_ahead:
+            self.do(k="msa", seat=seat, on=False)
+
+    def push(self, item: Item) -> None:
+        self.do(k="push", item=item_to_json(item))
+
+    def pop(self) -> None:
+        self.do(k="pop")
+
+    def flat_pickup(self, seat: int) -> None:
+        """Ruling 44: automatic, within the two-piece limit, most valuable first."""
+        state = self.state
+        if state.ships[seat].at not in FLAT_COAST or not state.flat.treasure:
+            return
+        room = 2 - len(state.ships[seat].cargo)
+        pieces = sorted(state.flat.treasure, key=lambda t: (-TREASURE_VALUE[t], TREASURES.index(t)))[:max(room, 0)]
+        if pieces:
+            self.do(k="treasure", **{"from": "flat", "to": f"ship:{seat}"}, items=list(sort_treasure(pieces)))
+
+    # setup (spec section 5)
+
+    def setup(self) -> None:
+        state = self.state
+        chance = self.chance
+        self.open("dealer_cut", RULES)
+        numbers = list(chance.sample(range(1, 29), state.seats))
+        dealer = max(range(state.seats), key=lambda s: numbers[s])
+        self.do(k="cut", numbers=numbers, dealer=dealer)
+        self.open("decks_shuffled", RULES)
+        self.do(k="decks", chance=list(chance.shuffle(tuple(range(1, 29)))),
+                pirate=list(chance.shuffle(tuple(self.state.pirate))))
+        self.open("crew_dealt", RULES)
+        unheld = [p for p in HOME_PORTS if p not in state.home_ports]
+        for port in list(TRADING_PORTS) + unheld:
+            cards = list(self.state.pirate[:2])
+            self.do(k="crew", **{"from": "pirate", "to": f"docks:{port}"}, cards=cards)
+            need = STOCK_VALUE - sum(crew_value(c) for c in cards)
+            pieces = stock_treasure(ti_counts(self.state), need)
+            if pieces:
+                self.do(k="treasure", **{"from": "ti", "to": f"docks:{port}"}, items=list(pieces))
+        for seat in range(state.seats):
+            self.move_ship(seat, PORT_SQUARE[state.home(seat)], None)
+        # Deal one card at a time round the table, starting at the dealer's left.
+        deal: list[list[str]] = [[] for _ in range(state.seats)]
+        pile = list(self.state.pirate)
+        order = [(dealer + 1 + i) % state.seats for i in range(state.seats)]
+        for _ in range(state.hand_size):
+            for seat in order:
+                deal[seat].append(pile.pop(0))
+        self.do(k="deal", hands=deal)
+        self.open("turn_began", RULES)
+        self.begin_turn(dealer, 1)
+
+    # turns
+
+    def begin_turn(self, seat: int, round_: int) -> None:
+        state = self.state
+        if state.turn_limit is not None and round_ > state.turn_limit:
+            self.do(k="over", termination="turn_limit", **limit_result(state))
+            return
+        self.do(k="turn", seat=seat, round=round_)
+        if in_port(self.state, seat):
+            self.clear_msa(seat)
+        self.flat_pickup(seat)
+
+    def end_turn(self) -> None:
+        state = self.state
+        seat = state.turn
+        if state.phase == "before":
+            self.clear_msa(seat)
+        self.pass_turn(seat)
+
+    def pass_turn(self, seat: int) -> None:
+        state = self.state
+        order = [(seat + i) % state.seats for i in range(1, state.seats + 1)]
+        round_ = state.round
+        for nxt in order:
+            if nxt == state.dealer:
+                round_ += 1
+            if not state.resigned[nxt]:
+                self.begin_turn(nxt, round_)
+                return
+
+    # settling automatic steps (6.3)
+
+    def settle(self) -> None:
+        auto_ends = 0
+        while not self.over:
+            state = self.state
+            if state.pending:
+                front = state.pending[0]
+                if not front.seats:
+                    self.open("rules_step", RULES, step=front.kind)
+                    self.run_task(front)
+                    continue
+                done = False
+                for seat in ordered_owing(state, front):
+                    choices = options(state, seat)
+                    if len(choices) == 1:
+                        self.open("move_played", RULES, seat=seat, **move_record(state, seat, choices[0]))
+                        self.handle(seat, parse_move(choices[0]))
+                        done = True
+                        break
+                    if not choices:
+                        self.open("rules_step", RULES, step=f"{front.kind} has no option")
+                        self.drop_owing(front, seat)
+                        done = True
+                        break
+                if not done:
+                    return
+            else:
+                seat = state.turn
+                choices = options(state, seat)
+                if choices == ["end"] and auto_ends < 2 * state.seats:
+                    auto_ends += 1
+                    self.open("move_played", RULES, seat=seat, move="end")
+                    self.end_turn()
+                    continue
+                return
+
+    def drop_owing(self, front: Item, seat: int) -> None:
+        if len(front.seats) > 1:
+            self.do(k="answered", seat=seat)
+        else:
+            self.pop()
+
+    def run_task(self, item: Item) -> None:
+        if item.kind == "after_fight":
+            self.pop()
+            self.do(k="fight_over")
+            mover = item.seat
+            if self.state.resigned[mover] or mover == item.other:
+                return
+            if on_coast(self.state, mover):
+                self.draw(mover)
+            self.flat_pickup(mover)
+            return
+        raise AssertionError(item.kind)
+
+    # handling one move of a seat (already checked to be that seat's to make)
+
+    def handle(self, seat: int, move: Move) -> None:
+        state = self.state
+        front = state.pending[0] if state.pending else None
+        if front and front.kind == "intercept" and seat in front.seats and move.verb in ("attack", "let pass", "order"):
+            self.answer_intercept(seat, front, move)
+            return
+        if move.verb == "order":
+            self.do(k="order", seat=seat, order=move.word)
+            return
+        if state.pending:
+            front = state.pending[0]
+            getattr(self, f"answer_{front.kind}")(seat, front, move)
+            return
+        getattr(self, f"turn_{move.verb.replace(' ', '_')}")(seat, move)
+
+    # --- the turn's own moves ---
+
+    def turn_end(self, seat: int, move: Move) -> None:
+        self.end_turn()
+
+    def turn_sail(self, seat: int, move: Move) -> None:
+        self.do(k="phase", phase="after")
+        self.clear_msa(seat)
+        self.sail(seat, move.dir, move.n, move.face, move.attack)
+
+    def turn_turn(self, seat: int, move: Move) -> None:
+        self.do(k="phase", phase="after")
+        self.clear_msa(seat)
+        self.move_ship(seat, self.state.ships[seat].at, move.face)
+        self.arrive(seat)
+
+    def turn_drift(self, seat: int, move: Move) -> None:
+        self.do(k="phase", phase="after")
+        self.clear_msa(seat)
+        ship = self.state.ships[seat]
+
+        self.move_ship(seat, step(ship.at, move.dir), move.face)
+        self.arrive(seat)
+
+    def turn_trade(self, seat: int, move: Move) -> None:
+        port = in_port(self.state, seat)
+        self.transfer(seat, move.items, "out", port)
+        self.transfer(seat, move.take, "in", port)
+
+    def turn_deposit(self, seat: int, move: Move) -> None:
+        self.transfer(seat, move.items, "out", self.state.home(seat))
+
+    def turn_take(self, seat: int, move: Move) -> None:
+        if in_port(self.state, seat):
+            self.transfer(seat, move.items, "in", self.state.home(seat))
+        else:
+            self.do(k="crew", **{"from": "flat", "to": f"hand:{seat}"}, cards=list(move.items))
+
+    def turn_land(self, seat: int, move: Move) -> None:
+        self.do(k="crew", **{"from": f"hand:{seat}", "to": "flat"}, cards=list(move.items))
+
+    def turn_secure(self, seat: int, move: Move) -> None:
+        port = self.state.home(seat)
+        from_docks = []
+        docks = list(docks_of(self.state, port).treasure)
+        from_ship = []
+        for t in move.items:
+            if t in docks:
+                docks.remove(t)
+                from_docks.append(t)
+            else:
+                from_ship.append(t)
+        if from_docks:
+            self.do(k="treasure", **{"from": f"docks:{port}", "to": f"safety:{port}"}, items=from_docks)
+        if from_ship:
+            self.do(k="treasure", **{"from": f"ship:{seat}", "to": f"safety:{port}"}, items=from_ship)
+
+    def turn_redeem(self, seat: int, move: Move) -> None:
+        chart = min(c for c in self.state.held[seat] if VALUE_CARDS[c] == "kidds-chart")
+        self.do(k="treasure", **{"from": "ti", "to": f"ship:{seat}"}, items=list(move.items))
+        self.do(k="vcard", **{"from": f"held:{seat}", "to": "deck"}, cards=[chart])
+        self.do(k="redeemed")
+
+    def transfer(self, seat: int, items, direction: str, port: str) -> None:
+        """Move items between a seat (hand, ship, held cards) and a port's Docks."""
+        crew, treasure, cards = split_items(items)
+        mine = {"crew": f"hand:{seat}", "treasure": f"ship:{seat}"}
+        docks = f"docks:{port}"
+        for kind, group in (("crew", crew), ("treasure", treasure)):
+            if group:
+                ends = (mine[kind], docks) if direction == "out" else (docks, mine[kind])
+                self.do(k=kind, **{"from": ends[0], "to": ends[1]}, **({"cards": list(group)} if kind == "crew" else {"items": list(group)}))
+        if cards:
+            if direction == "out":
+                numbers = token_to_cards(cards, self.state.held[seat])
+                self.do(k="vcard", **{"from": f"held:{seat}", "to": docks}, cards=list(numbers))
+            else:
+                numbers = token_to_cards(cards, docks_of(self.state, port).cards)
+                self.do(k="vcard", **{"from": docks, "to": f"held:{seat}"}, cards=list(numbers))
+
+    # --- sailing, interruptions and arrival (Rules 8, 9, 12) ---
+
+    def sail(self, seat: int, direction: str, n: int, face: str, attack: bool) -> None:
+
+        start = self.state.ships[seat].at
+        dest = step(start, direction, n)
+        self.continue_sail(seat, direction, dest, face, attack)
+
+    def continue_sail(self, seat: int, direction: str, dest, face: str, attack: bool) -> None:
+
+        here = self.state.ships[seat].at
+        square = step(here, direction)
+        while square != dest:
+            occupants = ships_at(self.state, square, exclude=seat)
+            if len(occupants) == 1 and not derelict(self.state, occupants[0]):
+                interceptor = occupants[0]
+                self.move_ship(seat, square, direction)
+                item = Item("intercept", seats=(interceptor,), seat=seat, dir=direction, dest=tuple(dest),
+                            face=face, attack=attack)
+                order = self.state.standing[interceptor]
+                if order == "ask":
+                    self.push(item)
+                    return
+                self.open("move_played", RULES, seat=interceptor,
+                          move="attack" if order == "always attack" else "let pass", standing_order=True)
+                if order == "always attack":
+                    self.fight(interceptor, seat, seat)
+                    return
+            square = step(square, direction)
+        if attack:
+            defender = ships_at(self.state, dest, exclude=seat)[0]
+            self.move_ship(seat, dest, face)
+            self.fight(seat, defender, seat)
+            return
+        self.move_ship(seat, dest, face)
+        self.arrive(seat)
+
+    def arrive(self, seat: int) -> None:
+        """A movement stopped: a chance card on the Treasure Island coast (Ruling 22), Flat Island
+        treasure on its coast (Ruling 44)."""
+        if on_coast(self.state, seat):
+            self.draw(seat)
+        self.flat_pickup(seat)
+
+    def answer_intercept(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        attack = move.verb == "attack" or move.word == "always attack"
+        if move.verb == "order":
+            self.do(k="order", seat=seat, order=move.word)
+        if attack:
+            self.fight(seat, item.seat, item.seat)
+        else:
+            self.continue_sail(item.seat, item.dir, item.dest, item.face, item.attack)
+
+    # --- fights (Rule 12, Rulings 16 to 21) ---
+
+    def fight(self, attacker: int, defender: int, mover: int) -> None:
+        state = self.state
+        hands = [list(state.hands[attacker]), list(state.hands[defender])]
+        values = [fighting_value(hands[0]), fighting_value(hands[1])]
+        result = "attacker" if values[0] > values[1] else "defender" if values[1] > values[0] else "draw"
+        self.do(k="fight", attacker=attacker, defender=defender, square=list(state.ships[attacker].at),
+                hands=hands, values=values, result=result)
+        if result == "draw":
+            self.push(Item("after_fight", seat=mover, other=defender))
+            self.push(Item("free", seats=(defender,), seat=defender))
+            return
+        winner, loser = (attacker, defender) if result == "attacker" else (defender, attacker)
+        self.do(k="msa", seat=winner, on=True)
+        self.push(Item("after_fight", seat=mover, other=loser))
+        self.push(Item("free", seats=(loser,), seat=loser))
+        if self.state.ships[loser].cargo or self.state.hands[loser]:
+            self.push(Item("spoils", seats=(winner,), seat=loser, other=winner))
+
+    def answer_spoils(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        winner, loser = item.other, item.seat
+        if move.word == "crew":
+            self.push(Item("give", seats=(loser,), seat=loser, other=winner))
+            return
+        loot = list(self.state.ships[loser].cargo)
+        if len(self.state.ships[winner].cargo) + len(loot) <= 2:
+            self.do(k="treasure", **{"from": f"ship:{loser}", "to": f"ship:{winner}"}, items=loot)
+            return
+        pool = sort_treasure(list(self.state.ships[winner].cargo) + loot)
+        if self.state.ships[winner].cargo:
+            self.do(k="treasure", **{"from": f"ship:{winner}", "to": "keep"}, items=list(self.state.ships[winner].cargo))
+        self.do(k="treasure", **{"from": f"ship:{loser}", "to": "keep"}, items=loot)
+        self.push(Item("keep", seats=(winner,), seat=winner, items=pool))
+
+    def answer_give(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        self.do(k="crew", **{"from": f"hand:{seat}", "to": f"hand:{item.other}"}, cards=list(move.items))
+
+    def answer_keep(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        rest = list(item.items)
+        for t in move.items:
+            rest.remove(t)
+        self.do(k="treasure", **{"from": "keep", "to": f"ship:{seat}"}, items=list(move.items))
+        if rest:
+            self.do(k="treasure", **{"from": "keep", "to": "ti"}, items=rest)
+
+    def answer_free(self, seat: int, item: Item, move: Move) -> None:
+
+        self.pop()
+        if self.state.turn == seat and self.state.phase != "over":
+            self.do(k="phase", phase="closed")
+        ship = self.state.ships[seat]
+        if move.verb == "turn":
+            self.move_ship(seat, ship.at, move.face)
+        else:
+            n = 1 if move.verb == "drift" else move.n
+            self.move_ship(seat, step(ship.at, move.dir, n), move.face)
+        self.arrive(seat)
+
+    # --- chance cards (Rule 9, section 11) ---
+
+    def draw(self, seat: int) -> None:
+        card = self.state.chance_deck[0]
+        self.do(k="draw", seat=seat, card=card, kept=card in KEPT_CARDS)
+        self.do(k="last", card=card, seat=seat, note=CHANCE_TITLES[card])
+        self.resolve_card(seat, card)
+
+    def weak_bonus(self, seat: int) -> None:
+        if sailing_value(self.state.hands[seat]) <= WEAK_CREW:
+            self.take_crew(seat, 4)
+
+    def resolve_card(self, seat: int, card: int) -> None:
+        state = self.state
+        ship = state.ships[seat]
+        if card == 1:
+            dest = card1_destination(state, seat)
+            self.move_ship(seat, dest, ship.heading)
+            self.weak_bonus(seat)
+            self.flat_pickup(seat)
+            self.push(Item("face", seats=(seat,), card=1))
+        elif card in (3, 4):
+            bay = MUD_BAY if card == 3 else CLIFF_CREEK
+            square = bay if not ships_at(state, bay, exclude=seat) else next(
+                s for s in bay_candidates(bay) if not ships_at(state, s, exclude=seat))
+            self.move_ship(seat, square, ship.heading)
+            self.weak_bonus(seat)
+            self.push(Item("face", seats=(seat,), card=card))
+        elif card in (5, 6):
+            port = state.home(seat) if card == 5 else nearest_port_ahead(ship.at, ship.heading)
+            self.clear_msa(seat)
+            self.move_ship(seat, PORT_SQUARE[port], None)
+            self.weak_bonus(seat)
+        elif card == 2:
+            others = [s for s in active(state) if s != seat]
+            if others:
+                self.push(Item("name", seats=(seat,), card=2, items=tuple(state.home(s) for s in others)))
+        elif card == 7:
+            receiver = nearest_ship(state, seat, [s for s in active(state) if s != seat])
+            if receiver is not None:
+                self.push(Item("wash", seats=(seat,), other=receiver))
+        elif card in (8, 9, 10):
+            self.push(Item("lose", seats=(seat,), card=card))
+        elif card in EITHER_CARDS:
+            self.push(Item("either", seats=(seat,), card=card))
+        elif card in (15, 28):
+            self.take_crew(seat, 2)
+        elif card in CUT_CARDS:
+            self.push(Item("ctreasure", seats=(seat,), card=card))
+        elif card == 18:
+            if sailing_value(state.hands[seat]) <= 7:
+                self.take_crew(seat, 2)
+            self.push(Item("ctreasure", seats=(seat,), card=card))
+        elif card == 19:
+            hand = state.hands[seat]
+            self.return_crew(f"hand:{seat}", hand)
+            self.take_crew(seat, len(hand))
+        elif card == 20:
+            partners = [s for s in active(state) if s != seat and on_coast(state, s)]
+            if not partners:
+                if state.hands[seat]:
+                    self.push(Item("return20", seats=(seat,)))
+                return
+            best = min(sea_distance(ship.at, state.ships[s].at) for s in partners)
+            tied = [s for s in partners if sea_distance(ship.at, state.ships[s].at) == best]
+            if len(tied) > 1:
+                self.push(Item("name", seats=(seat,), card=20, items=tuple(state.home(s) for s in tied)))
+            else:
+                self.swap(seat, tied[0])
+        elif card == 22:
+            affected = [s for s in turn_order_from(state, seat) if fever_surplus(state, s) > 0]
+            if affected:
+                self.push(Item("fever", seats=tuple(affected), seat=seat))
+        # 21, 23 to 26: kept value cards; the draw effect already handed them over.
+
+    def swap(self, seat: int, partner: int) -> None:
+        if self.chance is None:
+            self.push(Item("swap", seats=(seat,), other=partner))
+            return
+        mine, theirs = self.state.hands[seat], self.state.hands[partner]
+        a = list(sort_crew(self.chance.sample(mine, min(2, len(mine)))))
+        b = list(sort_crew(self.chance.sample(theirs, min(2, len(theirs)))))
+        self.do(k="swap", a=seat, b=partner, a_cards=a, b_cards=b)
+
+    def answer_swap(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        self.swap(seat, item.other)
+
+    def answer_face(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        self.clear_msa(seat)
+        self.move_ship(seat, self.state.ships[seat].at, move.face)
+
+    def answer_name(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        named = self.state.home_ports.index(move.name)
+        if item.card == 2:
+            self.push(Item("levy", seats=(named,), seat=named, other=seat))
+        else:
+            self.swap(seat, named)
+
+    def answer_levy(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        if move.items:
+            self.do(k="crew", **{"from": f"hand:{seat}", "to": f"hand:{item.other}"}, cards=list(move.items))
+        if move.docks:
+            self.do(k="crew", **{"from": f"docks:{self.state.home(seat)}", "to": f"hand:{item.other}"},
+                    cards=list(move.docks))
+
+    def answer_wash(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        crew, treasure, _ = split_items(move.items)
+        if treasure:
+            self.do(k="treasure", **{"from": f"ship:{seat}", "to": f"ship:{item.other}"}, items=list(treasure))
+        else:
+            self.do(k="crew", **{"from": f"hand:{seat}", "to": f"hand:{item.other}"}, cards=list(crew))
+
+    def answer_lose(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        crew, treasure, _ = split_items(move.items)
+        if treasure:
+            self.do(k="treasure", **{"from": f"ship:{seat}", "to": "flat"}, items=list(treasure))
+        if crew:
+            if item.card == 10:
+                self.return_crew(f"hand:{seat}", crew)
+            else:
+                self.do(k="crew", **{"from": f"hand:{seat}", "to": "flat"}, cards=list(crew))
+
+    def answer_either(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        if move.word == "crew":
+            self.take_crew(seat, EITHER_CARDS[item.card][1])
+        else:
+            self.do(k="treasure", **{"from": "ti", "to": f"ship:{seat}"}, items=list(move.items))
+
+    def answer_ctreasure(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        if move.items:
+            self.do(k="treasure", **{"from": "ti", "to": f"ship:{seat}"}, items=list(move.items))
+        if item.card in CUT_CARDS:
+            self.push(Item("cut", seats=(seat,), card=item.card))
+
+    def answer_cut(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        self.return_crew(f"hand:{seat}", move.items)
+
+    def answer_return20(self, seat: int, item: Item, move: Move) -> None:
+        self.pop()
+        self.return_crew(f"hand:{seat}", move.items)
+
+    def answer_fever(self, seat: int, item: Item, move: Move) -> None:
+        self.drop_owing(item, seat)
+        self.return_crew(f"hand:{seat}", move.items)
+        self.return_crew(f"docks:{self.state.home(seat)}", move.docks)
+
+    # --- resignation (Ruling 51) ---
+
+    def resign(self, seat: int) -> None:
+        for _ in range(200):
+            state = self.state
+            if self.over or not state.pending or seat not in state.pending[0].seats:
+                break
+            front = state.pending[0]
+            if front.kind == "swap":
+                self.open("rules_step", RULES, step="swap dropped: the drawer resigned")
+                self.pop()
+            else:
+                move = default_move(state, seat)
+                self.open("move_played", RULES, seat=seat, **move_record(state, seat, move), default=True)
+                self.handle(seat, parse_move(move))
+            self.settle_tasks_only()
+        if self.over:
+            return
+        self.open("resigned", str(seat), seat=seat)
+        state = self.state
+        for index in range(len(state.pending) - 1, -1, -1):
+            item = self.state.pending[index]
+            if seat in item.seats and len(item.seats) > 1:
+                self.do(k="answered", seat=seat, index=index)
+                continue
+            involved = seat in item.seats or item.seat == seat or (item.other == seat and item.kind != "after_fight")
+            if item.kind == "fever":
+                involved = seat in item.seats and len(item.seats) == 1
+            if involved:
+                if item.kind == "keep":
+                    self.do(k="treasure", **{"from": "keep", "to": "ti"}, items=list(item.items))
+                self.do(k="drop", index=index)
+        if self.state.fight and seat in (self.state.fight.attacker, self.state.fight.defender) and not any(
+                i.kind == "after_fight" for i in self.state.pending):
+            self.do(k="fight_over")
+        state = self.state
+        self.return_crew(f"hand:{seat}", state.hands[seat])
+        if state.ships[seat].cargo:
+            self.do(k="treasure", **{"from": f"ship:{seat}", "to": "ti"}, items=list(state.ships[seat].cargo))
+        ljs = [c for c in state.held[seat] if c == 21]
+        others = [c for c in state.held[seat] if c != 21]
+        if ljs:
+            self.do(k="vcard", **{"from": f"held:{seat}", "to": f"docks:{state.home(seat)}"}, cards=ljs)
+        if others:
+            self.do(k="vcard", **{"from": f"held:{seat}", "to": "deck"}, cards=others)
+        self.do(k="resigned", seat=seat)
+        left = active(self.state)
+        if len(left) == 1:
+            self.do(k="over", termination="resigned", winners=left, ranking=ranking(self.state, left[0]))
+            return
+        if self.state.turn == seat and not self.state.pending:
+            self.pass_turn(seat)
+        self.settle()
+
+    def settle_tasks_only(self) -> None:
+        while not self.over and self.state.pending and not self.state.pending[0].seats:
+            front = self.state.pending[0]
+            self.open("rules_step", RULES, step=front.kind)
+            self.run_task(front)
+
+
+# --- setup helpers ------------------------------------------------------------------------------------
+
+
+def stock_treasure(available: dict[str, int], need: int) -> tuple[str, ...]:
+    """Ruling 7: the combination worth exactly `need` whose sorted piece values are lexicographically
+    greatest (diamond before ruby on equal values); else the largest total below it, same order."""
+    if need <= 0:
+        return ()
+    best = None
+    kinds = [t for t in TREASURES if available.get(t, 0) > 0]
+
+    def combos(prefix, start, total):
+        yield prefix
+        for i in range(start, len(kinds)):
+            t = kinds[i]
+            if prefix.count(t) < available[t] and total + TREASURE_VALUE[t] <= need:
+                yield from combos(prefix + (t,), i, total + TREASURE_VALUE[t])
+
+    for combo in combos((), 0, 0):
+        if not combo:
+            continue
+        key = (treasure_value(combo), sorted((TREASURE_VALUE[t] for t in combo), reverse=True),
+               [-TREASURES.index(t) for t in sorted(combo, key=lambda t: (-TREASURE_VALUE[t], TREASURES.index(t)))])
+        if best is None or key > best[0]:
+            best = (key, combo)
+    return sort_treasure(best[1]) if best else ()
+
+
+def ranking(state: State, winner: int | None) -> list[list[int]]:
+    """Ruling 47: the winner, then home treasure, then cargo; resigned seats last."""
+    playing = [s for s in active(state) if s != winner]
+    key = {s: (home_value(state, s), treasure_value(state.ships[s].cargo)) for s in playing}
+    groups: list[list[int]] = [[winner]] if winner is not None else []
+    for value in sorted(set(key.values()), reverse=True):
+        groups.append([s for s in playing if key[s] == value])
+    gone = [s for s in range(state.seats) if state.resigned[s] and s != winner]
+    if gone:
+        groups.append(gone)
+    return groups
+
+
+def limit_result(state: State) -> dict:
+    groups = ranking(state, None)
+    return {"winners": groups[0], "ranking": groups}
+
+
+def card1_destination(state: State, seat: int):
+    """Ruling 26, with the occupied-destination search outward, then inward."""
+    start = state.ships[seat].at
+    dest, beyond = card1_line(start)
+    if not ships_at(state, dest, exclude=seat):
+        return dest
+    for square in beyond:
+        if not ships_at(state, square, exclude=seat):
+            return square
+    for square in card1_inward(start, dest):
+        if not ships_at(state, square, exclude=seat):
+            return square
+    return start
+
+
+def nearest_ship(state: State, seat: int, others: list[int]) -> int | None:
+    """Ruling 30: the other ship at the smallest sea distance; a tie gives None."""
+    if not others:
+        return None
+    here = state.ships[seat].at
+    dist = {s: sea_distance(here, state.ships[s].at) for s in others}
+    best = min(dist.values())
+    tied = [s for s in others if dist[s] == best]
+    return tied[0] if len(tied) == 1 else None
+
+
+def fever_surplus(state: State, seat: int) -> int:
+    count = len(state.hands[seat]) + len(docks_of(state, state.home(seat)).crew)
+    return max(0, count - FEVER_LIMIT)
+
+
+def ordered_owing(state: State, item: Item) -> list[int]:
+    if item.kind == "fever":
+        return [s for s in turn_order_from(state, item.seat) if s in item.seats]
+    return list(item.seats)
+
+
+# --- options: what a seat may do now (standing orders excluded) -------------------------------------------
+
+
+def options(state: State, seat: int) -> list[str]:
+    if state.phase in ("over", "setup") or state.resigned[seat]:
+        return []
+    if state.pending:
+        front = state.pending[0]
+        if seat not in front.seats:
+            return []
+        return decision_options(state, seat, front)
+    if seat != state.turn:
+        return []
+    return turn_options(state, seat)
+
+
+def fmt_sail(d: str, n: int, attack: bool, face: str) -> str:
+    return f"sail {d} {n}" + (" attack" if attack else "") + (f" face {face}" if face else "")
+
+
+def movement_options(state: State, seat: int) -> list[str]:
+    ship = state.ships[seat]
+    out: list[str] = []
+    if derelict(state, seat):
+        for d, square, faces in drift_options(state, seat):
+            out.extend([f"drift {d} face {f}" for f in faces] if faces else [f"drift {d}"])
+        return out
+    sails = sail_options(state, seat)
+    for d, n, square, attack, faces in sails:
+        out.extend([fmt_sail(d, n, attack, f) for f in faces] if faces else [fmt_sail(d, n, attack, "")])
+    if not in_port(state, seat) and not (ship.must_sail_ahead and sails):
+        out.extend(f"turn face {f}" for f in allowed_headings(ship.at) if f != ship.heading)
+    return out
+
+
+def turn_options(state: State, seat: int) -> list[str]:
+    out: list[str] = []
+    moves: list[str] = []
+    if state.phase == "before":
+        moves = movement_options(state, seat)
+        out.extend(moves)
+    if state.phase in ("before", "after"):
+        out.extend(location_options(state, seat))
+    home = in_port(state, seat) == state.home(seat)
+    if state.phase != "before" or home or not moves or derelict(state, seat):
+        out.append("end")
+    return out
+
+
+def location_options(state: State, seat: int) -> list[str]:
+    port = in_port(state, seat)
+    ship = state.ships[seat]
+    out: list[str] = []
+    if port and port == state.home(seat):
+        docks = docks_of(state, port)
+        for token in dict.fromkeys(state.hands[seat] + ship.cargo + held_tokens(state, seat)):
+            out.append(f"deposit {token}")
+        room = 2 - len(ship.cargo)
+        for token in dict.fromkeys(docks.crew + (docks.treasure if room > 0 else ()) +
+                                   tuple(VALUE_CARDS[c] for c in docks.cards)):
+            out.append(f"take {token}")
+        safety = state.safety[PORTS.index(port)]
+        pool = Counter(docks.treasure + ship.cargo)
+        for t in TREASURES:
+            if safety.count(t) >= 3 and pool[t] >= 1:
+                out.append(f"secure {t}")
+            elif safety.count(t) < 3 and pool[t] >= 3:
+                out.append(f"secure {t} {t} {t}")
+    elif port:
+        out.extend(trade_options(state, seat, port))
+    if ship.at in FLAT_COAST:
+        for card in dict.fromkeys(state.flat.crew):
+            out.append(f"take {card}")
+        for card in dict.fromkeys(state.hands[seat]):
+            out.append(f"land {card}")
+    if ship.at == ANCHOR_BAY and not state.redeemed and any(VALUE_CARDS[c] == "kidds-chart" for c in state.held[seat]):
+        for combo in treasure_choices(ti_counts(state), 2 - len(ship.cargo), CHART_VALUE):
+            out.append(f"redeem {items_text(combo)}")
+    return out
+
+
+def trade_options(state: State, seat: int, port: str) -> list[str]:
+    """Ruling 40 (listing): exchanges with at most two items a side and equal values, plus Long John
+    Silver's two trades (Ruling 38)."""
+    ship = state.ships[seat]
+    docks = docks_of(state, port)
+    mine = [t for t in state.hands[seat] + ship.cargo + held_tokens(state, seat)
+            if t == "long-john-silver" or item_worth(state, t) is not None]
+    theirs = list(docks.crew + docks.treasure + tuple(VALUE_CARDS[c] for c in docks.cards))
+    tradeable_mine = [t for t in mine if t != "long-john-silver"]
+    tradeable_theirs = [t for t in theirs if t != "long-john-silver" and item_worth(state, t) is not None]
+    gives = [g for size in (1, 2) for g in sub_multisets(tradeable_mine, size)]
+    takes = [t for size in (1, 2) for t in sub_multisets(tradeable_theirs, size)]
+    out = set()
+    for give in gives:
+        worth = sum(item_worth(state, t) for t in give)
+        for take in takes:
+            if set(give) & set(take) or sum(item_worth(state, t) for t in take) != worth:
+                continue
+            cargo = len(ship.cargo) - sum(1 for t in give if t in TREASURE_VALUE) + sum(1 for t in take if t in TREASURE_VALUE)
+            if cargo <= 2:
+                out.add((canonical_items(give), canonical_items(take)))
+    if "long-john-silver" in mine:
+        for size in (1, 2):
+            for take in sub_multisets([c for c in docks.crew], size):
+                if sum(crew_value(c) for c in take) <= LJS_CREW_LIMIT:
+                    out.add((("long-john-silver",), canonical_items(take)))
+    if "long-john-silver" in theirs:
+        for t in dict.fromkeys(ship.cargo):
+            out.add(((t,), ("long-john-silver",)))
+
+    def key(pair):
+        return ([item_order(t) for t in pair[0]], [item_order(t) for t in pair[1]])
+
+    return [f"trade give {' '.join(g)} take {' '.join(t)}" for g, t in sorted(out, key=key)]
+
+
+def decision_options(state: State, seat: int, item: Item) -> list[str]:
+    kind = item.kind
+    ship = state.ships[seat]
+    hand = state.hands[seat]
+    if kind == "intercept":
+        return ["attack", "let pass"]
+    if kind == "spoils":
+        out = []
+        if state.ships[item.seat].cargo:
+            out.append("demand treasure")
+        if state.hands[item.seat]:
+            out.append("demand crew")
+        return out
+    if kind == "give":
+        return [f"give {items_text(c)}" for c in sub_multisets(hand, min(2, len(hand)))] if hand else []
+    if kind == "keep":
+        return [f"keep {items_text(c)}" for c in sub_multisets(item.items, 2)]
+    if kind == "free":
+        return free_options(state, seat)
+    if kind == "face":
+        return [f"face {f}" for f in allowed_headings(ship.at)]
+    if kind in ("either", "ctreasure"):
+        limit = EITHER_CARDS[item.card][0] if kind == "either" else (CUT_CARDS[item.card][0] if item.card in CUT_CARDS else 4)
+        out = [f"chance treasure {items_text(c)}" for c in treasure_choices(ti_counts(state), 2 - len(ship.cargo), limit)]
+        if kind == "either" and state.pirate:
+            out.append("chance crew")
+        if kind == "ctreasure" and not out and item.card in CUT_CARDS:
+            # Nothing fits: the treasure part does nothing and the cut follows (Ruling 32).
+            return ["chance treasure"]
+        return out
+    if kind == "cut":
+        return [f"chance return {items_text(r)}" for r in cut_returns(hand, CUT_CARDS[item.card][1])] or []
+    if kind == "name":
+        return [f"chance name {p}" for p in item.items if not state.resigned[state.home_ports.index(p)]]
+    if kind == "levy":
+        docks = docks_of(state, state.home(seat)).crew
+        k = min(3, len(hand) + len(docks))
+        return split_choices("chance give", hand, docks, k) if k else []
+    if kind == "wash":
+        out = []
+        if len(state.ships[item.other].cargo) < 2:
+            out.extend(f"chance give {t}" for t in dict.fromkeys(ship.cargo))
+        if hand:
+            out.extend(f"chance give {items_text(c)}" for c in sub_multisets(hand, min(2, len(hand))))
+        return out
+    if kind == "lose":
+        if item.card == 8:
+            out = [f"chance lose {t}" for t in dict.fromkeys(ship.cargo)]
+            if hand:
+                out.extend(f"chance lose {items_text(c)}" for c in sub_multisets(hand, min(2, len(hand))))
+            return out
+        if item.card == 9 and ship.cargo:
+            top = max(TREASURE_VALUE[t] for t in ship.cargo)
+            return [f"chance lose {t}" for t in dict.fromkeys(ship.cargo) if TREASURE_VALUE[t] == top]
+        if hand:
+            top = max(crew_value(c) for c in hand)
+            return [f"chance lose {c}" for c in dict.fromkeys(hand) if crew_value(c) == top]
+        return []
+    if kind == "return20":
+        return [f"chance return {items_text(c)}" for c in sub_multisets(hand, min(2, len(hand)))] if hand else []
+    if kind == "swap":
+        return ["chance swap"]
+    if kind == "fever":
+        docks = docks_of(state, state.home(seat)).crew
+        k = fever_surplus(state, seat)
+        return split_choices("chance return", hand, docks, k) if k else []
+    raise AssertionError(kind)
+
+
+def split_choices(prefix: str, hand, docks, k: int) -> list[str]:
+    """Every way to pick k cards from hand and/or Docks, as `prefix HAND... [docks DOCKS...]`."""
+    out = []
+    for from_hand in range(min(k, len(hand)), -1, -1):
+        from_docks = k - from_hand
+        if from_docks > len(docks):
+            continue
+        for h in (sub_multisets(hand, from_hand) if from_hand else [()]):
+            for d in (sub_multisets(docks, from_docks) if from_docks else [()]):
+                text = prefix + (f" {items_text(h)}" if h else "") + (f" docks {items_text(d)}" if d else "")
+                out.append(text)
+    return out
+
+
+def cut_returns(hand, limit: int) -> list[tuple[str, ...]]:
+    """Ruling 32: the returns that leave the largest total not above the limit."""
+    total = sailing_value(hand)
+    if total <= limit:
+        return []
+    counts = Counter(hand)
+    kinds = [c for c in CREW if counts[c]]
+    keeps = []
+    for combo in product(*[range(counts[c] + 1) for c in kinds]):
+        kept = sum(n * crew_value(c) for n, c in zip(combo, kinds))
+        if kept <= limit:
+            keeps.append((kept, combo))
+    best = max(k for k, _ in keeps)
+    out = []
+    for kept, combo in keeps:
+        if kept == best:
+            returned = tuple(c for n, c in zip(combo, kinds) for _ in range(counts[c] - n))
+            out.append(sort_crew(returned))
+    return sorted(out, key=lambda r: [CREW.index(c) for c in r])
+
+
+def free_options(state: State, seat: int) -> list[str]:
+    """Ruling 18 (and 46 for a derelict loser)."""
+    out: list[str] = []
+    if derelict(state, seat):
+        for d, square, faces in drift_options(state, seat):
+            out.extend([f"drift {d} face {f}" for f in faces] if faces else [f"drift {d}"])
+    else:
+        for d, n, square, attack, faces in sail_options(state, seat, free=True):
+            out.extend([fmt_sail(d, n, False, f) for f in faces] if faces else [fmt_sail(d, n, False, "")])
+    if not out:
+        out = [f"turn face {f}" for f in allowed_headings(state.ships[seat].at)]
+    return out
+
+
+# --- decide -------------------------------------------------------------------------------------------------
+
+
+def order_options(state: State, seat: int) -> list[str]:
+    if state.phase in ("over", "setup") or state.resigned[seat]:
+        return []
+    front = state.pending[0] if state.pending else None
+    if front and front.kind == "intercept" and seat in front.seats:
+        return ["always attack", "never attack"]
+    return [o for o in ORDERS if o != state.standing[seat]]
+
+
+def legal_moves(state: State, seat: int) -> list[str]:
+    if not 0 <= seat < state.seats:
+        return []
+    return options(state, seat) + [o for o in order_options(state, seat) if o not in options(state, seat)]
+
+
+def canonical(state: State, seat: int, move: Move) -> str:
+    """The canonical text of a parsed move (faces dropped on a move that ends in port)."""
+    v = move.verb
+    if v == "sail":
+        d, n = move.dir, move.n
+        if move.square:
+            d, n = direction_to(state.ships[seat].at, move.square)
+
+        dest = step(state.ships[seat].at, d, n) if d else None
+        face = "" if dest in PORT_AT else move.face
+        return fmt_sail(d, n, move.attack, face)
+    if v == "drift":
+
+        dest = step(state.ships[seat].at, move.dir)
+        return f"drift {move.dir}" + ("" if dest in PORT_AT or not move.face else f" face {move.face}")
+    if v == "turn":
+        return f"turn face {move.face}"
+    if v == "face":
+        return f"face {move.face}"
+    if v in ("end", "attack", "let pass"):
+        return v
+    if v == "order":
+        return move.word
+    if v == "trade":
+        return f"trade give {items_text(move.items)} take {items_text(move.take)}"
+    if v in ("deposit", "take", "land", "secure", "redeem", "give", "keep"):
+        return f"{v} {items_text(move.items)}"
+    if v == "demand":
+        return f"demand {move.word}"
+    if v == "chance":
+        if move.word in ("crew", "swap"):
+            return f"chance {move.word}"
+        if move.word == "name":
+            return f"chance name {move.name}"
+        text = f"chance {move.word}"
+        if move.items:
+            text += f" {items_text(move.items)}"
+        if move.docks:
+            text += f" docks {items_text(move.docks)}"
+        return text
+    return v
+
+
+def direction_to(start, target) -> tuple[str, int]:
+
+    dx, dy = target[0] - start[0], target[1] - start[1]
+    n = max(abs(dx), abs(dy))
+    if n == 0 or (dx and dy and abs(dx) != abs(dy)):
+        return "", 0
+    unit = (dx // n if dx else 0, dy // n if dy else 0)
+    for d, vec in VECTORS.items():
+        if vec == unit:
+            return d, n
+    return "", 0
+
+
+PRIVATE_TO_PAIR = ("give",)  # spoils give: giver and winner
+
+
+def move_record(state: State, seat: int, text: str) -> dict:
+    """The `move` of an event, and for a secret move the seats allowed to read it and a public summary
+    (spec 17.1)."""
+    move = parse_move(text)
+    front = state.pending[0] if state.pending else None
+    kind = front.kind if front else ""
+    seen = None
+    if move.verb == "order":
+        if kind == "intercept" and seat in front.seats and move.word != "ask":
+            return {"move": text, "seen_by": [seat], "public_move": "attack" if move.word == "always attack" else "let pass"}
+        return {"move": text, "seen_by": [seat], "public_move": "standing order changed"}
+    if move.verb == "give" and kind == "give":
+        seen = [seat, front.other]
+        summary = f"give {len(move.items)} cards"
+    elif move.verb == "chance" and kind == "levy":
+        seen = [seat, front.other]
+        summary = f"chance give {len(move.items)} cards" + (f" docks {items_text(move.docks)}" if move.docks else "")
+    elif move.verb == "chance" and kind == "wash" and split_items(move.items)[0]:
+        seen = [seat, front.other]
+        summary = f"chance give {len(move.items)} cards"
+    elif move.verb == "chance" and kind in ("cut", "return20", "fever"):
+        seen = [seat]
+        summary = f"chance return {len(move.items)} cards" + (f" docks {items_text(move.docks)}" if move.docks else "")
+    elif move.verb == "chance" and kind == "lose" and front.card == 10:
+        seen = [seat]
+        summary = "chance lose 1 card"
+    if seen is None:
+        return {"move": text}
+    return {"move": text, "seen_by": sorted(set(seen)), "public_move": summary}
+
+
+def decide(state: State, seat: int, text: str, chance) -> list[Event]:
+    if state.phase == "over":
+        raise NotYourTurn("the game is over")
+    if not isinstance(seat, int) or not 0 <= seat < state.seats or state.resigned[seat]:
+        raise NotYourTurn("that seat is not playing")
+    move = parse_move(text)
+    engine = Engine(state, chance)
+    if move.verb == "order":
+        if move.word not in order_options(state, seat) and move.word != state.standing[seat]:
+            raise IllegalMove("Ruling 14: that standing order is already set")
+        front = state.pending[0] if state.pending else None
+        try:
+            if front and front.kind == "intercept" and seat in front.seats and move.word != "ask":
+                engine.open("move_played", str(seat), seat=seat, **move_record(state, seat, move.word))
+                engine.handle(seat, move)
+                engine.settle()
+            else:
+                engine.open("standing_order", str(seat), seat=seat, move=move.word, seen_by=[seat],
+                            public_move="standing order changed")
+                engine.do(k="order", seat=seat, order=move.word)
+        except GameOver:
+            pass
+        return engine.finish()
+    choices = options(state, seat)
+    if not choices:
+        raise NotYourTurn("you owe no decision now" + ("" if state.pending else f"; it is {port_title(state.home(state.turn))}'s turn"))
+    if move.verb == "sail" and move.square:
+        d, n = direction_to(state.ships[seat].at, move.square)
+        if not d:
+            raise IllegalMove(f"Rule 8: {square_name(move.square)} is not on a straight line from your ship")
+        move = replace(move, dir=d, n=n, square=())
+    canon = canonical(state, seat, move)
+    if canon not in choices:
+        problem = explain(state, seat, move, choices)
+        if problem is None:
+            raise IllegalMove(not_listed(state, seat, canon, choices))
+        if problem != "ok":
+            raise IllegalMove(problem)
+    try:
+        engine.open("move_played", str(seat), seat=seat, **move_record(state, seat, canon))
+        engine.handle(seat, move)
+        engine.settle()
+    except GameOver:
+        pass
+    return engine.finish()
+
+
+def not_listed(state: State, seat: int, canon: str, choices: list[str]) -> str:
+    front = state.pending[0] if state.pending else None
+    rule = {
+        "intercept": "Ruling 12", "spoils": "Ruling 17", "give": "Ruling 17", "keep": "Ruling 17", "free": "Ruling 18",
+        "face": "Ruling 8", "either": "Ruling 25", "ctreasure": "Ruling 25", "cut": "Ruling 32", "name": "Ruling 35",
+        "levy": "Ruling 35", "wash": "Ruling 30", "lose": "Ruling 31", "return20": "Ruling 34", "fever": "Ruling 36",
+        "swap": "Ruling 34",
+    }.get(front.kind if front else "", "Rule 7")
+    shown = ", ".join(choices[:8]) + (" ..." if len(choices) > 8 else "")
+    return f"{rule}: {canon!r} is not allowed now; you may play: {shown}"
+
+
+def explain(state: State, seat: int, move: Move, choices: list[str]) -> str | None:
+    """A specific reason for a refused move, "ok" for a typed move that is valid though not listed
+    (multi-item trades and home-port actions), or None for the generic message."""
+    front = state.pending[0] if state.pending else None
+    v = move.verb
+    ship = state.ships[seat]
+    hand = state.hands[seat]
+    if front is None and v in ("sail", "turn", "drift"):
+        if state.phase != "before":
+            return "Rule 7: you have already moved this turn; you may end it"
+        return movement_problem(state, seat, move, free=False)
+    if front is not None and front.kind == "free" and v in ("sail", "drift", "turn"):
+        if v == "sail" and move.attack:
+            return "Ruling 18: a free move may not attack"
+        return movement_problem(state, seat, move, free=True)
+    if front is not None:
+        return None
+    if state.phase not in ("before", "after"):
+        return "Ruling 18: after a free move the turn can only end"
+    port = in_port(state, seat)
+    if v == "trade":
+        return trade_problem(state, seat, move, port)
+    if v in ("deposit", "secure") or (v == "take" and port):
+        if port != state.home(seat):
+            return f"Ruling 41: {v} is only possible in your home port" if v != "take" or not ship.at in FLAT_COAST else None
+        crew, treasure, cards = split_items(move.items)
+        docks = docks_of(state, port)
+        if v == "deposit":
+            if not contains(hand, crew) or not contains(ship.cargo, treasure) or not contains(held_tokens(state, seat), cards):
+                return "Ruling 41: you can deposit only crew in your hand, treasure aboard and value cards you hold"
+            return "ok"
+        if v == "take":
+            if not contains(docks.crew, crew) or not contains(docks.treasure, treasure) or not contains(
+                    [VALUE_CARDS[c] for c in docks.cards], cards):
+                return "Ruling 41: those items are not in your Docks"
+            if len(ship.cargo) + len(treasure) > 2:
+                return "Rule 17: a ship carries at most two pieces of treasure"
+            return "ok"
+        if crew or cards:
+            return "Rule 18: only treasure goes into the Safety Zone"
+        safety = state.safety[PORTS.index(port)]
+        if not contains(docks.treasure + ship.cargo, treasure):
+            return "Ruling 43: that treasure is not in your Docks or aboard"
+        for t, n in Counter(treasure).items():
+            if safety.count(t) < 3 and n < 3:
+                return f"Rule 18: {t} enters the Safety Zone only three at a time until three are there"
+        return "ok"
+    if v in ("take", "land"):
+        if ship.at not in FLAT_COAST:
+            return f"Ruling 44: {v} is only possible in your home port or beside Flat Island" if v == "take" else \
+                "Ruling 44: crew can be landed only beside Flat Island"
+        crew, treasure, cards = split_items(move.items)
+        if treasure or cards:
+            return "Ruling 44: only crew can be taken from or landed on Flat Island"
+        if v == "take" and not contains(state.flat.crew, crew):
+            return "Ruling 44: those cards are not on Flat Island"
+        if v == "land" and not contains(hand, crew):
+            return "Ruling 44: you can land only cards in your hand"
+        return "ok"
+    if v == "redeem":
+        if ship.at != ANCHOR_BAY:
+            return "Ruling 39: a Kidd's Chart is redeemed only at Anchor Bay (T1)"
+        if not any(VALUE_CARDS[c] == "kidds-chart" for c in state.held[seat]):
+            return "Ruling 39: you hold no Kidd's Chart"
+        if state.redeemed:
+            return "Ruling 39: one chart per turn"
+        return "Ruling 39: choose one or two pieces worth at most 7 in all, within the two-piece limit"
+    if v == "end":
+        return "Ruling 10: your ship must move this turn (only in your home port may it stay)"
+    if v == "deposit":
+        return "Ruling 42: crew can be left for sale only in your home port"
+    return None
+
+
+def trade_problem(state: State, seat: int, move: Move, port: str | None) -> str:
+    if not port:
+        return "Rule 10: trading happens only in a port"
+    if port == state.home(seat):
+        return "Ruling 40: there is no trading at your own home port; use deposit and take"
+    ship = state.ships[seat]
+    give, take = move.items, move.take
+    gc, gt, gv = split_items(give)
+    tc, tt, tv = split_items(take)
+    docks = docks_of(state, port)
+    if not contains(state.hands[seat], gc) or not contains(ship.cargo, gt) or not contains(held_tokens(state, seat), gv):
+        return "Ruling 40: you can give only crew in your hand, treasure aboard and value cards you hold"
+    if not contains(docks.crew, tc) or not contains(docks.treasure, tt) or not contains([VALUE_CARDS[c] for c in docks.cards], tv):
+        return f"Ruling 40: those items are not in the Docks of {port_title(port)}"
+    if len(ship.cargo) - len(gt) + len(tt) > 2:
+        return "Rule 17: a ship carries at most two pieces of treasure"
+    if "long-john-silver" in give:
+        if give != ("long-john-silver",) or tt or tv or not tc or sum(crew_value(c) for c in tc) > LJS_CREW_LIMIT:
+            return "Ruling 38: Long John Silver alone buys crew worth at most 5 from the Docks"
+        return "ok"
+    if "long-john-silver" in take:
+        if take != ("long-john-silver",) or len(give) != 1 or not gt:
+            return "Ruling 38: Long John Silver is bought alone for exactly one treasure piece"
+        return "ok"
+    for token in give + take:
+        if item_worth(state, token) is None:
+            return f"Ruling 37: {token} cannot be traded under these currency values"
+    a = sum(item_worth(state, t) for t in give)
+    b = sum(item_worth(state, t) for t in take)
+    if a != b:
+        return f"Rule 10: value for value: you give {a} and take {b}"
+    return "ok"
+
+
+def movement_problem(state: State, seat: int, move: Move, free: bool) -> str | None:
+    ship = state.ships[seat]
+    hand = state.hands[seat]
+    port = in_port(state, seat)
+
+    if move.verb == "turn":
+        if port:
+            return "Rule 8: turning in port is not a move"
+        if derelict(state, seat) and not free:
+            return "Ruling 46: a derelict may only drift one square or stay"
+        if free:
+            return "Ruling 18: turning is the free move only when no sail or drift is possible"
+        if move.face == ship.heading:
+            return "Ruling 9: turning must point the ship in a different direction"
+        if ship.must_sail_ahead:
+            return "Ruling 20: after winning a fight you must sail ahead"
+        return f"Ruling 8: {move.face} is not an allowed heading on {square_name(ship.at)}"
+    if move.verb == "drift" and not derelict(state, seat):
+        return "Ruling 46: only a derelict (a ship with no crew) drifts"
+    if move.verb == "sail" and derelict(state, seat):
+        return "Ruling 46: a derelict has no crew to sail; it may drift one square"
+    if port and move.dir not in PORT_EXITS[port]:
+        return f"Ruling 4: leave {port_title(port)} by one of its exits"
+    if move.verb == "sail":
+        if not port and not free and move.dir != ship.heading:
+            return f"Rule 8: your ship points {ship.heading}; it sails only that way (or turn on the spot)"
+        value = sailing_value(hand)
+        if move.n > value:
+            return f"Rule 8: your sailing value is {value}, you asked for {move.n}"
+    n = move.n if move.verb == "sail" else 1
+
+    reached = list(walk(state, seat, ship.at, move.dir, n))
+    if len(reached) < n:
+        where = step(ship.at, move.dir, len(reached) + 1)
+        if where in PORT_AT or (reached and reached[-1][1] in PORT_AT):
+            return "Ruling 3: a port is entered only as the last square of a move, along one of its arrows"
+        if where not in PORT_AT and (where[0] < 1 or where[0] > 20 or where[1] < 1 or where[1] > 20):
+            return "Rule 8: the move leaves the board"
+        if len(ships_at(state, where, exclude=seat)) >= 2:
+            return "Ruling 11: a square holding two ships can be neither entered nor passed"
+        return "Rule 8: ships cannot sail onto or across land"
+    dest = reached[-1][1]
+    occupants = reached[-1][2]
+    if occupants:
+        if free or move.verb == "drift":
+            return "Ruling 18: this move may not end on a square holding a ship" if free else \
+                "Ruling 46: a derelict may not drift onto a square holding a ship"
+        if not move.attack:
+            return f"Ruling 15: {square_name(dest)} holds a ship; write 'attack' to attack it"
+    elif move.attack:
+        return f"Ruling 15: there is no ship to attack on {square_name(dest)}"
+    if dest in PORT_AT:
+        return None
+    if not move.face:
+        return "Ruling 8: name the heading at the end of the move (face DIR)"
+    return f"Ruling 8/15: {move.face} is not an allowed heading on {square_name(dest)}"
+
+
+def default_move(state: State, seat: int) -> str:
+    """Ruling 51's defaults for a timed-out or resigning seat."""
+    choices = options(state, seat)
+    if not choices:
+        return ""
+    front = state.pending[0] if state.pending else None
+    kind = front.kind if front else ""
+    if kind == "intercept":
+        return "let pass"
+    if kind == "spoils":
+        return choices[0]
+    if kind in ("give", "lose", "cut", "return20", "fever", "levy") or (kind == "wash"):
+        def cost(option: str) -> tuple:
+            move = parse_move(option)
+            crew, treasure, _ = split_items(move.items)
+            return (sum(crew_value(c) for c in crew) + sum(crew_value(c) for c in move.docks) + treasure_value(treasure),
+                    len(move.docks), option)
+        return min(choices, key=cost)
+    if kind in ("keep", "either", "ctreasure"):
+        treasure = [c for c in choices if c.startswith(("keep", "chance treasure"))]
+        if treasure:
+            return max(treasure, key=lambda o: (treasure_value(split_items(parse_move(o).items)[1]), -choices.index(o)))
+        return choices[0]
+    if not front and "end" in choices:
+        return "end"
+    return choices[0]

@@ -1,0 +1,65 @@
+"""Helpers for the Buccaneer rule tests: build a game from a `position`, play moves, read seats."""
+
+from __future__ import annotations
+
+import json
+from functools import reduce
+
+from pbem.chance import ScriptedChance
+from pbem.games import buccaneer as game
+from pbem.games.base import Event
+
+SEATS = {"london": 0}
+
+
+def stored(event: Event) -> Event:
+    return Event(event.type, json.loads(json.dumps(dict(event.data))), event.actor)
+
+
+def new(position=None, home_ports=("london", "genoa"), chance=(), **options):
+    opts = {"home_ports": list(home_ports), **options}
+    if position is not None:
+        opts["position"] = position
+    resolved = game.resolve_options(len(home_ports), opts)
+    state = game.initial_state(len(home_ports), resolved)
+    events = game.start(state, ScriptedChance(list(chance)))
+    return reduce(game.evolve, map(stored, events), state)
+
+
+def play(state, seat, move, chance=()):
+    """Play one move; return the new state and the events (through JSON, as the store returns them)."""
+    if isinstance(seat, str):
+        seat = state.home_ports.index(seat)
+    events = [stored(e) for e in game.decide(state, seat, move, ScriptedChance(list(chance)))]
+    return reduce(game.evolve, events, state), events
+
+
+def seat(state, port):
+    return state.home_ports.index(port)
+
+
+def ship(state, port):
+    return state.ships[seat(state, port)]
+
+
+def hand(state, port):
+    return list(state.hands[seat(state, port)])
+
+
+def legal(state, port):
+    return game.legal_moves(state, seat(state, port))
+
+
+def owing(state):
+    return sorted(state.home_ports[s] for s in game.to_move(state))
+
+
+def effects(events, kind=None):
+    out = [e for ev in events for e in ev.data.get("effects", [])]
+    return [e for e in out if kind is None or e["k"] == kind]
+
+
+def sq(name):
+    from pbem.games.buccaneer.board import parse_square
+
+    return parse_square(name)

@@ -1,0 +1,130 @@
+"""Random playouts of Buccaneer for the conformance suite (spec 21.5), with the conservation invariant
+of 3.4 and the ship invariants as `check_state`, and the leak checker of 21.3 as `check_hidden`.
+
+`check_hidden` does not trust `redact`: it walks the unredacted log itself, works out from each effect
+which seats may know its hidden parts (section 17.1), and asserts that each seat's redaction and view
+stay within that."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+SETUPS = [
+    (2, {"turn_limit": 12}),
+    (3, {"turn_limit": 10, "currency_values": "20x20"}),
+    (4, {"turn_limit": 8, "hand_size": 5, "treasure_per_type": 4}),
+    (2, {"turn_limit": 10, "home_ports": "genoa,cadiz", "hand_size": 3}),
+]
+PLAYOUTS = 2
+MAX_STEPS = 1500
+
+
+def check_state(game, state):
+    from pbem.games.buccaneer.board import LAND, PORT_AT
+    from pbem.games.buccaneer.cards import CREW_PACK, TREASURES
+
+    crew = Counter(state.pirate) + Counter(state.flat.crew)
+    for hand in state.hands:
+        crew += Counter(hand)
+    for docks in state.docks:
+        crew += Counter(docks.crew)
+    assert crew == Counter(CREW_PACK), "crew cards are not conserved"
+
+    treasure = Counter({t: n for t, n in zip(TREASURES, state.treasure_island)}) + Counter(state.flat.treasure)
+    for ship in state.ships:
+        treasure += Counter(ship.cargo)
+    for docks in state.docks:
+        treasure += Counter(docks.treasure)
+    for zone in state.safety:
+        treasure += Counter(zone)
+    for item in state.pending:
+        if item.kind == "keep":
+            treasure += Counter(item.items)
+    assert treasure == Counter({t: state.treasure_per_type for t in TREASURES}), "treasure is not conserved"
+
+    cards = list(state.chance_deck) + [c for held in state.held for c in held] + [c for d in state.docks for c in d.cards]
+    assert sorted(cards) == list(range(1, 29)), "chance cards are not conserved"
+
+    sea = Counter()
+    for seat, ship in enumerate(state.ships):
+        if state.resigned[seat] or state.phase == "setup":
+            continue
+        assert len(ship.cargo) <= 2, "a ship carries more than two pieces"
+        assert ship.at not in LAND, "a ship is on land"
+        if ship.at in PORT_AT:
+            assert ship.heading is None, "a ship in port has a heading"
+        else:
+            assert ship.heading is not None, "a ship at sea has no heading"
+            sea[ship.at] += 1
+    assert all(n <= 2 for n in sea.values()), "three ships share a square"
+
+
+_VIEWERS_CHECKED: dict[int, int] = {}
+
+
+def _hidden_parts_ok(effect: dict, red: dict, viewer) -> None:
+    k = effect["k"]
+    if k == "crew":
+        ends = [effect["from"], effect["to"]]
+        public = any(e.startswith(("docks:", "flat")) for e in ends)
+        mine = viewer is not None and f"hand:{viewer}" in ends
+        if not public and not mine:
+            assert "cards" not in red, f"seat {viewer} sees hidden crew cards: {effect}"
+    elif k == "deal":
+        for seat, hand in enumerate(effect["hands"]):
+            if seat != viewer:
+                assert json.dumps(red).count('"hand"') <= (1 if viewer is not None else 0)
+        assert "hands" not in red, f"seat {viewer} sees the whole deal"
+    elif k == "decks":
+        assert "pirate" not in red and "chance" not in red, "a deck order is shown"
+    elif k == "fight":
+        if viewer not in (effect["attacker"], effect["defender"]):
+            assert "hands" not in red and "values" not in red, f"seat {viewer} sees a fight it was not in"
+    elif k == "swap":
+        if viewer not in (effect["a"], effect["b"]):
+            assert "a_cards" not in red and "b_cards" not in red, f"seat {viewer} sees a blind swap"
+    elif k == "order":
+        if viewer != effect["seat"]:
+            assert "order" not in red, f"seat {viewer} sees another seat's standing order"
+
+
+def check_hidden(game, state, events):
+    key = id(events)
+    start = _VIEWERS_CHECKED.get(key, 0)
+    if start > len(events):
+        start = 0
+    viewers = [None, *range(state.seats)]
+    for event in events[max(0, start - 2):]:
+        data = dict(event.data)
+        for viewer in viewers:
+            red = game.redact(event, viewer)
+            json.dumps(red)
+            if "seen_by" in data and viewer not in data["seen_by"]:
+                assert red.get("move") != data.get("move") or data.get("move") == data.get("public_move"), \
+                    f"seat {viewer} sees a secret move"
+            raw_effects = data.get("effects", [])
+            red_effects = red.get("effects", [])
+            assert len(raw_effects) == len(red_effects)
+            for effect, red_effect in zip(raw_effects, red_effects):
+                _hidden_parts_ok(effect, red_effect, viewer)
+    _VIEWERS_CHECKED[key] = len(events)
+    # The current views: only the seat's own hand, values and standing order; the deck orders never.
+    for viewer in viewers:
+        view = game.view(state, viewer)
+        text = json.dumps(view)
+        assert "pirate_island\"" not in text.replace("pirate_island_count", "")
+        for port, ship in view["ships"].items():
+            assert "hand" not in ship and "sailing_value" not in ship and "fighting_value" not in ship
+        if viewer is None:
+            assert "you" not in view
+        else:
+            assert view["you"]["seat"] == viewer
+            assert list(view["you"]["hand"]) == list(state.hands[viewer])
+        fight = view.get("fight")
+        if fight and "hands" in fight:
+            assert viewer in (state.fight.attacker, state.fight.defender)
+        rendered = game.render_text(state, viewer)
+        for other in range(state.seats):
+            if other != viewer:
+                assert f"Your hand ({state.home_ports[other].capitalize()})" not in rendered
