@@ -63,7 +63,8 @@ def clock_pass(db, site: Site, now: str) -> dict:
                 if service.time_out(db, site, game_id, item.seat, now) is not None:
                     counts["timeouts"] += 1
             else:
-                counts["reminders"] += store.enqueue_now(db, compose.reminder(site, loaded, item.seat, item.key, now))
+                if store.enqueue_now(db, compose.reminder(site, loaded, item.seat, item.key, now)):
+                    counts["reminders"] += 1  # one reminder, however many channels carry it
     return counts
 
 
