@@ -8,8 +8,9 @@ from __future__ import annotations
 from types import ModuleType
 
 from .base import REQUIRED
+from . import dragon_flagon
 
-_MODULES: tuple[ModuleType, ...] = ()
+_MODULES: tuple[ModuleType, ...] = (dragon_flagon,)
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in _MODULES}
 
