@@ -39,7 +39,10 @@ def position(chars, objects=None, tables=(), rugs=(), space=0, draw_order=None, 
     return pos
 
 
-def new_game(pos, seats=None, chance=(), **options):
+ZEROS = [0] * 200  # draws from a bag of one character, or "the first in the bag"
+
+
+def new_game(pos, seats=None, chance=ZEROS, **options):
     seats = seats or (max(c["seat"] for c in pos["characters"]) + 1)
     opts = dict(options)
     opts["position"] = pos
@@ -54,7 +57,7 @@ def fold(state, events):
     return reduce(game.evolve, events, state)
 
 
-def play(state, seat, move, chance=()):
+def play(state, seat, move, chance=ZEROS):
     events = game.decide(state, seat, move, ScriptedChance(list(chance)))
     return fold(state, events), events
 
