@@ -108,6 +108,8 @@ def place_options(state: State, cid: str) -> list[tuple]:
         starts = board.starts("*")
         vacant = world.landing_ok
     squares = sorted(s for s in starts if vacant(s))
+    if state.phase == "setup" and state.options["setup.placement"] == "fixed":
+        squares = [s for s in starts if vacant(s)][:1]  # the first free start square in listed order
     if not squares and state.phase != "setup":
         squares = sorted({n for s in starts for n in g.neighbours(s) if vacant(n)})
         if not squares:
