@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import product
 
 from . import geometry as g
+from .data import TABLES
 from .world import World, kind_of, new_duration
 
 THROWABLE = ("mug", "chair", "flagon")
@@ -218,7 +219,7 @@ def _selected(world: World, cid: str, selector, choices) -> list:
     elif name == "beam":
         if world.familiar is None:
             return []
-        squares = [g.ahead(world.familiar, choices[arg], k) for k in range(1, 5)]
+        squares = [g.ahead(world.familiar, choices[arg], k) for k in range(1, TABLES["beam_length"] + 1)]
         found = [world.char_at(s) for s in squares]
     elif name == "grove":
         found = [o for o in on if o != cid and not world.is_table(world.c[o].square)

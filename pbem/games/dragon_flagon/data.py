@@ -88,7 +88,33 @@ def effective_cards(overrides: dict) -> list:
     return cards
 
 
+def validate_board(raw: dict, blocking=("barrel", "chair")) -> None:
+    """Objects do not overlap illegally: blocking objects never share a square or lie on a table;
+    tables never overlap; every id is unique; the Flagon is there exactly once."""
+    rows, cols = len(raw["terrain"]), len(raw["terrain"][0])
+    if any(len(row) != cols for row in raw["terrain"]):
+        raise BadData(f"board {raw['id']}: terrain rows differ in length")
+    table_squares = set()
+    for table in raw["tables"]:
+        squares = set(parse_area(table["squares"], rows, cols))
+        if squares & table_squares:
+            raise BadData(f"board {raw['id']}: {table['id']} overlaps another table")
+        table_squares |= squares
+    ids = [o["id"] for o in raw["objects"]]
+    if len(set(ids)) != len(ids) or ids.count("flagon") != 1:
+        raise BadData(f"board {raw['id']}: object ids must be unique, with one flagon")
+    taken = set()
+    for o in raw["objects"]:
+        square = parse_square(o["square"], rows, cols)
+        if o["id"].rstrip("0123456789") in blocking:
+            if square in taken or square in table_squares:
+                raise BadData(f"board {raw['id']}: {o['id']} overlaps a blocking object or a table")
+            taken.add(square)
+
+
 validate_cards(CARDS_FILE["cards"], CARDS_FILE["characters"])
+for _board in BOARDS_FILE.values():
+    validate_board(_board)
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ class World:
         self.lines = []  # public log lines
         self.blocking = set(self.opts["objects.blocking"])
         self.choices = {}
+        self.guard_left = {}  # Guard reduction still available to each victim in the current hit
 
     # --- freezing ---------------------------------------------------------------------------------
 
@@ -253,12 +254,16 @@ class World:
         return total
 
     def lose(self, victim, n, receiver="active", boosted=True) -> None:
-        """lose(n): reputation moves from the victim to the receiver (or the box for teammates)."""
+        """lose(n): reputation moves from the victim to the receiver (or the box for teammates).
+        Guard takes off its amount once per hit (`self.guard_left`), Sanctuary everything."""
         if receiver == "active":
             receiver = self.active
         if boosted and receiver == self.active:
             n += self.boost()
-        n -= self.guard_reduction(victim)
+        if boosted and self.guard_left.get(victim):
+            cut = min(n, self.guard_left[victim])
+            self.guard_left[victim] -= cut
+            n -= cut
         sanctuary, _ = self.defence(victim, "sanctuary")
         if sanctuary:
             n = 0
@@ -365,6 +370,7 @@ class World:
             self.spend_duration(victim, duration)
             self.lines.append(f"{victim} dodges")
             return False
+        self.guard_left[victim] = self.guard_reduction(victim)
         for part in parts:
             if not self.on_board(victim):
                 break

@@ -36,6 +36,19 @@ def test_loader_rejects_time_zero_a_missing_dragon_card_and_an_unknown_primitive
         validate_cards([c for c in rows() if c["id"] != "dodge"], CARDS["characters"])
 
 
+def test_loader_rejects_overlapping_board_objects():
+    from pbem.games.dragon_flagon.data import BOARDS_FILE, validate_board
+
+    board = copy.deepcopy(BOARDS_FILE["pirate"])
+    board["objects"].append({"id": "chair9", "square": "b6"})  # barrel1 lies there
+    with pytest.raises(BadData, match="overlaps"):
+        validate_board(board)
+    board = copy.deepcopy(BOARDS_FILE["pirate"])
+    board["objects"].append({"id": "barrel5", "square": "c8"})  # on table1
+    with pytest.raises(BadData, match="overlaps"):
+        validate_board(board)
+
+
 def test_card_override_option_changes_a_time_and_bad_overrides_are_refused():
     pos = position([ch("monk", 0, "c5", "e", plan=["slash", "move"]), ch("rogue", 1, "d5", time=20)], draw_order=["monk"])
     state, _ = new_game(pos, cards={"slash": {"time": 5}})

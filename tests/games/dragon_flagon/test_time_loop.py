@@ -177,3 +177,11 @@ def test_berserk_is_wasted_on_a_recovery():
     # the druid's Entangle dazes the barbarian after its Berserk; its next action is the recovery
     barbarian = state.char("barbarian")
     assert barbarian.dazed and barbarian.plan[0] == "!dazed"
+
+
+def test_guard_takes_one_off_per_hit_not_per_loss():
+    #  the buccaneer's Cutlass Flurry hits the monk for 1 and 1; the adjacent Paladin's Guard takes 1 off the hit
+    pos = position([ch("buccaneer", 1, "c4", "s", plan=["cutlass_flurry", "move"]), ch("monk", 0, "c5", time=20),
+                    ch("paladin", 0, "b5", time=20, durations=[{"card": "guard"}])], draw_order=["buccaneer"])
+    state, _ = new_game(pos)
+    assert state.char("monk").rep == 19 and state.char("buccaneer").rep == 21
