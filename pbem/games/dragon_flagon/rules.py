@@ -19,7 +19,7 @@ from . import notation
 from .cards import choice_options, finish_card, resolve
 from .data import TABLES
 from .setup import CHARACTER_IDS, effective_data, teams_and_counts
-from .state import Character, State, canonical, is_token
+from .state import Character, Duration, State, canonical, is_token
 from .world import World, kind_of
 
 # --- small queries --------------------------------------------------------------------------------------
@@ -225,10 +225,7 @@ def _from_started(state: State, data: dict) -> State:
                 chars.append(Character(id=cid, seat=owner[cid], team=team_of[owner[cid]],
                                        rep=options["reputation.start"]))
         phase, space, draw_order = "setup", 0, ()
-    from .state import _options  # noqa: F401  (cache warm-up is harmless)
-    from .data import data_from_json
     data_json = canonical(eff)
-    data_from_json(data_json)
     tables = tuple((t["id"], g.parse_area(t["squares"], rows, cols)) for t in board["tables"])
     rugs = tuple((r["id"], g.parse_area(r["squares"], rows, cols)) for r in board["rugs"])
     objects = tuple((o["id"], sq(o["square"])) for o in board["objects"])
@@ -241,9 +238,7 @@ def _from_started(state: State, data: dict) -> State:
     )
 
 
-def _duration(d: dict):
-    from .state import Duration
-
+def _duration(d: dict) -> Duration:
     return Duration(card=d["card"], fresh=False, on_table=bool(d.get("on_table", False)), lost=bool(d.get("lost", False)))
 
 

@@ -229,6 +229,8 @@ def validate_position(seats: int, resolved) -> None:
         for key in ("rep", "time"):
             if not isinstance(c.get(key, 0), int) or c.get(key, 0) < 0:
                 raise _bad(f"{cid}: {key} must be a whole number >= 0")
+        if c.get("time", space) < space:
+            raise _bad(f"{cid}: its time token ({c.get('time')}) lies behind the time marker ({space})")
         status = c.get("status", [])
         if not isinstance(status, list) or any(s not in ("dazed", "fallen") for s in status) or len(set(status)) != len(status):
             raise _bad(f"{cid}: status lists dazed/fallen tokens at most once each")
@@ -293,6 +295,11 @@ def validate_position(seats: int, resolved) -> None:
     for oid in held:
         if oid.rstrip("0123456789") not in ("mug", "chair", "chest", "flagon"):
             raise _bad(f"{oid} cannot be held")
+    for sq, cid in squares.items():
+        letter = raw["terrain"][sq[0]][sq[1]] if 0 <= sq[0] < rows and 0 <= sq[1] < cols else None
+        open_water = (letter in ("~", "o") or (letter is None and raw["off_grid"] == "water")) and sq not in table_squares
+        if open_water or (letter is None and raw["off_grid"] == "wall"):
+            raise _bad(f"{cid} stands in open water or a wall")
     if ("flagon" in loose) + ("flagon" in held) != 1:
         raise _bad("the Flagon must appear exactly once (loose or held)")
     if pos.get("familiar") is not None:

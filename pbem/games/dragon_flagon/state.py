@@ -91,7 +91,6 @@ class State:
     resigned: tuple = ()
     late: bool = False  # planning step of planning.timing = end_of_space
     result_json: str = ""
-    auto: bool = False  # a resignation left no chance source: draws take the bag's first character
 
     @property
     def options(self) -> dict:

@@ -68,3 +68,30 @@ def test_off_grid_squares_use_the_bracket_form():
     state, _ = new_game(pos)
     assert game.view(state, 0)["characters"][1]["square"] == "[11,-1]"
     assert "[10,-1]" in game.view(state, 0)["tables"][0]["squares"]
+
+
+SPEC_EXAMPLES = """place monk b5 e
+plan monk slash
+plan rogue dash move
+monk move square c6 facing e
+monk dash distance 2 facing s
+monk leap distance 3
+rogue shadow_step square e9 facing w
+buccaneer lure_of_the_sea direction e distance 2
+druid animate_table table 1 direction e
+wizard telekinesis object mug3 mode slide direction e distance 2
+wizard telekinesis object chair1 mode throw direction s
+wizard fireball square f8
+paladin pick_up take chest3
+paladin pick_up drop
+paladin lay_on_hands target cleric
+barbarian dragon_rage side left""".splitlines()
+
+
+@pytest.mark.parametrize("text", SPEC_EXAMPLES)
+def test_every_example_of_the_spec_parses(data, text):
+    parsed = parse(text, data)
+    assert parsed[0] in ("place", "plan", "choose")
+    if parsed[0] == "choose":
+        from pbem.games.dragon_flagon.notation import format_choose
+        assert format_choose(parsed[1], data.cards[parsed[2]], parsed[3], data.board) == text

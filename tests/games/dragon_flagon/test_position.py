@@ -80,3 +80,5 @@ def test_invalid_positions_are_refused_with_a_reason():
     assert "Flagon" in bad(lambda p: p["objects"].pop(1))
     assert "unknown object" in bad(lambda p: p["objects"].append({"id": "cannon1", "square": "a4"}))
     assert "teams" in bad(lambda p: p.update(teams=[[0]]))
+    assert "open water" in bad(lambda p: p["characters"][0].update(square="f7"))
+    assert "behind the time marker" in bad(lambda p: p["characters"][0].update(time=3))
