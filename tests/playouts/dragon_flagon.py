@@ -16,6 +16,8 @@ SETUPS = [
     (8, {"endgame.range": 3, "swing.requirement": "anywhere"}),
     (4, {"endgame.range": 4, "board": "tavern", "teams.partnership": "pairs", "dragon.unlock": "while_holding"}),
     (2, {"endgame.range": 8, "board": "tavern"}),
+    (2, {}),  # default Game End range (27-30): a full-length game
+    (8, {}),  # default range for 6+ characters (21-24)
 ]
 PLAYOUTS = 2
 # Placements + characters x Active spaces x at most 9 decisions (spec 21.8), for these short ranges.
