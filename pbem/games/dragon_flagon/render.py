@@ -126,7 +126,7 @@ def render_svg(state: State, seat, names=()) -> str:
     margin = CELL
     width_cells = c1 - c0 + 1
     height_cells = r1 - r0 + 1
-    track_h = 2 * CELL
+    track_h = CELL // 2
     bw = width_cells * CELL + 2 * margin
     panel_w = 330
     top = track_h
@@ -203,10 +203,13 @@ def render_svg(state: State, seat, names=()) -> str:
         x, y = xy(_parse(state, entry["square"]))
         cx, cy = x + CELL // 2, y + CELL // 2
         dr, dc = g.DIRECTIONS[entry["facing"]]
-        tip = (cx + dc * 15, cy + dr * 15)
+        tip = (cx + dc * 16, cy + dr * 16)
+        # a wedge from the disc's edge to the tip, perpendicular half-width 6
+        base = (cx + dc * 8, cy + dr * 8)
+        wedge = f"{base[0] - dr * 6},{base[1] + dc * 6} {tip[0]},{tip[1]} {base[0] + dr * 6},{base[1] - dc * 6}"
         ry = 6 if entry["fallen"] else 11
         out.append(f'<g><title>{entry["id"]} facing {entry["facing"]}</title>'
-                   f'<line x1="{cx}" y1="{cy}" x2="{tip[0]}" y2="{tip[1]}" stroke="#000000" stroke-width="4"/>'
+                   f'<polygon points="{wedge}" fill="#000000"/>'
                    f'<ellipse cx="{cx}" cy="{cy}" rx="11" ry="{ry}" fill="{colour}" stroke="#000000"/>'
                    f'<text x="{cx}" y="{cy + 4}" font-size="11" fill="#ffffff" text-anchor="middle">{glyph}</text>')
         if entry["dazed"]:
@@ -218,19 +221,22 @@ def render_svg(state: State, seat, names=()) -> str:
     box_y = top + height_cells * CELL + margin + 4
     if overboard:
         out.append(f'<text x="{margin}" y="{box_y + 14}" font-size="12">in the water: {", ".join(e["id"] for e in overboard)}</text>')
-    # time track
+    # time track: a ring of numbered spaces around the board
     last = max([30] + [e["time"] for e in v["characters"]] + [t["space"] for t in v["game_end"]])
-    step = min(CELL, (width - 20) // (last + 1))
     ends = {t["space"]: t["face"] for t in v["game_end"]}
-    for s in range(last + 1):
-        x = 10 + s * step
-        fill = "#f9e79f" if s == v["space"] else "#ffffff"
-        out.append(f'<rect x="{x}" y="4" width="{step - 2}" height="18" fill="{fill}" stroke="#555555"/><text x="{x + step // 2 - 1}" y="17" font-size="9" text-anchor="middle">{s}</text>')
-        if s in ends:
-            out.append(f'<text x="{x + step // 2 - 1}" y="32" font-size="9" text-anchor="middle">{escape(ends[s] or "?")}</text>')
-        here = [e for e in v["characters"] if e["time"] == s and not e["resigned"]]
+    x0, y0 = margin // 2, top + margin // 2
+    x1, y1 = bw - margin // 2, top + height_cells * CELL + margin + margin // 2
+    perimeter = 2 * ((x1 - x0) + (y1 - y0))
+    for s_ in range(last + 1):
+        x, y = _on_ring(x0, y0, x1, y1, perimeter * s_ / (last + 1))
+        fill = "#f9e79f" if s_ == v["space"] else "#ffffff"
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{fill}" stroke="#555555"><title>space {s_}</title></circle>'
+                   f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle">{s_}</text>')
+        if s_ in ends:
+            out.append(f'<text x="{x:.1f}" y="{y - 11:.1f}" font-size="8" text-anchor="middle">{escape(ends[s_] or "?")}</text>')
+        here = [e for e in v["characters"] if e["time"] == s_ and not e["resigned"]]
         for i, e in enumerate(here):
-            out.append(f'<text x="{x + step // 2 - 1}" y="{44 + 10 * (i % 2)}" font-size="9" text-anchor="middle" fill="{TEAM_COLOURS[e["team"] % len(TEAM_COLOURS)]}">{data.glyphs[e["id"]]}</text>')
+            out.append(f'<text x="{x + 11 + 7 * i:.1f}" y="{y + 12:.1f}" font-size="8" fill="{TEAM_COLOURS[e["team"] % len(TEAM_COLOURS)]}">{data.glyphs[e["id"]]}</text>')
     # panels
     px = bw + 10
     py = top + 10
@@ -249,6 +255,20 @@ def render_svg(state: State, seat, names=()) -> str:
     out.append(f'<text x="{px}" y="{py + 10}" font-size="11">{escape(caption)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _on_ring(x0, y0, x1, y1, d):
+    """The point at distance d clockwise along the rectangle's edge from its top-left corner."""
+    w, h = x1 - x0, y1 - y0
+    if d < w:
+        return x0 + d, y0
+    d -= w
+    if d < h:
+        return x1, y0 + d
+    d -= h
+    if d < w:
+        return x1 - d, y1
+    return x0, y1 - (d - w)
 
 
 def _parse(state: State, name: str):
