@@ -9,8 +9,12 @@ from types import ModuleType
 
 from . import buccaneer, mississippi, rigadoon
 from .base import REQUIRED
+from . import dragon_flagon
 
-_MODULES: tuple[ModuleType, ...] = (buccaneer, mississippi, rigadoon)
+from . import buccaneer, dragon_flagon, mississippi, rigadoon
+from .base import REQUIRED
+
+_MODULES: tuple[ModuleType, ...] = (buccaneer, dragon_flagon, mississippi, rigadoon)
 
 GAMES: dict[str, ModuleType] = {module.NAME: module for module in _MODULES}
 

@@ -1,0 +1,79 @@
+"""Resignation, the clock's default move, and the renderers (spec 17.1, 20; 21.12)."""
+
+import xml.etree.ElementTree as ET
+from functools import reduce
+
+from pbem.chance import SeededChance
+from pbem.games import dragon_flagon as game
+
+from .helpers import ch, new_game, play, position
+
+
+def started(seats, **options):
+    resolved = game.resolve_options(seats, options)
+    state = game.initial_state(seats, resolved)
+    return reduce(game.evolve, game.start(state, SeededChance(b"\x07" * 32, 1)), state)
+
+
+def test_two_seats_resignation_the_other_wins():
+    state = started(2)
+    seat = min(game.to_move(state))
+    after = reduce(game.evolve, game.resign(state, seat), state)
+    result = game.outcome(after)
+    assert result.termination == "resigned" and result.winners == (1 - seat,)
+    assert result.ranking[-1] == (seat,)
+
+
+def test_three_seats_the_game_goes_on_without_the_resigned_seat():
+    state = started(3, **{"setup.placement": "fixed"})
+    events = game.resign(state, 2)
+    after = reduce(game.evolve, events, state)
+    assert game.outcome(after) is None
+    assert 2 not in game.to_move(after) and game.legal_moves(after, 2) == []
+    assert all(c.out and c.square is None for c in after.seat_chars(2))
+    # play on to the end: the resigned seat ranks last
+    while game.outcome(after) is None:
+        seat = min(game.to_move(after))
+        after, _ = play(after, seat, game.legal_moves(after, seat)[0], chance=[0] * 500)
+    assert game.outcome(after).ranking[-1] == (2,)
+
+
+def test_crew_without_seats_left_loses():
+    state = started(3, **{"setup.placement": "fixed"})
+    after = reduce(game.evolve, game.resign(state, 1), state)
+    assert game.outcome(after).winners == (0, 2)
+
+
+def test_timeout_move_is_the_first_legal_move_and_mild():
+    pos = position([ch("monk", 0, "c5", "e", plan=["move", "dash"]), ch("rogue", 1, "i5", plan=[])], draw_order=["monk"])
+    state, _ = new_game(pos)
+    assert game.timeout_move(state, 1) == "plan rogue move" == game.legal_moves(state, 1)[0]
+    state, _ = play(state, 1, "plan rogue move dash")
+    assert game.timeout_move(state, 0) == "monk move square c5 facing n"
+    assert game.timeout_move(state, 1) is None
+
+
+def test_ascii_board_of_the_tavern(golden):
+    state = started(5, board="tavern", **{"setup.placement": "fixed"})
+    text = game.render_text(state, 0)
+    assert text.splitlines()[0] == "     a  b  c  d  e  f  g  h  i  j  k"
+    assert text.splitlines()[6][4 + 5 * 3: 4 + 6 * 3] == ".f."  # the Flagon on f6
+    golden("golden/tavern_start.txt", text)
+
+
+def test_svg_parses_shows_standees_objects_and_hides_other_plans():
+    pos = position([ch("monk", 0, "c5", "e", plan=["sweep", "boast"], holds="chest1"), ch("rogue", 1, "i5", "w", plan=["pick_up", "charge"], time=3)],
+                   objects=[{"id": "flagon", "square": "f8"}, {"id": "mug1", "square": "b4"}],
+                   tables=[("table1", "c7:d9")], draw_order=["monk"])
+    pos["characters"][0]["plan"] = ["boast", "sweep"]
+    state, _ = new_game(pos, **{"planning.timing": "end_of_space"})
+    svg = game.render_svg(state, 0, names=("Ann <&>", "Bob"))
+    root = ET.fromstring(svg)
+    assert root.get("viewBox")
+    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert "monk facing e" in titles and "rogue facing w" in titles and "mug1" in titles and "flagon" in titles
+    assert "Ann &lt;&amp;&gt;" in svg
+    assert "pick_up" not in svg and "charge" not in svg  # the rogue's face-down cards
+    assert "sweep" in svg  # its own card for seat 0
+    assert "sweep" not in game.render_svg(state, 1) and "sweep" not in game.render_text(state, None)
+    assert game.render_svg(state, 0) == game.render_svg(state, 0)
