@@ -17,9 +17,10 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import sqlite_utils
 
@@ -208,8 +209,7 @@ def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: 
     salts = list(salts)
     written: list[StoredEvent] = []
     conn = db.conn
-    try:
-        conn.execute("BEGIN IMMEDIATE")
+    with immediate(db):
         previous = last_event(db, game_id)
         previous_seq = previous.seq if previous else 0
         if previous_seq != expected_last:
@@ -236,11 +236,6 @@ def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: 
         if projection is not None:
             write_projection(db, projection, seats)
         enqueue(db, outbox)
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
     return written
 
 
@@ -262,15 +257,24 @@ def write_projection(db: sqlite_utils.Database, game: dict, seats: Sequence[dict
         )
 
 
-def write_projection_now(db: sqlite_utils.Database, game: dict, seats: Sequence[dict] = ()) -> None:
-    """write_projection in a transaction of its own (rebuild, the scheduler's deadline refresh)."""
-    db.conn.execute("BEGIN IMMEDIATE")
+@contextmanager
+def immediate(db: sqlite_utils.Database) -> Iterator[None]:
+    """A write transaction taken at once (BEGIN IMMEDIATE): readers go on, other writers wait."""
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
     try:
-        write_projection(db, game, seats)
-        db.conn.execute("COMMIT")
+        yield
+        conn.execute("COMMIT")
     except BaseException:
-        db.conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
+
+
+def write_projection_now(db: sqlite_utils.Database, game: dict, seats: Sequence[dict] = ()) -> None:
+    """write_projection in a transaction of its own (rebuild)."""
+    with immediate(db):
+        write_projection(db, game, seats)
 
 
 OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "subject", "body_text", "body_html",
@@ -291,11 +295,5 @@ def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
 
 
 def enqueue_now(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        count = enqueue(db, notices)
-        db.conn.execute("COMMIT")
-    except BaseException:
-        db.conn.execute("ROLLBACK")
-        raise
-    return count
+    with immediate(db):
+        return enqueue(db, notices)

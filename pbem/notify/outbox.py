@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from .. import clock
+from .. import clock, store
 
 MAX_TRIES = 6
 BACKOFF_SECONDS = (60, 5 * 60, 15 * 60, 60 * 60, 4 * 60 * 60)
@@ -20,19 +20,13 @@ def _later(now: str, seconds: int) -> str:
 
 def claim(db, now: str, limit: int = 50) -> list[dict]:
     """Take up to `limit` notices that are due and not leased to another sender."""
-    conn = db.conn
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with store.immediate(db):
         rows = list(db.query(
             "select * from outbox where status = 'pending' and next_try <= ? "
             "and (claimed_until is null or claimed_until <= ?) order by id limit ?", [now, now, limit]))
         until = _later(now, LEASE_SECONDS)
         for row in rows:
-            conn.execute("update outbox set claimed_until = ? where id = ?", [until, row["id"]])
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
+            db.conn.execute("update outbox set claimed_until = ? where id = ?", [until, row["id"]])
     return rows
 
 

@@ -46,25 +46,20 @@ def build_digests(db, now: str) -> int:
     day = clock.parse_time(now).date().isoformat()
     built = 0
     for recipient in recipients:
-        conn = db.conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with store.immediate(db):
             items = list(db.query("select * from outbox where status = 'held' and recipient = ? order by id",
                                   [recipient]))
-            if items:
-                first = items[0]
-                store.enqueue(db, [{
-                    "game_id": first["game_id"], "seq": first["seq"], "seat": first["seat"], "channel": "email",
-                    "kind": f"digest:{day}:{first['id']}", "recipient": recipient,
-                    "subject": f"[pbem] your digest: {len(items)} notice{'s' if len(items) != 1 else ''}",
-                    "body_text": render("digest.txt", items=items), "body_html": render("digest.html", items=items),
-                    "payload": json.dumps([item["id"] for item in items]), "status": "pending",
-                    "next_try": now, "created": now}])
-                conn.execute(f"update outbox set status = 'digested' where id in ({','.join('?' * len(items))})",
-                             [item["id"] for item in items])
-                built += 1
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
+            if not items:
+                continue
+            first = items[0]
+            store.enqueue(db, [{
+                "game_id": first["game_id"], "seq": first["seq"], "seat": first["seat"], "channel": "email",
+                "kind": f"digest:{day}:{first['id']}", "recipient": recipient,
+                "subject": f"[pbem] your digest: {len(items)} notice{'s' if len(items) != 1 else ''}",
+                "body_text": render("digest.txt", items=items), "body_html": render("digest.html", items=items),
+                "payload": json.dumps([item["id"] for item in items]), "status": "pending",
+                "next_try": now, "created": now}])
+            db.conn.execute(f"update outbox set status = 'digested' where id in ({','.join('?' * len(items))})",
+                            [item["id"] for item in items])
+            built += 1
     return built

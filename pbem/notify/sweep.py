@@ -31,20 +31,12 @@ def owner_name() -> str:
 def take_lease(db, owner: str, now: str) -> bool:
     """Hold (or renew) the scheduler lease; False while another live process holds it."""
     until = clock.format_time(clock.parse_time(now) + LEASE)
-    conn = db.conn
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with store.immediate(db):
         rows = list(db.query("select owner, until from locks where name = ?", [LOCK]))
         if rows and rows[0]["owner"] != owner and rows[0]["until"] > now:
-            conn.execute("ROLLBACK")
             return False
-        conn.execute("insert into locks (name, owner, until) values (?, ?, ?) on conflict(name) do update set "
-                     "owner = excluded.owner, until = excluded.until", [LOCK, owner, until])
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
+        db.conn.execute("insert into locks (name, owner, until) values (?, ?, ?) on conflict(name) do update set "
+                        "owner = excluded.owner, until = excluded.until", [LOCK, owner, until])
     return True
 
 
