@@ -21,6 +21,7 @@ def test_home_lists_the_games_and_links_to_start_one(client):
     assert page.status_code == 200
     assert b'<option value="mississippi">Mississippi (2&ndash;6 players)</option>' in page.data
     assert "/new/mississippi" in links(page.data, "/new/")
+    assert b'<option value="rigadoon">Rigadoon (2 players)</option>' in page.data
 
 
 def test_the_home_page_form_starts_a_game_with_default_options(client, db):
