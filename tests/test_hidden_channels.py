@@ -1,0 +1,64 @@
+"""Hidden information stays hidden on every channel the platform adds: the API's view, event log and
+history, the seat page, and the e-mails and webhooks. Each game's own tests check what its `view`,
+`redact` and renderers hide; here we check the platform only ever shows a seat what those give for
+that seat, for the games with secrets (Buccaneer's hands, The Dragon & Flagon's plans)."""
+
+import html
+import json
+import random
+
+import pytest
+
+from pbem import service
+from pbem.games import GAMES
+from pbem.games.base import Event
+from pbem.notify import outbox
+
+SECRET_GAMES = {"buccaneer": 3, "dragon_flagon": 4}
+
+
+def play_some(db, site, created, steps, rng):
+    for _ in range(steps):
+        loaded = service.load(db, created.id)
+        if loaded.finished:
+            break
+        seat = rng.choice(sorted(loaded.to_move))
+        move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
+        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
+    return service.load(db, created.id)
+
+
+@pytest.mark.parametrize("name", sorted(SECRET_GAMES))
+def test_every_channel_shows_a_seat_only_its_own_view(name, db, site, client):
+    seats = SECRET_GAMES[name]
+    players = [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(seats)]
+    created = service.create_game(db, site, name, players)
+    loaded = play_some(db, site, created, 25, random.Random(name))
+    module = GAMES[name]
+    texts = {s: module.render_text(loaded.state, s) for s in range(seats)}
+    assert len(set(texts.values())) > 1, "the seats' boards should differ: each shows its own secrets"
+    for seat in range(seats):
+        auth = {"Authorization": f"Bearer {created.tokens[seat]}"}
+        body = client.get(f"/api/games/{created.id}", headers=auth).json
+        assert body["view"] == json.loads(json.dumps(module.view(loaded.state, seat)))
+        log = client.get(f"/api/games/{created.id}/events", headers=auth).json
+        for shown, stored in zip(log, loaded.events):
+            if stored.type not in service.PLATFORM_EVENTS:
+                expected = module.redact(Event(stored.type, stored.data, stored.actor), seat)
+                assert shown["data"] == json.loads(json.dumps(expected))
+        middle = loaded.seq // 2
+        then = client.get(f"/api/games/{created.id}/state?at={middle}", headers=auth).json
+        assert then["view"] == json.loads(json.dumps(module.view(loaded.state_at(middle), seat)))
+        page = client.get(f"/play/{created.tokens[seat]}").data.decode()
+        assert html.escape(texts[seat], quote=False) in page  # the seat's own board is there
+        for other in range(seats):
+            if texts[other] != texts[seat]:
+                assert html.escape(texts[other], quote=False) not in page
+        own = [n for n in outbox.for_game(db, created.id) if n["seat"] == seat]
+        assert own, "each seat has at least its invitation"
+        for notice in own:
+            for other in range(seats):
+                if other != seat and texts[other] != texts[seat]:
+                    assert texts[other] not in (notice["body_text"] or "")
+    spectator = client.get(f"/api/games/{created.id}").json
+    assert spectator["view"] == json.loads(json.dumps(module.view(loaded.state, None)))
