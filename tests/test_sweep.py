@@ -140,3 +140,20 @@ def test_the_scheduler_runs_a_sweep_in_the_background(db, site, var_dir):
     finally:
         scheduler.shutdown()
     assert len(list((var_dir / "outbox").glob("*.eml"))) == 2
+
+
+def test_skip_plays_the_game_s_default_move_where_it_has_one(db, site):
+    players = [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(4)]
+    created = service.create_game(db, site, "dragon_flagon", players, {"time_per_move": "1h", "on_timeout": "skip"},
+                                  now=T0)
+    before = service.load(db, created.id)
+    late = sorted(before.owing_since)[0]
+    expected = before.module.timeout_move(before.state, late)
+    assert expected is not None
+    assert sweep.sweep(db, site, at(1), owner="a")["timeouts"] >= 1
+    loaded = service.load(db, created.id)
+    timed_out = [e for e in loaded.events if e.type == "turn_timed_out"]
+    assert timed_out[0].data == {"seat": late, "action": "skip"} and timed_out[0].actor == "clock"
+    after = loaded.events[loaded.events.index(timed_out[0]) + 1]
+    assert after.actor == str(late)  # the default move, played for the seat by the clock's command
+    assert service.verify(db, created.id)["ok"]
