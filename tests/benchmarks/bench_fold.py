@@ -1,0 +1,62 @@
+"""How long a request spends rebuilding a game by folding its events (architecture section 4: "fold per
+request for games of a few thousand events; if measurements say otherwise, cache states").
+
+Plays seeded random games of each registered game into a temporary SQLite file, then times
+`service.load` (read every event, fold, assemble) and a spectator GET of the JSON API. Prints figures;
+asserts nothing. Run: .venv/bin/python -m tests.benchmarks.bench_fold [moves]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pbem import create_app, service, store
+from pbem.games import GAMES
+from pbem.site import Site
+
+SEATS = {"mississippi": 4, "rigadoon": 2, "buccaneer": 4, "dragon_flagon": 4}
+OPTIONS = {"mississippi": {"max_rounds": 1000}}
+
+
+def play(db, site, name: str, moves: int, rng: random.Random) -> str:
+    players = [{"name": f"P{i}"} for i in range(SEATS.get(name, GAMES[name].PLAYERS[0]))]
+    created = service.create_game(db, site, name, players, OPTIONS.get(name, {}))
+    for _ in range(moves):
+        loaded = service.load(db, created.id)
+        if loaded.finished:
+            break
+        seat = rng.choice(sorted(loaded.to_move))
+        move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
+        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
+    return created.id
+
+
+def timed(action, repeat: int = 20) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        action()
+    return (time.perf_counter() - start) / repeat * 1000
+
+
+def main(moves: int = 300) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        var = Path(folder)
+        app = create_app({"VAR_DIR": str(var), "DATABASE": str(var / "bench.sqlite"), "BASE_URL": "http://bench"})
+        site = Site.from_config(app.config)
+        db = store.connect(app.config["DATABASE"])
+        client = app.test_client()
+        print(f"{'game':<15}{'events':>8}{'load ms':>10}{'GET ms':>9}{'ms/1000 events':>16}")
+        for name in sorted(GAMES):
+            game_id = play(db, site, name, moves, random.Random(name))
+            events = len(store.read_events(db, game_id))
+            load_ms = timed(lambda: service.load(db, game_id))
+            get_ms = timed(lambda: client.get(f"/api/games/{game_id}"))
+            print(f"{name:<15}{events:>8}{load_ms:>10.1f}{get_ms:>9.1f}{load_ms / events * 1000:>16.1f}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
