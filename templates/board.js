@@ -1,6 +1,7 @@
 /* Choosing a ship on the board highlights the squares it may sail to (the page works without this).
    Any game's SVG opts in: a piece `data-ship="B1"` with `data-reach-orange` / `data-reach-yellow`
-   (space-separated square names), and squares `id="sq-E5"`. Orange squares get a filled overlay,
+   (space-separated square names) and `data-square`, and squares `id="sq-E5" data-square="E5"`; a
+   click on the ship or anywhere on its square chooses it. Orange squares get a filled overlay,
    yellow ones a circle (shape as well as colour); the legal moves naming the ship are marked, and a
    list of moves is narrowed to them. A second click, or Escape, clears the choice. Only attributes of
    the board and the page's own moves are read; nothing is inserted as HTML. */
@@ -80,21 +81,29 @@
       "Choose it again or press Escape to clear.";
   }
 
+  function toggle(ship) {
+    if (chosen === ship) clear(); else choose(ship);
+  }
+
+  var onSquare = Object.create(null);  // a square's name -> the ship on it that may be chosen
   Array.prototype.forEach.call(svg.querySelectorAll("[data-ship]"), function (ship) {
     if (!words(ship, "data-reach-orange").length && !words(ship, "data-reach-yellow").length) return;
     ship.classList.add("can-pick");
     ship.setAttribute("tabindex", "0");
     ship.setAttribute("role", "button");
     ship.setAttribute("aria-pressed", "false");
-    ship.addEventListener("click", function () {
-      if (chosen === ship) clear(); else choose(ship);
-    });
+    if (ship.hasAttribute("data-square")) onSquare[ship.getAttribute("data-square")] = ship;
     ship.addEventListener("keydown", function (event) {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
-        if (chosen === ship) clear(); else choose(ship);
+        toggle(ship);
       }
     });
+  });
+  svg.addEventListener("click", function (event) {  // a ship, or anywhere on its square
+    var ship = event.target.closest("[data-ship]"), square = event.target.closest("[data-square]");
+    if (!ship && square) ship = onSquare[square.getAttribute("data-square")];
+    if (ship && ship.classList.contains("can-pick")) toggle(ship);
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && chosen) clear();

@@ -244,6 +244,29 @@ def test_choosing_a_rigadoon_ship_highlights_exactly_its_reach_and_a_sail_is_pla
     screenshot(driver, shots, "rigadoon-seat-after")
 
 
+def test_with_few_moves_as_buttons_choosing_a_ship_marks_its_buttons(server, var_dir, chrome):
+    position = {"wind": "N", "chests": [], "ships": {"B1": ["A9", 1], "B2": None, "B3": None, "B4": None,
+                                                    "G1": ["F1", 3], "G2": None, "G3": None, "G4": None}}
+    created = post_json(server + "/api/games", {"game": "rigadoon", "players": [{"name": "Ann"}, {"name": "Bob"}],
+                                                "options": {"position": position}})
+    token = created["seats"][0]["token"]
+    loaded = state_of(var_dir, created["id"])
+    legal = loaded.module.legal_moves(loaded.state, 0)
+    assert "wind" in legal and len(legal) <= 12  # few enough to be offered one button each
+
+    driver = chrome()
+    driver.get(f"{server}/play/{token}")
+    driver.find_element("id", "sq-A9").click()  # B1's square: its one mast leaves the middle empty
+    marked = {b.text: b.get_attribute("class") for b in driver.find_elements("css selector", "form.moves button[name=move]")}
+    assert sorted(marked) == sorted(legal)
+    assert sorted(m for m, cls in marked.items() if cls == "pick-move") == [m for m in legal if "B1" in m.split()]
+    assert sorted(m for m, cls in marked.items() if cls == "pick-other") == [m for m in legal if "B1" not in m.split()]
+    assert highlighted(driver) == {"orange": reachable(loaded.state, "B1")["orange"], "yellow": []}
+    click_and_wait(driver, driver.find_element("css selector", "form.moves button[value='sail B1 E 2']"))
+    assert "Played sail B1 E 2" in notice(driver)
+    assert driver.find_element("id", "ship-B1").get_attribute("data-square") == "C9"
+
+
 # --- (c) without scripts the page still plays ---------------------------------------------------------------
 
 
