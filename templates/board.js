@@ -10,11 +10,7 @@
   var svg = document.querySelector(".board svg");
   if (!svg) return;
   var NS = "http://www.w3.org/2000/svg";
-  var status = document.createElement("p");
-  status.className = "muted board-status";
-  status.setAttribute("aria-live", "polite");
-  svg.parentNode.insertBefore(status, svg.nextSibling);
-  var chosen = null;
+  var chosen = null, status = null;
 
   function words(el, name) {
     return (el.getAttribute(name) || "").split(/\s+/).filter(Boolean);
@@ -76,9 +72,8 @@
         if (mine && !first) { first = el; el.selected = true; }
       }
     });
-    status.textContent = name + " chosen: " + orange + " square" + (orange === 1 ? "" : "s") +
-      " in orange reach, " + yellow + " more with three masts (shown as circles). " +
-      "Choose it again or press Escape to clear.";
+    status.textContent = name + " chosen: it may reach " + orange + " square" + (orange === 1 ? "" : "s") +
+      " in orange (filled) and " + yellow + " in yellow (circles). Choose it again or press Escape to clear.";
   }
 
   function toggle(ship) {
@@ -100,6 +95,11 @@
       }
     });
   });
+  if (!svg.querySelector(".can-pick")) return;
+  status = document.createElement("p");  // says what is highlighted, also to screen readers
+  status.className = "muted board-status";
+  status.setAttribute("aria-live", "polite");
+  svg.parentNode.insertBefore(status, svg.nextSibling);
   svg.addEventListener("click", function (event) {  // a ship, or anywhere on its square
     var ship = event.target.closest("[data-ship]"), square = event.target.closest("[data-square]");
     if (!ship && square) ship = onSquare[square.getAttribute("data-square")];

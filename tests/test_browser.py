@@ -152,6 +152,7 @@ def test_a_mississippi_game_started_on_the_home_page_and_a_move_clicked(server, 
     mover = int(re.search(r"\(seat (\d)\)", driver.find_element("css selector", ".board ~ p").text).group(1))
     driver.get(seat_links[mover])
     assert "Your move" in driver.page_source
+    assert not driver.find_elements("css selector", ".board-status")  # no ships: the script adds nothing
     screenshot(driver, shots, "mississippi-seat")
     legal = [text for text, shown in select_options(driver)]
     assert "forward 3" in legal and all(shown for _, shown in select_options(driver))
