@@ -3,6 +3,7 @@ the legal moves as a form, the spectator page, and the history at any event with
 
 import re
 from html import unescape
+from pathlib import Path
 
 from pbem import service, store
 from tests.support import NEAR_GOAL, THREE
@@ -79,6 +80,23 @@ def test_the_seat_page_shows_board_turn_and_legal_moves(client, db, site):
     assert b'name="seq" value="2"' in page.data
     other = client.get(f"/play/{created.tokens[1]}")
     assert b"Nothing for you to do now" in other.data and b'name="move"' not in other.data
+
+
+def test_the_seat_page_carries_one_fixed_script_that_its_content_security_policy_allows(client, db, site):
+    import base64
+    import hashlib
+
+    created = service.create_game(db, site, "mississippi", [{"name": "Ann</script><script>x()"}, {"name": "Bob"}])
+    page = client.get(f"/play/{created.tokens[0]}")
+    scripts = re.findall(rb"<script>(.*?)</script>", page.data, re.S)
+    assert len(scripts) == 1 and b"<script" not in page.data.replace(b"<script>" + scripts[0], b"")
+    digest = base64.b64encode(hashlib.sha256(scripts[0]).digest()).decode()
+    policy = page.headers["Content-Security-Policy"]
+    assert f"script-src 'sha256-{digest}';" in policy and "default-src 'none'" in policy
+    assert b"Ann" not in scripts[0]  # the script is the same file on every page: no player's string in it
+    assert scripts[0].decode() == (Path(__file__).resolve().parent.parent / "templates" / "board.js").read_text()
+    spectator = client.get(f"/games/{created.id}")
+    assert b"<script" not in spectator.data and "Content-Security-Policy" in spectator.headers
 
 
 def test_a_move_from_the_form_is_played_and_the_page_says_so(client, db, site):

@@ -13,6 +13,8 @@ def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     test_command = next(c for c in readme_commands() if "pytest" in c)
     assert test_command in ci
+    assert "apt-get install -y -qq chromium chromium-driver" in ci  # the browser tests' Debian packages
+    assert ci.index("apt-get install") < ci.index(test_command)
 
 
 def test_the_readme_serve_command_starts_pbem_serve():

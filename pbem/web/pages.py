@@ -8,6 +8,8 @@ the names it draws).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import json
 import secrets
@@ -17,6 +19,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 from markupsafe import Markup
 
 from .. import clock, service
+from ..config import TEMPLATES_DIR
 from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame, get_game
 from ..clock import CLOCK_OPTIONS
@@ -27,10 +30,26 @@ bp = Blueprint("pages", __name__)
 
 BUTTONS_UP_TO = 12  # more legal moves than this are offered in a list instead of one button each
 
+# The seat page's only script (choosing a ship highlights where it may sail), inlined verbatim and
+# allowed by its hash in the Content-Security-Policy: no other script can run on our pages.
+BOARD_SCRIPT = (TEMPLATES_DIR / "board.js").read_text()
+BOARD_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(BOARD_SCRIPT.encode()).digest()).decode()
+CONTENT_SECURITY_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+                           f"script-src '{BOARD_SCRIPT_HASH}'; form-action 'self'; base-uri 'none'; "
+                           "frame-ancestors 'none'")
+
 
 def install_filters(app) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
+    app.jinja_env.globals["board_script"] = Markup(BOARD_SCRIPT)
     app.jinja_env.filters["compact_json"] = lambda value: json.dumps(value, sort_keys=True, separators=(", ", ": "))
+
+
+@bp.after_request
+def content_security_policy(response):
+    if response.mimetype == "text/html":
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    return response
 
 
 def csrf_token() -> str:
