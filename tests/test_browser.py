@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -77,19 +78,31 @@ def shots(tmp_path):
     return path
 
 
+def settle(driver, width: int) -> None:
+    """Wait until the page is laid out at this window width and has painted a frame since."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.innerWidth") == width)
+    driver.execute_async_script("var done = arguments[0];"
+                                "requestAnimationFrame(function () { requestAnimationFrame(done); });")
+
+
 def screenshot(driver, directory: Path, name: str) -> None:
     """Phone-sized and desktop-sized screenshots of the current page; at both sizes nothing may stick
-    out sideways and the board must fit the window's width."""
+    out sideways and the board must fit the window's width. The window is as it was afterwards."""
+    own_width = driver.execute_script("return window.innerWidth")
     for label, (width, height) in (("phone", PHONE), ("desktop", DESKTOP)):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": label == "phone"})
         try:
+            settle(driver, width)
             fits = driver.execute_script(
                 "var svg = document.querySelector('.board svg').getBoundingClientRect();"
                 "return [document.documentElement.scrollWidth, window.innerWidth, svg.left, svg.right];")
             driver.save_screenshot(str(directory / f"{name}-{label}.png"))
         finally:
             driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            settle(driver, own_width)  # later clicks must not aim at a layout about to change
         scroll_width, inner_width, left, right = fits
         assert scroll_width <= inner_width, f"{name} scrolls sideways at {label} size: {fits}"
         assert 0 <= left and right <= inner_width, f"{name}'s board does not fit a {label} window: {fits}"
@@ -100,8 +113,11 @@ def post_json(url: str, body: dict, token: str | None = None) -> dict:
     if token:
         headers["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        raise AssertionError(f"POST {url} {body}: {error.code} {error.read()[:500]!r}") from None
 
 
 def notice(driver) -> str:
@@ -116,12 +132,20 @@ def select_options(driver) -> list[tuple[str, bool]]:
 
 def click_and_wait(driver, element) -> None:
     """Click something that loads a new page, and wait until the new page is there."""
-    from selenium.webdriver.support import expected_conditions
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
     old = driver.find_element("tag name", "html")
+
+    def old_page_gone(_):
+        try:
+            old.is_enabled()
+        except WebDriverException:  # stale; chromedriver sometimes says "does not belong to the document"
+            return True
+        return False
+
     element.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+    WebDriverWait(driver, 30).until(old_page_gone)
     WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
