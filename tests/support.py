@@ -22,3 +22,16 @@ def play_out(db, site, created, choose=lambda legal: legal[0], limit=500):
         service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
         played.append((seat, move))
     raise AssertionError(f"game did not end within {limit} moves")
+
+
+def play_randomly(db, site, created, steps, rng):
+    """Up to `steps` moves through the service, each by a seat that owes one, chosen with `rng` among
+    its legal moves; returns the game as loaded at the end."""
+    for _ in range(steps):
+        loaded = service.load(db, created.id)
+        if loaded.finished:
+            break
+        seat = rng.choice(sorted(loaded.to_move))
+        move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
+        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
+    return service.load(db, created.id)

@@ -13,19 +13,9 @@ from pbem import service
 from pbem.games import GAMES
 from pbem.games.base import Event
 from pbem.notify import outbox
+from tests.support import play_randomly
 
 SECRET_GAMES = {"buccaneer": 3, "dragon_flagon": 4}
-
-
-def play_some(db, site, created, steps, rng):
-    for _ in range(steps):
-        loaded = service.load(db, created.id)
-        if loaded.finished:
-            break
-        seat = rng.choice(sorted(loaded.to_move))
-        move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
-        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
-    return service.load(db, created.id)
 
 
 @pytest.mark.parametrize("name", sorted(SECRET_GAMES))
@@ -33,7 +23,7 @@ def test_every_channel_shows_a_seat_only_its_own_view(name, db, site, client):
     seats = SECRET_GAMES[name]
     players = [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(seats)]
     created = service.create_game(db, site, name, players)
-    loaded = play_some(db, site, created, 25, random.Random(name))
+    loaded = play_randomly(db, site, created, 25, random.Random(name))
     module = GAMES[name]
     texts = {s: module.render_text(loaded.state, s) for s in range(seats)}
     assert len(set(texts.values())) > 1, "the seats' boards should differ: each shows its own secrets"

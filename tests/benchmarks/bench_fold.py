@@ -17,6 +17,7 @@ from pathlib import Path
 from pbem import create_app, service, store
 from pbem.games import GAMES
 from pbem.site import Site
+from tests.support import play_randomly
 
 SEATS = {"mississippi": 4, "rigadoon": 2, "buccaneer": 4, "dragon_flagon": 4}
 OPTIONS = {"mississippi": {"max_rounds": 1000}}
@@ -25,14 +26,7 @@ OPTIONS = {"mississippi": {"max_rounds": 1000}}
 def play(db, site, name: str, moves: int, rng: random.Random) -> str:
     players = [{"name": f"P{i}"} for i in range(SEATS.get(name, GAMES[name].PLAYERS[0]))]
     created = service.create_game(db, site, name, players, OPTIONS.get(name, {}))
-    for _ in range(moves):
-        loaded = service.load(db, created.id)
-        if loaded.finished:
-            break
-        seat = rng.choice(sorted(loaded.to_move))
-        move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
-        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
-    return created.id
+    return play_randomly(db, site, created, moves, rng).id
 
 
 def timed(action, repeat: int = 20) -> float:
