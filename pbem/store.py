@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,20 +70,36 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=WAL")
+    _retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA synchronous=NORMAL")
     db = sqlite_utils.Database(conn)
-    migrate(db)
+    _retry_while_locked(lambda: migrate(db))
     return db
 
 
+def _retry_while_locked(action, seconds: float = BUSY_TIMEOUT_SECONDS):
+    """Run an action that two first connections to a new file may race on (switching to WAL, creating the
+    tables), waiting while the other one holds the lock: SQLite's busy handler does not cover them all."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return action()
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def migrate(db: sqlite_utils.Database) -> None:
-    """Bring the database to SCHEMA_VERSION, one numbered step at a time. Tables are created explicitly,
-    never by inference on first insert."""
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    for step in range(version + 1, SCHEMA_VERSION + 1):
-        with db.atomic():
+    """Bring the database to SCHEMA_VERSION, one numbered step at a time, inside a write transaction taken
+    at once, reading the version inside it, so two processes starting together migrate once. Tables are
+    created explicitly, never by inference on first insert."""
+    if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        return
+    with immediate(db):
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        for step in range(version + 1, SCHEMA_VERSION + 1):
             MIGRATIONS[step](db)
             db.execute(f"PRAGMA user_version = {step}")
 

@@ -71,3 +71,26 @@ def test_reopening_an_existing_database_keeps_its_data(app, db):
     store.append(db, "g1", 0, new(1), {"verb": "create"}, "t", ["s"])
     again = store.connect(app.config["DATABASE"])
     assert len(store.read_events(again, "g1")) == 1
+
+
+def test_first_connections_racing_on_a_new_file_all_succeed(tmp_path):
+    import threading
+
+    path = tmp_path / "fresh.sqlite"
+    errors, barrier = [], threading.Barrier(6)
+
+    def first_connection():
+        barrier.wait()
+        try:
+            store.connect(path).close()
+        except Exception as error:  # noqa: BLE001 - the test collects what went wrong
+            errors.append(error)
+
+    threads = [threading.Thread(target=first_connection) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    db = store.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
