@@ -44,25 +44,21 @@ def subject(kind: str, loaded, seat: int, extra: str = "") -> str:
 
 
 def last_moves(loaded, events, seat: int) -> list[str]:
-    """What happened in these events, in words a seat may read (no hidden data: moves only)."""
+    """What happened in these events, in words that seat may read: the data comes through the same
+    redaction as every other channel (`service.public_event`)."""
+    from ..service import public_event
+
     lines = []
     for event in events:
+        data = public_event(loaded, event, seat)["data"]
         if event.type == "move_played" and event.actor.isdigit():
             who = loaded.names[int(event.actor)]
-            move = loaded.module.redact(_game_event(event), seat).get("move") if not loaded.finished else \
-                event.data.get("move")
-            lines.append(f"{who} played {move}" if move else f"{who} moved")
+            lines.append(f"{who} played {data['move']}" if data.get("move") else f"{who} moved")
         elif event.type == "seat_resigned":
             lines.append(f"{loaded.names[event.data['seat']]} resigned")
         elif event.type == "turn_timed_out":
             lines.append(f"{loaded.names[event.data['seat']]} ran out of time ({event.data['action']})")
     return lines
-
-
-def _game_event(stored):
-    from ..games.base import Event
-
-    return Event(stored.type, stored.data, stored.actor)
 
 
 def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], now: str, **extra) -> dict:
