@@ -1,5 +1,12 @@
 """Small helpers the platform tests share (not fixtures: plain functions over the service)."""
 
+import http.cookiejar
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+
 from pbem import service
 
 THREE = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}, {"name": "Cy"}]
@@ -35,3 +42,31 @@ def play_randomly(db, site, created, steps, rng):
         move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
         service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
     return service.load(db, created.id)
+
+
+class Browser:
+    """A cookie-keeping HTTP client: enough of a browser for forms that work without scripts."""
+
+    def __init__(self):
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def get(self, url):
+        with self.opener.open(url, timeout=30) as response:
+            return response.status, response.read().decode()
+
+    def get_json(self, url, token=None):
+        request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
+        with self.opener.open(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    def post(self, url, fields):
+        data = urllib.parse.urlencode(fields).encode()
+        try:
+            with self.opener.open(urllib.request.Request(url, data=data), timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+
+def csrf(page):
+    return re.search(r'name="csrf" value="([^"]+)"', page).group(1)

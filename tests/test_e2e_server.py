@@ -2,41 +2,16 @@
 Mississippi game on the home page, play it to the end through the three seat links, step back through
 its history, and check `pbem verify` reports the chain and the seed valid."""
 
-import http.cookiejar
 import os
 import re
 import subprocess
 import sys
-import urllib.parse
-import urllib.request
 from html import unescape
 
 import pytest
 
 from tests.conftest import ROOT
-
-
-class Browser:
-    """A cookie-keeping HTTP client: enough of a browser for forms that work without scripts."""
-
-    def __init__(self):
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-
-    def get(self, url):
-        with self.opener.open(url, timeout=30) as response:
-            return response.status, response.read().decode()
-
-    def post(self, url, fields):
-        data = urllib.parse.urlencode(fields).encode()
-        try:
-            with self.opener.open(urllib.request.Request(url, data=data), timeout=30) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode()
-
-
-def csrf(page):
-    return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+from tests.support import Browser, csrf
 
 
 @pytest.mark.slow
