@@ -25,6 +25,7 @@ from ..games import GAMES, UnknownGame, get_game
 from ..clock import CLOCK_OPTIONS
 from ..games.base import GameError
 from ..notify import outbox
+from .move_groups import group_moves
 
 bp = Blueprint("pages", __name__)
 
@@ -154,7 +155,7 @@ def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None
         "seq": loaded.seq if at is None else at,
         "svg": Markup(module.render_svg(state, seat, names=tuple(loaded.names))),
         "text": module.render_text(state, seat),
-        "legal": legal, "buttons": len(legal) <= BUTTONS_UP_TO,
+        "legal": legal, "buttons": len(legal) <= BUTTONS_UP_TO, "move_groups": group_moves(legal),
         "to_move": to_move, "outcome": result.to_json() if result else None,
         "events": [service.public_event(loaded, e, seat) for e in loaded.events],
         "at": at,
