@@ -177,3 +177,14 @@ def test_resigning_from_the_seat_page_needs_confirmation(client, db, site):
     assert refused.status_code == 400 and b"confirm" in refused.data
     done = client.post(f"/play/{token}/resign", data={"csrf": csrf(page.data), "confirm": "yes"}, follow_redirects=True)
     assert b"You resigned" in done.data and b"Winner: Ann" in done.data
+
+
+def test_choices_open_between_turns_are_not_called_your_move(client, db, site):
+    # Buccaneer lets a seat set its standing order (always/never attack) while another seat moves.
+    created = service.create_game(db, site, "buccaneer", [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")])
+    loaded = service.load(db, created.id)
+    waiting = next(s for s in range(4) if s not in loaded.to_move and loaded.module.legal_moves(loaded.state, s))
+    page = client.get(f"/play/{created.tokens[waiting]}").data.decode()
+    assert "Open to you while others move" in page and "Your move" not in page
+    mover = min(loaded.to_move)
+    assert "<h2>Your move</h2>" in client.get(f"/play/{created.tokens[mover]}").data.decode()
