@@ -25,6 +25,7 @@ from ..games import GAMES, UnknownGame, get_game
 from ..clock import CLOCK_OPTIONS
 from ..games.base import GameError
 from ..notify import outbox
+from ..notify.compose import last_moves
 from .move_groups import group_moves
 
 bp = Blueprint("pages", __name__)
@@ -163,7 +164,21 @@ def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None
                       if at is None and (d := loaded.deadline(s)) is not None},
         "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
         "failed": outbox.failed_for_game(get_db(), loaded.id) if at is None else [],
+        "recent": recent_moves(loaded, seat) if at is None else [],
     }
+
+
+RECENT_UP_TO = 20
+
+
+def recent_moves(loaded: service.Loaded, seat: int | None) -> list[str]:
+    """What happened since the seat last moved (a spectator: lately), in the words of the notices: a
+    correspondence player comes back a day later and first wants to know what the others did."""
+    events = loaded.events
+    if seat is not None:
+        own = [i for i, e in enumerate(events) if e.type == "move_played" and e.actor == str(seat)]
+        events = events[own[-1] + 1:] if own else events
+    return last_moves(loaded, events, seat)[-RECENT_UP_TO:]
 
 
 def seat_from_token(token: str) -> tuple[service.Loaded, int]:
