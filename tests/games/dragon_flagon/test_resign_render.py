@@ -73,7 +73,10 @@ def test_svg_parses_shows_standees_objects_and_hides_other_plans():
     titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
     assert "monk facing e" in titles and "rogue facing w" in titles and "mug1" in titles and "flagon" in titles
     assert "Ann &lt;&amp;&gt;" in svg
-    assert "pick_up" not in svg and "charge" not in svg  # the rogue's face-down cards
-    assert "sweep" in svg  # its own card for seat 0
-    assert "sweep" not in game.render_svg(state, 1) and "sweep" not in game.render_text(state, None)
+    for hidden in ("pick_up", "Pick Up", "charge", "Charge"):  # the rogue's face-down cards, by id or name
+        assert hidden not in svg
+    assert "I: sweep" in titles and "Sweep" in svg  # its own card for seat 0, at the front of its plan
+    for other in (game.render_svg(state, 1), game.render_svg(state, None)):
+        assert "sweep" not in other.lower()
+    assert "sweep" not in game.render_text(state, None)
     assert game.render_svg(state, 0) == game.render_svg(state, 0)
