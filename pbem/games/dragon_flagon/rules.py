@@ -265,7 +265,7 @@ def evolve(state: State, event: Event) -> State:
         return settle(state.with_char(c))
     if kind == "character_drawn":
         cid = data["character"]
-        draw_order = state.draw_order[1:] if data.get("forced") and state.draw_order else state.draw_order
+        draw_order = tuple(c for c in state.draw_order if c != cid) if data.get("forced") else state.draw_order
         state = replace(state, bag=tuple(b for b in state.bag if b != cid), drawn=cid, acted=state.acted + (cid,),
                         draw_order=draw_order)
         off = state.char(cid).square is None
@@ -426,7 +426,8 @@ def settle(state: State) -> State:
                 return replace(state, phase="endreveal")
             state = replace(state, phase="space_next")
         elif phase == "space_next":
-            state = replace(state, space=state.space + 1, phase="space_start", late=False, acted=())
+            # A position's draw_order covers its first space only (spec 19): what is left lapses here.
+            state = replace(state, space=state.space + 1, phase="space_start", late=False, acted=(), draw_order=())
         else:
             return state
     raise AssertionError("the time loop did not settle")
@@ -591,8 +592,9 @@ def _next_rules_event(state: State, chance) -> Event | None:
     phase = state.phase
     if phase == "draw":
         bag = list(state.bag)
-        if state.draw_order and state.draw_order[0] in bag:
-            cid = state.draw_order[0]
+        # A forced order skips a character that has left the bag (its seat resigned), so the rest hold.
+        cid = next((c for c in state.draw_order if c in bag), None)
+        if cid is not None:
             return Event("character_drawn", {"space": state.space, "bag": bag, "index": bag.index(cid), "character": cid, "forced": True}, RULES)
         if chance is None:  # after a resignation there is no chance source: take the first in the bag
             index, forced = 0, True

@@ -313,6 +313,14 @@ def validate_position(seats: int, resolved) -> None:
             raise _bad("game_end needs four tokens (watch or blank), at least one watch")
         if any(not isinstance(t.get("space"), int) for t in game_end):
             raise _bad("game_end spaces must be whole numbers")
-    for cid in pos.get("draw_order", []) or []:
+    order = pos.get("draw_order", []) or []
+    for cid in order:
         if cid not in ids:
             raise _bad(f"draw_order names {cid!r}, which is not in play")
+    if len(set(order)) != len(order):
+        raise _bad("draw_order names a character twice")
+    # It orders the draws of the first space (spec 19), so it may name only characters Active there.
+    active = {c.get("id") for c in pos.get("characters", []) if c.get("time", space) == space}
+    for cid in order:
+        if cid not in active:
+            raise _bad(f"draw_order names {cid!r}, which is not Active in space {space}")

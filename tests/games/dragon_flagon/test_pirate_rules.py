@@ -139,7 +139,7 @@ def test_pr_09_partial_bow_squares_are_normal():
 def test_pr_08_no_voluntary_move_into_water():
     #   e7 faces the orange square f7: Move never offers f7; Dash only distance 0; Jump whiffs
     pos = position([ch("monk", 0, "e7", "e", plan=["dash", "jump"]), ch("rogue", 1, "k4", time=20)],
-                   objects=[{"id": "flagon", "square": "c4"}], draw_order=["monk", "monk"])
+                   objects=[{"id": "flagon", "square": "c4"}], draw_order=["monk"])
     state, _ = new_game(pos)
     assert {m.split()[3] for m in game.legal_moves(state, 0)} == {"0"}
     state, events = play(state, 0, "monk dash distance 0 facing e")
@@ -180,7 +180,7 @@ def test_pr_26_leap_with_only_water_landings_whiffs():
 
 def test_pr_29_shadow_step_and_shadow_dash_cross_water():
     pos = position([ch("rogue", 0, "e9", "e", plan=["shadow_step", "shadow_dash"]), ch("monk", 1, "k4", time=20)],
-                   draw_order=["rogue", "rogue"])
+                   draw_order=["rogue"])
     state, _ = new_game(pos)
     squares = {m.split()[3] for m in game.legal_moves(state, 0)}
     assert "g9" in squares and "g10" in squares and "f9" not in squares and "f7" not in squares and "f8" in squares

@@ -7,7 +7,9 @@ import pytest
 from pbem.games import dragon_flagon as game
 from pbem.games.base import InvalidOptions
 
-from .helpers import new_game, where
+from pbem.chance import ScriptedChance
+
+from .helpers import ch, fold, new_game, play, position, where
 
 SPEC_EXAMPLE = {
     "board": "pirate", "space": 12, "teams": [[0], [1]],
@@ -82,3 +84,37 @@ def test_invalid_positions_are_refused_with_a_reason():
     assert "teams" in bad(lambda p: p.update(teams=[[0]]))
     assert "open water" in bad(lambda p: p["characters"][0].update(square="f7"))
     assert "behind the time marker" in bad(lambda p: p["characters"][0].update(time=3))
+    assert "not in play" in bad(lambda p: p.update(draw_order=["monk", "wizard"]))
+
+
+def test_draw_order_may_name_only_characters_active_in_the_first_space_once_each():
+    # The buccaneer's token is on 14, so it cannot be drawn on space 12.
+    assert "not Active in space 12" in bad(lambda p: p.update(draw_order=["monk", "buccaneer"]))
+    assert "twice" in bad(lambda p: p.update(draw_order=["monk", "rogue", "monk"]))
+
+
+def test_draw_order_orders_the_first_space_only_later_draws_are_chance():
+    # Both act on space 0 in the forced order (rogue first, against the scripted chance's 0) and again on
+    # space 1 (Dodge costs 1); there the draw is the chance source's, index 1 of [monk, rogue].
+    pos = position([ch("monk", 0, "c5", "e", plan=["dodge", "jump"]), ch("rogue", 1, "i5", "w", plan=["dodge", "jump"])],
+                   draw_order=["rogue", "monk"])
+    state, events = new_game(pos, chance=[0, 0, 0])
+    drawn = [(e.data["space"], e.data["character"], e.data.get("forced")) for e in events if e.type == "character_drawn"]
+    assert drawn == [(0, "rogue", True), (0, "monk", True)]
+    assert state.space == 1 and state.phase == "planning"
+    state, _ = play(state, 0, "plan monk move")
+    state, events = play(state, 1, "plan rogue move", chance=[1, 0])
+    drawn = [(e.data["space"], e.data["character"], e.data.get("forced")) for e in events if e.type == "character_drawn"]
+    assert drawn == [(1, "rogue", None), (1, "monk", None)]
+
+
+def test_draw_order_skips_a_character_whose_seat_resigned():
+    pos = position([ch("monk", 0, "c5", "e", plan=["jump"]), ch("rogue", 1, "i5", "w", plan=["dodge", "jump"]),
+                    ch("paladin", 2, "c9", "e", plan=["dodge", "jump"]), ch("buccaneer", 3, "i9", "w", time=20)],
+                   draw_order=["rogue", "paladin", "monk"])
+    state, _ = new_game(pos)
+    assert state.phase == "planning"  # the monk owes a card
+    state = fold(state, game.resign(state, 1, ScriptedChance([])))
+    state, events = play(state, 0, "plan monk dodge", chance=[])
+    drawn = [(e.data["character"], e.data.get("forced")) for e in events if e.type == "character_drawn"]
+    assert drawn == [("paladin", True), ("monk", True)]
