@@ -25,6 +25,7 @@ from . import clock, store
 from .games import UnknownGame, get_game
 from .games.base import (Event, GameError, IllegalMove, InvalidMove, InvalidOptions, NotYourTurn, Outcome,
                          StaleMove)
+from .recent import Recent
 from .site import Site
 
 # Events the platform writes; the game's reducer never sees them.
@@ -177,14 +178,23 @@ def initial_settings(created: dict) -> list[dict]:
 def assemble(game_id: str, module: ModuleType, events: list[store.StoredEvent]) -> Loaded:
     """Fold the whole log once, keeping the platform's own facts as they go by."""
     created = events[0].data
-    state = module.initial_state(created["seat_count"], created["options"])
-    settings = initial_settings(created)
-    vacations: list[clock.Vacation] = []
-    owing: dict[int, datetime] = {}
-    timed_out: set[int] = set()
-    for index, stored in enumerate(events):
-        if index == 0:
-            pass  # game_created: the initial state above
+    start = Loaded(game_id, module, [], module.initial_state(created["seat_count"], created["options"]),
+                   initial_settings(created))
+    return advance(start, events)
+
+
+def advance(loaded: Loaded, events: Sequence[store.StoredEvent]) -> Loaded:
+    """`loaded` with these later events folded in; a new Loaded (the old one may be shared, so nothing
+    of it is changed in place)."""
+    module = loaded.module
+    state = loaded.state
+    settings = [dict(s) for s in loaded.settings]
+    vacations = list(loaded.vacations)
+    owing = dict(loaded.owing_since)
+    timed_out = set(loaded.timed_out)
+    for stored in events:
+        if stored.type == GAME_CREATED:
+            pass  # the initial state
         elif stored.type == SETTINGS_CHANGED:
             seat = stored.data["seat"]
             settings[seat] = {**settings[seat], **{k: v for k, v in stored.data.items() if k != "seat"}}
@@ -202,14 +212,34 @@ def assemble(game_id: str, module: ModuleType, events: list[store.StoredEvent]) 
         moment = clock.parse_time(stored.at)
         owing = {seat: owing.get(seat, moment) for seat in owing_now}
         timed_out &= set(owing)
-    return Loaded(game_id, module, events, state, settings, vacations, owing, timed_out)
+    return Loaded(loaded.id, module, loaded.events + list(events), state, settings, vacations, owing, timed_out)
+
+
+RECENTLY_LOADED: Recent[Loaded] = Recent(size=64)
 
 
 def load(db, game_id: str) -> Loaded:
+    """The game as its log stands now. A game loaded lately is picked up where it was left, reading and
+    folding only the newer events; the hash of the last event it had must still be in the log at that seq
+    (the chain covers everything before it), or the whole log is read again."""
+    key = (database_file(db), game_id)
+    known = RECENTLY_LOADED.get(key)
+    if known is not None:
+        newer = store.read_events_after(db, game_id, known.seq - 1)
+        if newer and newer[0].hash == known.events[-1].hash:
+            loaded = advance(known, newer[1:]) if len(newer) > 1 else known
+            RECENTLY_LOADED.put(key, loaded)
+            return loaded
     events = store.read_events(db, game_id)
     if not events:
         raise GameNotFound(f"no game {game_id!r} here")
-    return assemble(game_id, get_game(events[0].data["game"]), events)
+    loaded = assemble(game_id, get_game(events[0].data["game"]), events)
+    RECENTLY_LOADED.put(key, loaded)
+    return loaded
+
+
+def database_file(db) -> str:
+    return db.execute("pragma database_list").fetchone()[2]
 
 
 def seat_of(loaded: Loaded, token: str | None) -> int:

@@ -181,6 +181,11 @@ def read_events(db: sqlite_utils.Database, game_id: str, upto: int | None = None
     return [_row_to_event(row) for row in db.query(sql + " order by seq", params)]
 
 
+def read_events_after(db: sqlite_utils.Database, game_id: str, seq: int) -> list[StoredEvent]:
+    return [_row_to_event(row) for row in
+            db.query("select * from events where game_id = ? and seq > ? order by seq", [game_id, seq])]
+
+
 def last_event(db: sqlite_utils.Database, game_id: str) -> StoredEvent | None:
     rows = list(db.query("select * from events where game_id = ? order by seq desc limit 1", [game_id]))
     return _row_to_event(rows[0]) if rows else None
