@@ -2,8 +2,11 @@
 
 Both are pure functions of the state and an optional selected ship; identical input gives identical
 output, so golden files can pin them. Each square and ship in the SVG carries a stable id and data
-attributes (`data-square`, `data-ship`, and for ships that may sail `data-reach-orange` /
-`data-reach-yellow`), so a small page script can highlight reachable squares on click.
+attributes (`data-square`, `data-ship`; maelstroms `data-exit`, exits `data-exit-of`), so a small page
+script can highlight reachable squares on click. Ships that may sail carry `data-reach-orange` /
+`data-reach-yellow` only in the picture for the seat to move: spectators and the opponent have nothing
+to choose. The SVG has a viewBox and no fixed size, and the wind panel sits under the board, so the
+picture scales to the page's width (a phone included).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import html
 
 from .board import COLUMNS, DIRECTIONS, ORDER, downwind
-from .rules import legal_moves
+from .rules import legal_moves, to_move
 from .state import FLEET_NAMES, SHIP_NAMES, State
 from .views import reachable
 
@@ -135,14 +138,20 @@ def _f(x: float) -> str:
     return f"{x:.1f}"
 
 
+CARD_CELL = 12  # the wind card's squares in the panel under the board
+PANEL_HEIGHT = 9 * CARD_CELL + 16
+
+
 def render_svg(state: State, seat: int | None = None, names=(), ship: str | None = None) -> str:
     board = state.board
     n = board.size
     grid = n * SIZE
-    panel_x = MARGIN + grid + 20
-    width = panel_x + 190
-    height = MARGIN + grid + 60
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+    footer_y = MARGIN + grid + 18
+    panel_y = footer_y + 26
+    width = MARGIN + grid + 10
+    height = panel_y + PANEL_HEIGHT
+    # A viewBox and no width or height: the picture takes the width it is given and keeps its shape.
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMin meet" '
            f'font-family="sans-serif" font-size="11" class="rigadoon-board">']
     out.append(f"<title>Rigadoon, turn {state.turn}</title>")
     for c in range(n):
@@ -150,6 +159,7 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
     for r in range(n):
         out.append(f'<text x="{_f(MARGIN - 6)}" y="{_f(MARGIN + r * SIZE + SIZE / 2 + 4)}" text-anchor="end">{r + 1}</text>')
     selected = reachable(state, ship) if ship else {"orange": [], "yellow": []}
+    may_choose = seat is not None and seat in to_move(state)  # only the seat to move chooses a ship
     for r in range(n):
         for c in range(n):
             square = (r, c)
@@ -159,18 +169,26 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
             label = {"open": "Open Water", "shallows": "The Shallows", "island": "island", "maelstrom": "maelstrom"}[terrain]
             if board.island_at(square):
                 label = f"island {board.island_at(square)}"
-            elif board.maelstrom_at(square):
-                label = f"maelstrom {board.maelstrom_at(square)}, exit {board.name(board.exit_of(board.maelstrom_at(square)))}"
+            extra = ""
+            if board.maelstrom_at(square):
+                exit_name = board.name(board.exit_of(board.maelstrom_at(square)))
+                label = f"maelstrom {board.maelstrom_at(square)}, exit {exit_name}"
+                extra = f' data-exit="{exit_name}"'
             elif board.exit_at(square):
                 label = f"exit of maelstrom {board.exit_at(square)}"
-            out.append(f'<rect id="sq-{name}" data-square="{name}" data-terrain="{terrain}" x="{x}" y="{y}" width="{SIZE}" '
+                extra = f' data-exit-of="{board.exit_at(square)}"'
+            out.append(f'<rect id="sq-{name}" data-square="{name}" data-terrain="{terrain}"{extra} x="{x}" y="{y}" width="{SIZE}" '
                        f'height="{SIZE}" fill="{FILL[terrain]}" stroke="#7a8a99" stroke-width="0.5"><title>{name}: {label}</title></rect>')
             cx, cy = x + SIZE / 2, y + SIZE / 2
             if board.island_at(square):
                 out.append(f'<text x="{_f(cx)}" y="{_f(y + 11)}" text-anchor="middle" font-size="9">{board.island_at(square)}</text>')
             elif board.maelstrom_at(square):
-                out.append(f'<path d="M{_f(cx)} {_f(cy)} m-2 0 a2 2 0 1 1 4 0 a4 4 0 1 1 -8 0 a6 6 0 1 1 12 0 a8 8 0 1 1 -16 0" '
+                out.append(f'<path d="M{_f(cx)} {_f(cy - 3)} m-2 0 a2 2 0 1 1 4 0 a4 4 0 1 1 -8 0 a6 6 0 1 1 12 0 a8 8 0 1 1 -16 0" '
                            f'fill="none" stroke="#e8f0f8" stroke-width="1.5"/>')
+                # where the portal leads, written on it: readable without the tooltip or a script
+                exit_name = board.name(board.exit_of(board.maelstrom_at(square)))
+                out.append(f'<text class="maelstrom-exit" x="{_f(cx)}" y="{_f(y + SIZE - 3)}" text-anchor="middle" font-size="9" '
+                           f'font-weight="bold" fill="#ffffff">&#8594;{exit_name}</text>')
             elif board.exit_at(square):
                 out.append(f'<text x="{_f(cx)}" y="{_f(y + 11)}" text-anchor="middle" font-size="9" fill="#2f4f6f">&#8595;{board.exit_at(square)}</text>')
             elif square == board.compass:
@@ -205,7 +223,7 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
             continue
         name = board.name(s.square)
         x, y = MARGIN + s.square[1] * SIZE, MARGIN + s.square[0] * SIZE
-        reach = reachable(state, s.name)
+        reach = reachable(state, s.name) if may_choose else {"orange": [], "yellow": []}
         status = "in port" if state.in_port(s.name) else "aground" if state.aground(s.name) else "at sea"
         acted = s.name in state.acted
         attrs = (f'id="ship-{s.name}" class="ship fleet-{FLEET_NAMES[s.name[0]]}{" acted" if acted else ""}" '
@@ -230,33 +248,44 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
             out.append(f'<line class="pending-attack" data-attack="{attacker} {target}" x1="{_f(MARGIN + a[1] * SIZE + SIZE / 2)}" '
                        f'y1="{_f(MARGIN + a[0] * SIZE + SIZE / 2)}" x2="{_f(MARGIN + t[1] * SIZE + SIZE / 2)}" '
                        f'y2="{_f(MARGIN + t[0] * SIZE + SIZE / 2)}" stroke="#c0392b" stroke-width="3"/>')
-    out.extend(_wind_panel(state, panel_x))
-    footer_y = MARGIN + grid + 20
     for fleet, x in (("B", MARGIN), ("G", MARGIN + grid / 2)):
         seat_no = state.seat_of(fleet)
         who = ""
         if seat_no is not None and seat_no < len(names):
             who = ": " + html.escape(str(names[seat_no]))
         out.append(f'<text x="{_f(x)}" y="{footer_y}" fill="{FLEET_COLOUR[fleet]}" font-weight="bold">{FLEET_NAMES[fleet].capitalize()}{who}</text>')
-    out.append(f'<text x="{MARGIN}" y="{footer_y + 18}">{html.escape(_header(state))}</text>')
+    out.append(f'<text x="{MARGIN}" y="{footer_y + 16}">{html.escape(_header(state))}</text>')
+    out.extend(_wind_panel(state, MARGIN, panel_y))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _wind_panel(state: State, x0: int) -> list[str]:
+def _lines(words: list[str], width: int) -> list[str]:
+    """Words joined into lines of at most `width` characters (a long pile under deck_copies)."""
+    lines, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
+
+
+def _wind_panel(state: State, x0: int, y0: int) -> list[str]:
+    """Under the board, left to right: the wind and its downwind arrow, the card, the pile."""
     out = [f'<g class="wind-panel" data-wind="{state.wind or ""}">']
-    out.append(f'<text x="{x0}" y="{MARGIN + 10}" font-weight="bold">Wind from {state.wind or "-"}</text>')
+    out.append(f'<text x="{x0}" y="{y0 + 10}" font-weight="bold">Wind from {state.wind or "-"}</text>')
     if state.wind:
         board = state.board
         down = downwind(state.wind)
         dr, dc = DIRECTIONS[down]
-        cx, cy = x0 + 63, MARGIN + 60
-        out.append(f'<line class="downwind-arrow" data-downwind="{down}" x1="{_f(cx - dc * 28)}" y1="{_f(cy - dr * 28)}" '
-                   f'x2="{_f(cx + dc * 28)}" y2="{_f(cy + dr * 28)}" stroke="#333" stroke-width="4"/>')
-        out.append(f'<circle cx="{_f(cx + dc * 28)}" cy="{_f(cy + dr * 28)}" r="6" fill="#333"/>')
-        out.append(f'<text x="{x0}" y="{MARGIN + 108}">blowing toward {down}</text>')
-        top = MARGIN + 120
-        cell = 14
+        cx, cy = x0 + 40, y0 + 58
+        out.append(f'<line class="downwind-arrow" data-downwind="{down}" x1="{_f(cx - dc * 26)}" y1="{_f(cy - dr * 26)}" '
+                   f'x2="{_f(cx + dc * 26)}" y2="{_f(cy + dr * 26)}" stroke="#333" stroke-width="4"/>')
+        out.append(f'<circle cx="{_f(cx + dc * 26)}" cy="{_f(cy + dr * 26)}" r="6" fill="#333"/>')
+        out.append(f'<text x="{x0}" y="{y0 + 104}">blowing toward {down}</text>')
+        left, cell = x0 + 110, CARD_CELL
         for d in ORDER:
             orange = board.orange(state.wind, d)
             full = board.reach(state.wind, d, 3)
@@ -265,17 +294,23 @@ def _wind_panel(state: State, x0: int) -> list[str]:
                 r, c = 4 + ddr * k, 4 + ddc * k
                 if not (0 <= r < 9 and 0 <= c < 9):
                     continue
-                px, py = x0 + c * cell, top + r * cell
+                px, py = left + c * cell, y0 + r * cell
                 if k <= orange:
                     out.append(f'<rect x="{px + 1}" y="{py + 1}" width="{cell - 2}" height="{cell - 2}" fill="#f39c34"/>')
                 else:
-                    out.append(f'<circle cx="{_f(px + cell / 2)}" cy="{_f(py + cell / 2)}" r="5" fill="#f7dc3b" stroke="#b59a00"/>')
-        out.append(f'<rect x="{x0 + 4 * cell + 3}" y="{top + 4 * cell + 3}" width="8" height="8" fill="#111" transform="rotate(45 {x0 + 4 * cell + 7} {top + 4 * cell + 7})"/>')
-        out.append(f'<rect x="{x0}" y="{top}" width="{9 * cell}" height="{9 * cell}" fill="none" stroke="#999"/>')
+                    out.append(f'<circle cx="{_f(px + cell / 2)}" cy="{_f(py + cell / 2)}" r="4.5" fill="#f7dc3b" stroke="#b59a00"/>')
+        mid = left + 4 * cell + cell / 2
+        out.append(f'<rect x="{_f(mid - 4)}" y="{_f(y0 + 4 * cell + cell / 2 - 4)}" width="8" height="8" fill="#111" '
+                   f'transform="rotate(45 {_f(mid)} {_f(y0 + 4 * cell + cell / 2)})"/>')
+        out.append(f'<rect x="{left}" y="{y0}" width="{9 * cell}" height="{9 * cell}" fill="none" stroke="#999"/>')
+        text_x, line_y = left + 9 * cell + 14, y0 + 10
         if state.rules.wind_mode == "deck":
-            out.append(f'<text x="{x0}" y="{top + 9 * cell + 16}">pile {len(state.pile)}: {" ".join(state.pile)}</text>')
-            out.append(f'<text x="{x0}" y="{top + 9 * cell + 30}">discards: {" ".join(state.discards) or "-"}</text>')
+            rows = _lines([f"pile {len(state.pile)}:"] + list(state.pile), 30)
+            rows += _lines(["discards:"] + (list(state.discards) or ["-"]), 30)
         else:
-            out.append(f'<text x="{x0}" y="{top + 9 * cell + 16}">wind die</text>')
+            rows = ["wind die"]
+        for row in rows:
+            out.append(f'<text x="{text_x}" y="{line_y}">{row}</text>')
+            line_y += 14
     out.append("</g>")
     return out

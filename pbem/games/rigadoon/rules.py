@@ -65,12 +65,23 @@ def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# A position's own fields, and the other keys of a `view`: a position may carry those (they are
+# ignored), so that any view can be fed back as a position (spec "Views"). Any other key is refused,
+# so that a misspelt field is not silently lost. tests/games/rigadoon checks views against this list.
+POSITION_FIELDS = ("wind", "to_move", "seats", "ships", "chests")
+VIEW_FIELDS = ("phase", "turn", "first_seat", "seats_to_move", "board", "ship_state", "wind_detail",
+               "turn_record", "chain", "reachable", "last_path", "legal_moves", "note", "result")
+
+
 def parse_position(rules: Rules, position) -> dict:
     """Check a `position` option and return its parts; InvalidOptions names the failed check."""
     board = load_board(rules.board, rules.exits)
     if not isinstance(position, dict):
         raise InvalidOptions("position must be a JSON object")
-    # Other fields are ignored on purpose, so that a `view` can be fed back as a position.
+    unknown = sorted(str(key) for key in position if key not in POSITION_FIELDS + VIEW_FIELDS)
+    if unknown:
+        raise InvalidOptions(f"position: unknown field {unknown[0]!r}; a position has {', '.join(POSITION_FIELDS)}"
+                             " (and may carry the other fields of a view, which are ignored)")
     wind = str(position.get("wind", "N")).upper()
     if wind not in ORDER:
         raise InvalidOptions(f"position: wind must be one of {' '.join(ORDER)}")

@@ -8,7 +8,7 @@ from pbem.games import rigadoon as game
 from pbem.games.base import InvalidMove, InvalidOptions
 from pbem.games.rigadoon.notation import parse_move
 
-from .helpers import ALL_SHIPS, play, position, ships
+from .helpers import ALL_SHIPS, play, position, replay, ships
 
 
 @pytest.mark.parametrize("text,canonical", [
@@ -60,6 +60,40 @@ def base_position(**changes):
 def test_invalid_positions_are_refused_with_a_reason(change, reason):
     with pytest.raises(InvalidOptions, match=reason):
         game.resolve_options(2, {"position": base_position(**change)})
+
+
+@pytest.mark.parametrize("typo", ["chest", "to_mvoe", "ship"])
+def test_a_position_with_an_unknown_field_is_refused_naming_it(typo):
+    pos = base_position()
+    pos[typo] = pos.pop(typo + "s") if typo + "s" in pos else "green"
+    with pytest.raises(InvalidOptions, match=f"unknown field '{typo}'"):
+        game.resolve_options(2, {"position": pos})
+
+
+def test_every_field_of_a_view_is_accepted_in_a_position():
+    """In setup, in play, inside a chain and after the end: a view's fields never make a position fail."""
+    from pbem.chance import ScriptedChance
+
+    setup = game.initial_state(2, game.resolve_options(2, {"first": "seat0"}))
+    playing = position("N", "blue", {"B1": ("G7", 3), "G1": ("D9", 1), "B2": ("E10", 0)})
+    chained, _ = play(playing, "sail B1 SW 2")
+    over = replay(playing, game.resign(playing, 0, ScriptedChance([])))
+    assert chained.chain is not None and game.outcome(over) is not None
+    accepted = position_fields_and_view_fields()
+    for state in (setup, playing, chained, over):
+        for seat in (None, 0, 1):
+            assert set(game.view(state, seat)) <= accepted
+    # fed back whole, with every field, the position is accepted
+    seen = json.loads(json.dumps(game.view(chained, 0)))
+    assert {"chain", "reachable", "legal_moves", "ship_state"} <= set(seen)
+    again = game.initial_state(2, game.resolve_options(2, {"position": seen}))
+    assert ships(again) == ships(chained)
+
+
+def position_fields_and_view_fields():
+    from pbem.games.rigadoon.rules import POSITION_FIELDS, VIEW_FIELDS
+
+    return set(POSITION_FIELDS) | set(VIEW_FIELDS)
 
 
 def test_other_options_are_checked():

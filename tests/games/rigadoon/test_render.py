@@ -3,6 +3,8 @@
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from pbem.games import rigadoon as game
 from pbem.games.rigadoon.views import reachable
 
@@ -87,3 +89,55 @@ def test_reachable_lists_the_moves_per_square():
     assert found["moves"]["A2"] == ["sail B1 N 2"]  # the maelstrom square: the ship ends on its exit
     assert 'class="reach-portal" data-square="A2" data-exit="H8"' in game.render_svg(state, 0, ship="B1")
     assert reachable(position("S", "green", {"B1": ("A4", 3)}), "B1") == {"orange": [], "yellow": [], "moves": {}}
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _root(svg):
+    return ET.fromstring(svg)
+
+
+@pytest.mark.parametrize("exits", ["opposite", "same_side"])
+def test_svg_shows_each_maelstroms_exit_as_data_and_on_the_board(exits):
+    state = position("N", "blue", {"B1": ("E9", 3)}, exits=exits)
+    root = _root(game.render_svg(state, None))
+    board = state.board
+    expected = {board.name(sq): board.name(board.exit_of(c)) for c, sq in board.maelstroms}
+    rects = {r.get("data-square"): r for r in root.iter(SVG + "rect") if r.get("data-terrain") == "maelstrom"}
+    assert {sq: r.get("data-exit") for sq, r in rects.items()} == expected
+    exits_marked = {r.get("data-square"): r.get("data-exit-of") for r in root.iter(SVG + "rect") if r.get("data-exit-of")}
+    assert exits_marked == {board.name(board.exit_of(c)): c for c, _ in board.maelstroms}
+    # visible in the picture itself, not only in a tooltip
+    labels = sorted(t.text for t in root.iter(SVG + "text") if t.get("class") == "maelstrom-exit")
+    assert labels == sorted("\u2192" + name for name in expected.values())
+
+
+def test_svg_offers_ships_to_choose_only_to_the_seat_to_move():
+    state = position("N", "blue", {"B1": ("G7", 3), "G1": ("D9", 1)})
+    for seat, offered in ((0, True), (1, False), (None, False)):
+        root = _root(game.render_svg(state, seat))
+        reach = [g for g in root.iter(SVG + "g") if g.get("data-reach-orange") is not None]
+        assert bool(reach) is offered, seat
+        if offered:
+            assert [g.get("data-ship") for g in reach] == ["B1"]
+            assert reach[0].get("data-reach-orange").split() == reachable(state, "B1")["orange"]
+
+
+def test_svg_scales_to_the_page_width_with_the_wind_panel_under_the_board():
+    state = started()
+    root = _root(game.render_svg(state, 0, names=("Ann", "Bob")))
+    assert root.get("width") is None and root.get("height") is None  # nothing fixes its size
+    _, _, width, height = (float(v) for v in root.get("viewBox").split())
+    squares = [r for r in root.iter(SVG + "rect") if r.get("data-square") and r.get("id")]
+    board_right = max(float(r.get("x")) + float(r.get("width")) for r in squares)
+    board_bottom = max(float(r.get("y")) + float(r.get("height")) for r in squares)
+    assert width <= board_right + 12  # no side panel: the board takes (almost) the whole width
+    panel = next(g for g in root.iter(SVG + "g") if g.get("class") == "wind-panel")
+    for element in panel.iter():
+        for attr in ("y", "y1", "cy"):
+            if element.get(attr) is not None:
+                assert board_bottom < float(element.get(attr)) <= height
+        for attr in ("x", "x1", "x2", "cx"):
+            if element.get(attr) is not None:
+                assert 0 <= float(element.get(attr)) < width

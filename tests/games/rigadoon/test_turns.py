@@ -185,3 +185,69 @@ def test_turn_limit_ends_in_a_draw():
     state, _ = play(state, "repair G1", "wind", chance=[0])
     result = game.outcome(state)
     assert result.termination == "turn_limit" and result.winners == ()
+
+
+def _swap_fleets(placed: dict) -> dict:
+    return {("G" if name[0] == "B" else "B") + name[1]: where for name, where in placed.items()}
+
+
+# Both fleets qualify in one chain (R9: "If both fleets qualify at once, the active fleet wins").
+# The text has no word on it; the position is built freely with the `position` option:
+#        A     B    ...    H     I     J     K
+#   1    .  X1:3$                           Mne    .      X = the fleet to move, Y = the other
+#   2  Mnw     .                             .   Y1:3$
+#   8  X2:2                                      (X2 sails S 2 onto A10 and claims)
+#   9    .                     X3:1
+#  10  Isw$                                        Mse
+#  11  Y3:1  Msw                   .  Y2:1  Ise$     .
+# X2 claims A10 and attacks Y3 on A11, which is blasted south across the edge to A1 and into the NW
+# maelstrom, out on its exit H8; there it attacks X3 (H9), blasted to H11, which attacks Y2 (I11),
+# blasted onto J11: Y claims its second chest in the same chain as X.
+BOTH_WIN = {"X1": ("B1", 3), "X2": ("A8", 2), "X3": ("H9", 1), "Y1": ("K2", 3), "Y2": ("I11", 1), "Y3": ("A11", 1)}
+
+
+@pytest.mark.parametrize("active", ["green", "blue"])
+def test_r9_both_fleets_win_in_one_chain_reaction_the_active_fleet_wins(active):
+    mine, theirs = ("G", "B") if active == "green" else ("B", "G")
+    placed = {name.replace("X", mine).replace("Y", theirs): where for name, where in BOTH_WIN.items()}
+    state = position("N", active, placed, chests=["B1", "A10", "K2", "J11"])
+    assert game.outcome(state) is None
+    state, events = play(state, f"sail {mine}2 S 2")
+    assert [e.data["move"] for e in events] == [f"sail {mine}2 S 2"]  # every attack was the only one pending
+    where = ships(state)
+    assert where[f"{mine}2"] == ("A10", 3) and where[f"{theirs}2"] == ("J11", 3)
+    assert where[f"{theirs}3"][0] == "H8" and where[f"{mine}3"][0] == "H11"
+    for fleet in (mine, theirs):  # both fleets now hold two chests on two islands
+        assert sum(1 for name in where if name[0] == fleet and state.in_port(name)) == 2
+    result = game.outcome(state)
+    assert result.termination == "two_chests"
+    assert result.winners == (state.seat_of(mine),)
+    assert game.to_move(state) == frozenset()
+
+
+# R9 is checked before the Rigadoon bonus (R8): a chain that hits all four enemy ships and also wins
+# ends the game; no bonus is granted. Without the win the same chain is a Rigadoon.
+#        H     I     J     K
+#   2                    B1:3$       (B1 in port only in the winning case)
+#   7              G4:2
+#   9  B2:1                           B2 sails SE 2 onto J11 and claims; from there it attacks
+#  10              G1:2  Mse          G1 (blasted to J8, where it attacks G4), G2 and G3 (blasted
+#  11        G2:2  Ise$  G3:2         across the edge into the SW maelstrom, out on H4)
+@pytest.mark.parametrize("in_port", [True, False])
+def test_r9_the_win_is_checked_before_the_rigadoon_bonus(in_port):
+    placed = {"B2": ("H9", 1), "G1": ("J10", 2), "G2": ("I11", 2), "G3": ("K11", 2), "G4": ("J7", 2)}
+    if in_port:
+        placed["B1"] = ("K2", 3)
+    state = position("N", "blue", placed, chests=["K2", "J11"])
+    state, _ = play(state, "sail B2 SE 2", "attack B2 G1", "attack B2 G2", "attack B2 G3")
+    assert state.chain is None
+    where = ships(state)
+    assert where["B2"] == ("J11", 3) and where["G3"][0] == "H4" and where["G4"][0] == "J5"
+    if in_port:
+        assert game.outcome(state).termination == "two_chests" and game.outcome(state).winners == (0,)
+        assert state.bonus_sails == () and state.bonus_earned == ()
+        assert game.view(state, 0)["ship_state"]["B2"]["bonus_sail"] is False
+    else:
+        assert game.outcome(state) is None
+        assert state.bonus_sails == ("B2",)
+        assert any(m.startswith("sail B2 ") for m in legal(state))
