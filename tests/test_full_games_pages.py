@@ -1,0 +1,169 @@
+"""Whole games played the way people play them: each player has a browser of their own and only their
+seat link; the game is started from the home page's form, and every move is chosen from the seat page's
+form of legal moves and posted back, through a real `pbem serve` process, until the game's own natural
+end (Rigadoon: two chests on two islands; Buccaneer: 20 points home, four players; The Dragon & Flagon:
+the Game End token, two crews of two).
+
+The players choose with each game's purposeful player (`choose` in tests/playouts/<game>.py), which is
+given only what the seat is shown: the page's legal moves and the seat's view from the API.
+
+Along the way every page a seat was shown is kept, and afterwards checked against the log: each showed
+exactly that seat's board and view as they stood, and the game's
+own secrets (Buccaneer's hands, The Dragon & Flagon's face-down plans) never reached another seat before
+the rules revealed them."""
+
+import importlib
+import json
+import random
+import re
+from dataclasses import dataclass
+from html import unescape
+
+import pytest
+
+from pbem import service, store
+from pbem.games import GAMES
+from tests.support import Browser, csrf
+
+
+@dataclass
+class Shown:
+    """What one seat was shown at one moment: the seat page and the API's answer for that seat."""
+    seat: int
+    seq: int
+    page: str
+    api: dict
+    log: list | None = None  # the seat's event log as the API gave it, now and then
+
+
+def natural_end(name, loaded):
+    """The rules' own ending, not a cap, a resignation or a clock."""
+    termination = loaded.outcome.termination
+    if name == "rigadoon":
+        return termination in ("two_chests", "infinite_loop")
+    if name == "buccaneer":
+        return termination == "won"
+    if name == "dragon_flagon":
+        types = [e.type for e in loaded.events if e.type not in service.PLATFORM_EVENTS]
+        ended = types.index("game_ended")
+        last_token = [e for e in loaded.events if e.type == "game_end_revealed"][-1]
+        return termination == "finished" and types[ended - 1] == "game_end_revealed" \
+            and last_token.data["face"] == "watch"
+    raise AssertionError(name)
+
+
+def hidden_from(name, seat, view):
+    """The game's own secrets found in `view` that do not belong to `seat` (empty when none leak)."""
+    leaks = []
+    if name == "buccaneer":
+        if view.get("you", {}).get("seat") not in (None, seat):
+            leaks.append("another seat's 'you'")
+        fight = view.get("fight") or {}
+        mine = view.get("you", {}).get("port")
+        if "hands" in fight and mine not in (fight["attacker"], fight["defender"]):
+            leaks.append("a fight's hands shown to a seat outside the fight")
+        text = json.dumps({k: v for k, v in view.items() if k not in ("you", "fight")})
+        if '"hand"' in text:
+            leaks.append("a hand outside 'you'")
+    if name == "dragon_flagon":
+        for character in view.get("characters", []):
+            if character["seat"] != seat:
+                if "hand" in character:
+                    leaks.append(f"{character['id']}'s hand")
+                if any(item.get("card") for item in character["plan"]):
+                    leaks.append(f"{character['id']}'s planned card")
+    return leaks
+
+
+def start_game(browser, server, name, seats):
+    _, form = browser.get(f"{server}/new/{name}")
+    fields = {"csrf": csrf(form), **{f"name{i}": f"Player {i}" for i in range(seats)}}
+    status, created = browser.post(f"{server}/new/{name}", fields)
+    assert status == 201, created[:2000]
+    links = re.findall(r'<a href="(' + re.escape(server) + r'/play/[^"]+)">', created)
+    game_url = re.search(r'<a href="(' + re.escape(server) + r'/games/[^"]+)">', created).group(1)
+    assert len(links) == seats
+    return game_url.rsplit("/", 1)[1], links
+
+
+def offered_moves(page):
+    """The legal moves as the page's form offers them (a list of buttons, or a select for many)."""
+    options = re.findall(r"<option>([^<]*)</option>", page) or \
+        re.findall(r'<button type="submit" name="move" value="([^"]*)">', page)
+    return [unescape(option) for option in options]
+
+
+def play_through_pages(server, name, seats, seed, max_moves):
+    module = importlib.import_module(f"tests.playouts.{name}")
+    rng = random.Random(seed)
+    browsers = [Browser() for _ in range(seats)]
+    game_id, links = start_game(browsers[0], server, name, seats)
+    tokens = [link.rsplit("/", 1)[1] for link in links]
+    shown: list[Shown] = []
+    for moves in range(max_moves + 1):
+        status = browsers[0].get_json(f"{server}/api/games/{game_id}")
+        if status["status"] == "finished" or moves == max_moves:
+            break
+        seat = rng.choice(status["to_move"])  # with simultaneous planning, any of them may come first
+        _, page = browsers[seat].get(links[seat])
+        api = browsers[seat].get_json(f"{server}/api/games/{game_id}", token=tokens[seat])
+        seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))
+        assert api["seq"] == seq and api["you"] == seat
+        log = browsers[seat].get_json(f"{server}/api/games/{game_id}/events", token=tokens[seat]) \
+            if moves % LOG_EVERY == 0 else None
+        shown.append(Shown(seat, seq, page, api, log))
+        offered = offered_moves(page)
+        assert offered == api["legal"], "the page offers exactly the seat's legal moves"
+        move = module.choose(api["view"], offered, seat, rng)
+        code, after = browsers[seat].post(links[seat], {"csrf": csrf(page), "seq": seq, "move": move})
+        assert code == 200 and "Played " in after, after[:3000]
+    for seat in range(seats):  # the final pages too
+        _, page = browsers[seat].get(links[seat])
+        api = browsers[seat].get_json(f"{server}/api/games/{game_id}", token=tokens[seat])
+        shown.append(Shown(seat, api["seq"], page, api))
+    return game_id, tokens, shown, moves
+
+
+def check_what_each_seat_saw(name, module, loaded, shown):
+    """Fold the log once, and compare every page and API answer with the state at its moment."""
+    by_seq = sorted(shown, key=lambda s: s.seq)
+    created = loaded.events[0].data
+    state = module.initial_state(created["seat_count"], created["options"])
+    at = 1
+    for item in by_seq:
+        while at < item.seq:
+            stored = loaded.events[at]
+            if stored.type not in service.PLATFORM_EVENTS:
+                state = module.evolve(state, service.game_event(stored))
+            at += 1
+        view = json.loads(json.dumps(module.view(state, item.seat)))
+        assert item.api["view"] == view
+        playing = item.seq < loaded.seq or not loaded.finished  # once the game is over, all is shown
+        if playing:
+            assert hidden_from(name, item.seat, view) == []
+            for event in item.log or []:
+                if event["type"] == "card_planned" and event["actor"] != str(item.seat):
+                    assert event["data"]["card"] is None, f"seat {item.seat} read another's plan in the log"
+        board_text = re.search(r"<summary>The board as text</summary><pre>(.*?)</pre>", item.page, re.S).group(1)
+        assert unescape(board_text) == module.render_text(state, item.seat), "the page shows the seat's board"
+
+
+LOG_EVERY = 10  # moves between two reads of the whole event log (it grows with the game)
+
+SETUPS = [("rigadoon", 2, 600), ("dragon_flagon", 4, 600)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, seats, max_moves", SETUPS, ids=[s[0] for s in SETUPS])
+def test_people_play_a_whole_game_through_their_seat_links(server, var_dir, name, seats, max_moves):
+    game_id, tokens, shown, moves = play_through_pages(server, name, seats, seed=name, max_moves=max_moves)
+    db = store.connect(var_dir / "pbem.sqlite")
+    try:
+        loaded = service.load(db, game_id)
+        assert loaded.finished, f"{name} did not end within {max_moves} moves"
+        assert natural_end(name, loaded), loaded.outcome
+        assert {s.seat for s in shown} == set(range(seats)), "every seat took part"
+        check_what_each_seat_saw(name, GAMES[name], loaded, shown)
+        assert service.verify(db, game_id)["ok"]
+    finally:
+        db.close()
