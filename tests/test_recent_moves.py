@@ -2,6 +2,8 @@
 spectator page ("Lately") and in the notices, all through the same redaction (pbem/notify/compose.py)."""
 
 import random
+import re
+from html import unescape
 
 from pbem import service
 from pbem.notify.compose import describe, last_moves
@@ -51,3 +53,16 @@ def test_lines_for_a_secret_game_never_carry_another_seats_plan(db, site):
             who = f"P{event.actor}"
             told = f"{who}: card planned: card {event.data['card']}, character {event.data['character']}"
             assert (told in text) == (event.actor == str(seat)), "only the planner is told the card"
+
+
+def test_since_your_last_move_starts_after_the_seats_own_last_event_in_any_game(client, db, site):
+    # The Dragon & Flagon has no `move_played`: its seats place standees and plan cards.
+    created = service.create_game(db, site, "dragon_flagon", [{"name": f"P{i}"} for i in range(4)])
+    loaded = play_randomly(db, site, created, 12, random.Random(3))
+    seat = int(next(e.actor for e in reversed(loaded.events) if e.actor.isdigit()))
+    last_own = max(e.seq for e in loaded.events if e.actor == str(seat))
+    expected = last_moves(loaded, [e for e in loaded.events if e.seq > last_own], seat)
+    page = client.get(f"/play/{created.tokens[seat]}").data.decode()
+    shown = re.findall(r'<ol class="recent">(.*?)</ol>', page, re.S)
+    items = re.findall(r"<li>(.*?)</li>", shown[0]) if shown else []
+    assert [unescape(i) for i in items] == expected[-20:]

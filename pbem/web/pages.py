@@ -176,7 +176,7 @@ def recent_moves(loaded: service.Loaded, seat: int | None) -> list[str]:
     correspondence player comes back a day later and first wants to know what the others did."""
     events = loaded.events
     if seat is not None:
-        own = [i for i, e in enumerate(events) if e.type == "move_played" and e.actor == str(seat)]
+        own = [i for i, e in enumerate(events) if e.actor == str(seat) and e.type not in service.PLATFORM_EVENTS]
         events = events[own[-1] + 1:] if own else events
     return last_moves(loaded, events, seat)[-RECENT_UP_TO:]
 
