@@ -378,7 +378,7 @@ def test_chance_22_yellow_fever_several_seats_at_once():
     assert owing(state) == ["genoa"] and list(state.pirate[-4:]) == ["B1", "R3", "R1", "R1"]
 
 
-def test_chance_22_single_option_seats_resolve_automatically():
+def test_chance_22_every_affected_seat_with_a_choice_is_asked():
     state, events = drawn(22, hands={"london": ["R1"] * 6 + ["R2", "R2"], "genoa": ["B1"]})
     assert owing(state) == ["london"] and state.pending[0].kind == "fever"  # R1 or R2: a real choice
     assert [m for m in legal(state, "london") if m.startswith("chance")] == ["chance return R1", "chance return R2"]
