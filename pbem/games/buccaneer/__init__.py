@@ -45,7 +45,7 @@ from functools import reduce
 from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
 
 from . import position as position_module
-from . import render, rules, view as view_module
+from . import render, rules, svg, view as view_module
 from .board import HOME_PORTS, TRADING_PORTS
 from .state import State, apply, empty_state
 
@@ -182,7 +182,7 @@ def render_text(state: State, seat: int | None) -> str:
 
 
 def render_svg(state: State, seat: int | None, names=()) -> str:
-    return render.render_svg(state, seat, names)
+    return svg.render_svg(state, seat, names)
 
 
 def resign(state: State, seat: int, chance=None) -> list[Event]:
