@@ -4,7 +4,7 @@ Follows "The Laws of the Game" (shared/rules/buccaneer.txt, Rule 2 corrected) as
 Rulings of shared/specs/buccaneer.md. Modules: board (geometry), cards (component tables and every
 reconstructed value), state (frozen state and effect primitives), geometry (paths), rules (the
 engine), position (the `position` option), notation (move text), view (what each seat sees), render
-(text and SVG).
+(the text board), svg (the SVG board).
 
 Events: each carries `effects`, a list of primitive facts that `evolve` applies in order; moves add
 `move` (canonical text), and a secret move adds `seen_by` and `public_move` (spec 17.1). Types:
@@ -40,12 +40,13 @@ Decisions taken here where the spec leaves room are listed in rules.py's docstri
 
 from __future__ import annotations
 
+import json
 from functools import reduce
 
 from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
 
 from . import position as position_module
-from . import render, rules, view as view_module
+from . import render, rules, svg, view as view_module
 from .board import HOME_PORTS, TRADING_PORTS
 from .state import State, apply, empty_state
 
@@ -63,7 +64,10 @@ OPTIONS = {
     "treasure_per_type": Option("int", 6, "pieces of each of the five treasure types", minimum=1, maximum=12),
     "hand_size": Option("int", 6, "crew cards dealt to each player", minimum=1, maximum=36),
     "currency_values": Option("choice", "1958", "trade values of the value cards", choices=("1958", "20x20")),
-    "home_ports": Option("str", "", "each seat's home port, comma-separated in seat order (default by seat count)"),
+    # A list of ports fits no option kind (`json` holds an object), so this is text: "london, genoa". A
+    # JSON list, as text or as a list, is accepted too (the API and the tests pass lists).
+    "home_ports": Option("str", "", "each seat's home port in seat order, comma-separated, e.g. 'london, genoa' "
+                                    "(default by seat count)"),
     "turn_limit": Option("int", None, "end the game after this many rounds (not in the Laws)", minimum=1, maximum=10000),
     "position": Option("json", None, "a start position (tests, puzzles, teaching)"),
 }
@@ -87,13 +91,13 @@ def resolve_options(seats: int, options) -> dict:
     if not isinstance(seats, int) or not PLAYERS[0] <= seats <= PLAYERS[1]:
         raise InvalidOptions(f"Buccaneer is for {PLAYERS[0]} to {PLAYERS[1]} players, not {seats}")
     given = dict(options or {})
-    if isinstance(given.get("home_ports"), (list, tuple)):
-        given["home_ports"] = ",".join(str(p) for p in given["home_ports"])
+    given["home_ports"] = _home_ports_text(given.get("home_ports"))
     resolved = check_options(OPTIONS, given)
     text = resolved["home_ports"]
-    ports = [p.strip().lower() for p in text.split(",") if p.strip()] if text else list(DEFAULT_HOME_PORTS[seats])
-    if len(ports) != seats:
-        raise InvalidOptions(f"option 'home_ports' must name {seats} ports, one per seat")
+    ports = [p.strip().lower() for p in text.split(",")] if text.strip() else list(DEFAULT_HOME_PORTS[seats])
+    if len(ports) != seats or not all(ports):
+        raise InvalidOptions(f"option 'home_ports' must name {seats} home ports, one per seat, separated by commas "
+                             f"(for example {', '.join(DEFAULT_HOME_PORTS[seats])}), not {text!r}")
     for port in ports:
         if port in TRADING_PORTS:
             raise InvalidOptions(f"option 'home_ports': {port} is a trading port, not a home port (Rule 1)")
@@ -109,6 +113,20 @@ def resolve_options(seats: int, options) -> dict:
     if resolved["position"] is not None:
         position_module.build(seats, resolved)
     return resolved
+
+
+def _home_ports_text(value):
+    """A list of port names (or a JSON list in text) as the option's comma-separated text."""
+    if isinstance(value, str) and value.strip().startswith("["):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            raise InvalidOptions("option 'home_ports' is not a valid JSON list of port names") from None
+    if isinstance(value, (list, tuple)):
+        if not all(isinstance(p, str) and p.strip() and "," not in p for p in value):
+            raise InvalidOptions(f"option 'home_ports' must list port names, not {value!r}")
+        return ",".join(value)
+    return value
 
 
 def initial_state(seats: int, options: dict) -> State:
@@ -182,7 +200,7 @@ def render_text(state: State, seat: int | None) -> str:
 
 
 def render_svg(state: State, seat: int | None, names=()) -> str:
-    return render.render_svg(state, seat, names)
+    return svg.render_svg(state, seat, names)
 
 
 def resign(state: State, seat: int, chance=None) -> list[Event]:

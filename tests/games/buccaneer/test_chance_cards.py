@@ -154,11 +154,76 @@ def test_ruling_29_card_6_table_all_160_cells():
 
 
 def test_chance_06_blown_to_the_nearest_port_ahead_and_may_trade():
-    state, _ = drawn(6, docks={"venice": {"crew": ["R3"]}}, london={"at": "J5", "face": "N"})
-    # J8 facing W (the face London chose) -> Venice; arrived in its own turn, London may trade there.
-    assert ship(state, "london").at == PORT_SQUARE["venice"]
+    # London stops on J8 facing W (the face it chose), so Ruling 29 gives Venice. Crew total 2: 4 recruits.
+    state, _ = drawn([6, 15], london={"at": "J7", "face": "N"}, hands={"london": ["R1", "B1"], "genoa": ["R1"]},
+                     pirate_island=["R3", "B3", "R2", "B2", "B1"], docks={"venice": {"crew": ["R3"], "treasure": ["gold"]}})
+    state, events = play(state, "london", "sail N 1 face W")
+    london = ship(state, "london")
+    assert london.at == PORT_SQUARE["venice"] and london.heading is None and not london.must_sail_ahead
+    assert hand(state, "london") == ["R1", "R2", "R3", "B1", "B2", "B3"]
+    assert state.pirate[0] == "B1"  # the four recruits came off the top
+    # One card drawn, none for arriving in port (Ruling 28); card 6 goes to the bottom, 15 stays on top.
+    assert [e["card"] for e in effects(events, "draw")] == [6]
+    assert state.chance_deck[0] == 15 and state.chance_deck[-1] == 6 and state.last_chance[0] == 6
+    # The card and the move are public; the recruits' identities are London's alone.
+    for viewer in (None, 1):
+        red = game.redact(events[0], viewer)
+        assert {"k": "draw", "seat": 0, "card": 6, "kept": False} in red["effects"]
+        recruits = [e for e in red["effects"] if e["k"] == "crew" and e["from"] == "pirate"]
+        assert recruits == [{"k": "crew", "from": "pirate", "to": "hand:0", "n": 4}]
+    assert [e for e in game.redact(events[0], 0)["effects"] if e["k"] == "crew"][0]["cards"] == ["R3", "B3", "R2", "B2"]
+    # Arrived in its own turn: the arrival window for trading is open at Venice.
     assert owing(state) == ["london"] and state.phase == "after"
-    assert "trade give R3 take R3" not in legal(state, "london") and "trade give B1 B2 take R3" in legal(state, "london")
+    assert "trade give R3 take R3" not in legal(state, "london")  # one item cannot be given and taken
+    state, _ = play(state, "london", "trade give R1 B3 take gold")
+    assert ship(state, "london").cargo == ("gold",) and state.docks[5].crew == ("R1", "R3", "B3")
+    state, _ = play(state, "london", "end")
+    assert owing(state) == ["genoa"]
+
+
+@pytest.mark.parametrize("start,move,port", [("J5", "sail N 3 face S", "genoa"), ("J5", "sail N 3 face E", "marseilles"),
+                                             ("F12", "sail E 2 face NW", "london")])
+def test_chance_06_the_heading_chosen_on_arrival_picks_the_port(start, move, port):
+    face = "N" if start == "J5" else "E"
+    state = new({"to_move": "london", "ships": {"london": {"at": start, "face": face}, "genoa": {"at": "T20", "face": "S"}},
+                 "hands": {"london": CREW, "genoa": ["R1"]}, "chance_deck": [6]})
+    state, _ = play(state, "london", move)
+    assert ship(state, "london").at == PORT_SQUARE[port] and hand(state, "london") == CREW  # total 9: no recruits
+
+
+def test_chance_06_blown_into_the_home_port_wins_at_once():
+    # H12 facing W: London's own port (Ruling 29 includes it). Its Docks already hold 20: Rule 19 at once.
+    state = new({"to_move": "london", "ships": {"london": {"at": "F12", "face": "E"}, "genoa": {"at": "G1"}},
+                 "hands": {"london": CREW, "genoa": ["R1"]}, "chance_deck": [6],
+                 "docks": {"london": {"treasure": ["diamond", "diamond", "diamond", "ruby"]}}})
+    assert game.outcome(state) is None
+    state, _ = play(state, "london", "sail E 2 face W")
+    result = game.outcome(state)
+    assert ship(state, "london").at == PORT_SQUARE["london"]
+    assert result.termination == "won" and result.winners == (0,) and game.to_move(state) == frozenset()
+
+
+def test_chance_06_drawn_in_a_free_move_trades_only_next_turn():
+    # London (fighting 1) attacks Genoa (fighting 5) on E15 and loses. Its free move ends on H12 facing SW:
+    # card 6 blows it to Venice. A free move is not a turn to play, so London may trade there only when
+    # its next turn comes (Ruling 28); its present turn just ends.
+    state = new({"to_move": "london", "ships": {"london": {"at": "E19", "face": "S"}, "genoa": {"at": "E15", "face": "E"}},
+                 "hands": {"london": ["R2", "B1", "B1", "B1"], "genoa": ["R3", "R3", "B1"]}, "chance_deck": [6],
+                 "pirate_island": ["B3", "B3", "R2", "R1"], "docks": {"venice": {"crew": ["R2", "B2"], "treasure": ["gold"]}}})
+    state, _ = play(state, "london", "sail S 4 attack face E")  # crew spoils: the only kind, so automatic
+    state, _ = play(state, "london", "give B1 B1")
+    state, events = play(state, "london", "sail SE 3 face SW")
+    assert [e["card"] for e in effects(events, "draw")] == [6] and state.chance_deck[-1] == 6
+    assert ship(state, "london").at == PORT_SQUARE["venice"] and ship(state, "london").heading is None
+    assert hand(state, "london") == ["R1", "R2", "R2", "B1", "B3", "B3"]  # crew total 3: four recruits
+    # No trading window: London's turn ended by the rules (its only option), and Genoa's began.
+    assert [(e.data.get("move"), e.actor) for e in events if e.type == "move_played"][-1] == ("end", "rules")
+    assert owing(state) == ["genoa"]
+    state, _ = play(state, "genoa", "sail E 1 face E")  # then `end`, its only option, by the rules
+    assert owing(state) == ["london"] and state.phase == "before"
+    assert "trade give B3 take gold" not in legal(state, "london")  # 3 for 4: values must match
+    assert "trade give R1 B3 take gold" in legal(state, "london")
+    assert "end" not in legal(state, "london")  # a foreign port must be left (Ruling 10)
 
 
 def test_chance_07_give_to_the_nearest_ship():
@@ -313,7 +378,7 @@ def test_chance_22_yellow_fever_several_seats_at_once():
     assert owing(state) == ["genoa"] and list(state.pirate[-4:]) == ["B1", "R3", "R1", "R1"]
 
 
-def test_chance_22_single_option_seats_resolve_automatically():
+def test_chance_22_every_affected_seat_with_a_choice_is_asked():
     state, events = drawn(22, hands={"london": ["R1"] * 6 + ["R2", "R2"], "genoa": ["B1"]})
     assert owing(state) == ["london"] and state.pending[0].kind == "fever"  # R1 or R2: a real choice
     assert [m for m in legal(state, "london") if m.startswith("chance")] == ["chance return R1", "chance return R2"]

@@ -85,3 +85,55 @@ def test_golden_derelict_drifts_and_recovers(golden):
     state, text = run(2, {"home_ports": ["london", "genoa"], "position": position}, pick, 3, 9)
     assert len(state.hands[0]) == 2
     golden("golden/derelict.txt", text)
+
+
+# Spec 21.4, playthrough 2: four players from a position.
+#
+#   row 8  . . . . . . . . . L : : : M . .    London's free move ends on J8 (coast); Marseilles attacks it there
+#   row 6  . . . . . . . . . C . G . . . .    Cadiz (asks) stops London on J6; Genoa (never attack) lets Cadiz by
+#   row 3  . . . . . . . . . L . . . . . .    London starts on J3 facing N
+#          A B C D E F G H I J K L M N O P
+FOUR_PLAYERS = {
+    "to_move": "london", "dealer": "london",
+    "ships": {"london": {"at": "J3", "face": "N"}, "cadiz": {"at": "J6", "face": "E"},
+              "marseilles": {"at": "N8", "face": "W"}, "genoa": {"at": "L6", "face": "SW", "cargo": ["diamond"]}},
+    "hands": {"london": ["R2", "B1", "B1", "B2"], "cadiz": ["R2", "R3", "R3", "B1"],
+              "marseilles": ["R3", "R3", "R3", "B1", "B1", "B1"], "genoa": ["R1", "B3", "B3"]},
+    "docks": {"genoa": {"crew": ["R2", "B2"], "treasure": ["diamond", "diamond", "gold", "rum"]},
+              "cadiz": {"crew": ["B3", "B3"]}},
+    "chance_deck": [2, 22], "standing_orders": {"genoa": "never attack"},
+}
+FOUR_PLAYERS_SCRIPT = [
+    ("london", "sail N 5 face W"),  # stopped on J6 by Cadiz, whose standing order is `ask`
+    ("cadiz", "attack"),  # Cadiz (fighting 7) beats London (2); crew spoils, the only kind, are automatic
+    ("london", "give B1 B2"),  # the loser chooses the two cards
+    ("london", "sail N 2 face W"),  # the free move ends on the coast (J8) and draws card 2
+    ("london", "chance name genoa"),
+    ("genoa", "chance give R1 docks R2 B2"),  # card 2 paid partly from Genoa's Docks
+    ("cadiz", "sail E 4 face N"),  # the winner sails ahead; Genoa on L6 never attacks: let pass by the rules
+    ("marseilles", "sail W 4 attack face W"),  # an attack on the coast (J8): Marseilles (6) beats London (2)
+    ("london", "give R1 B1"),
+    ("london", "sail S 3 face E"),  # London's free move leaves the coast; then Marseilles draws card 22
+    ("marseilles", "chance return B1"),  # Yellow Fever: Marseilles and Cadiz both hold 8 cards
+    ("cadiz", "chance return docks B3"),
+    ("genoa", "sail SW 5"),  # home to Genoa
+    ("genoa", "deposit diamond"),  # 21 in the Docks with the ship at home: Genoa wins (Rule 19)
+]
+
+
+def test_golden_four_players_from_a_position(golden):
+    ports = ["london", "cadiz", "marseilles", "genoa"]
+    script = iter(FOUR_PLAYERS_SCRIPT)
+
+    def pick(state, step):
+        port, move = next(script)
+        assert state.home_ports.index(port) in game.to_move(state), (step, port, move)
+        return state.home_ports.index(port), move
+
+    state, text = run(4, {"home_ports": ports, "position": FOUR_PLAYERS}, pick, len(FOUR_PLAYERS_SCRIPT), 11)
+    result = game.outcome(state)
+    assert result.termination == "won" and result.winners == (3,)
+    assert next(script, None) is None
+    for needed in ('"move": "let pass"', '"move": "chance give R1 docks R2 B2"', '"card": 22', '"k": "fight"'):
+        assert needed in text
+    golden("golden/four_players.txt", text)

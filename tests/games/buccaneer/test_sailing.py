@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.games.base import IllegalMove
-from pbem.games.buccaneer.board import allowed_headings
+from pbem.games.buccaneer.board import PORT_EXITS, PORT_SQUARE, allowed_headings, is_sea, square_name, step
 
 from .helpers import hand, legal, new, owing, play, ship, sq
 
@@ -109,6 +109,27 @@ def test_ruling_10_home_port_may_stay_foreign_port_must_leave():
     assert "end" not in legal(state, "london")
     with pytest.raises(IllegalMove, match="Ruling 10"):
         play(state, "london", "end")
+
+
+@pytest.mark.parametrize("port", ["amsterdam", "venice", "genoa", "marseilles", "cadiz"])
+def test_ruling_10c_a_crewed_ship_always_has_a_movement(port):
+    """Ruling 10(c) ("no legal movement at all: `end`") cannot arise for a ship with crew, so it has no
+    play test. At sea a turn on the spot always exists: every sea square allows at least two headings
+    (Ruling 9). In a foreign port, an exit square holding one ship can be attacked (Ruling 15), so
+    closing all three exits takes two ships on each (Ruling 11): six, and a game has at most three
+    other ships. Here all three stand on the exits of each port London may be in: London still sails."""
+    assert all(len(allowed_headings((x, y))) >= 2 for x in range(1, 21) for y in range(1, 21) if is_sea((x, y)))
+    others = ("genoa", "marseilles", "cadiz")
+    exits = [step(PORT_SQUARE[port], d) for d in PORT_EXITS[port]]
+    ships = {"london": {"at": square_name(PORT_SQUARE[port])}}
+    ships.update({seat: {"at": square_name(at), "face": allowed_headings(at)[0]} for seat, at in zip(others, exits)})
+    state = new({"to_move": "london", "ships": ships, "hands": {"london": CREW6, "genoa": GENOA, "marseilles": CADIZ,
+                                                                  "cadiz": CADIZ}},
+                home_ports=("london", "genoa", "marseilles", "cadiz"))
+    moves = legal(state, "london")
+    assert "end" not in moves
+    for d in PORT_EXITS[port]:
+        assert any(m.startswith(f"sail {d} 1 attack") for m in moves)
 
 
 def test_ruling_11_ending_on_a_ship_needs_attack():

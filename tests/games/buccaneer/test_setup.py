@@ -59,6 +59,31 @@ def test_ruling_5_bad_home_ports_refused(ports):
         game.resolve_options(2, {"home_ports": ports})
 
 
+@pytest.mark.parametrize("text,ports", [("London, Genoa", ["london", "genoa"]), (" cadiz,marseilles ", ["cadiz", "marseilles"]),
+                                        ('["genoa", "london"]', ["genoa", "london"]), ("", ["london", "marseilles"])])
+def test_ruling_5_home_ports_as_text(text, ports):
+    """The option is text on the new-game form: comma-separated names, any case; a JSON list works too."""
+    assert game.resolve_options(2, {"home_ports": text})["home_ports"] == ports
+
+
+@pytest.mark.parametrize("value,message", [
+    ("london;genoa", "must name 2 home ports, one per seat, separated by commas .* not 'london;genoa'"),
+    ("london,,genoa", "must name 2 home ports"),
+    ("london, paris", "'paris' is not a home port"),
+    ("london, venice", "venice is a trading port"),
+    ("genoa, Genoa", "each seat needs a different home port"),
+    ('["london", ', "not a valid JSON list"),
+    (["london", None], "must list port names"),
+    (["london, genoa", "cadiz"], "must list port names"),
+    ({"london": 1}, "must be text"),
+    (7, "must be text"),
+])
+def test_ruling_5_bad_home_ports_give_a_clear_message(value, message):
+    with pytest.raises(InvalidOptions, match=message) as caught:
+        game.resolve_options(2, {"home_ports": value})
+    assert "home_ports" in str(caught.value)
+
+
 def test_seat_count_and_hand_size_checked():
     with pytest.raises(InvalidOptions):
         game.resolve_options(5, {})
