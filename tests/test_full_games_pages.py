@@ -150,7 +150,7 @@ def check_what_each_seat_saw(name, module, loaded, shown):
 
 LOG_EVERY = 10  # moves between two reads of the whole event log (it grows with the game)
 
-SETUPS = [("rigadoon", 2, 600), ("dragon_flagon", 4, 600)]
+SETUPS = [("rigadoon", 2, 600), ("buccaneer", 4, 600), ("dragon_flagon", 4, 600)]
 
 
 @pytest.mark.slow
