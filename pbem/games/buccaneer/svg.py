@@ -2,12 +2,13 @@
 bays, the six ports with their exit arrows and, beside each port outside the grid, a panel with what lies
 in its Docks (crew as small red or black cards, treasure as labelled gems, value cards) and, for a home
 port, its Safety Zone and owner. Ships are hulls in their port's colour turned to their heading, with
-their cargo as gems on deck. A side panel holds the counts and the seat's own hand, which is drawn only
+their cargo as gems on deck. A panel below the board holds the counts and the seat's own hand, which is drawn only
 in that seat's picture (section 17). Static: no scripts; every player-supplied string is escaped."""
 
 from __future__ import annotations
 
 import html
+import textwrap
 
 from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, HOME_PORTS, PIRATE_ISLAND, PORT_AT, PORT_EXITS,
                     PORT_SQUARE, PORTS, SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, port_title, square_name)
@@ -19,7 +20,8 @@ from .view import fight_visible_to
 CELL = 30
 SIDE = 132  # room left and right of the grid for the panels of the west and east ports
 ENDS = 84  # room above and below the grid for Cadiz's and Genoa's panels
-PANEL = 330  # the side panel
+LINE = 20  # the height of a line of the panel below the board
+WRAP = 100  # characters in a line of that panel before it wraps
 OX, OY = SIDE, ENDS  # the grid's top-left corner
 GRID = SIZE * CELL
 
@@ -191,8 +193,7 @@ def _ships(state: State, out: list[str]) -> None:
             out.append('</g>')
 
 
-def _side_panel(state: State, seat: int | None, names, out: list[str]) -> None:
-    x0 = OX + GRID + SIDE + 10
+def _panel_lines(state: State, seat: int | None, names) -> list[str]:
     lines = [html.escape(header(state).replace("BUCCANEER  ", ""))]
     for s, ship in enumerate(state.ships):
         name = port_title(state.home(s))
@@ -218,17 +219,33 @@ def _side_panel(state: State, seat: int | None, names, out: list[str]) -> None:
         hand = state.hands[seat]
         lines.append(html.escape(f"Your hand: {_items(hand)}"))
         lines.append(f"sailing {sailing_value(hand)}, fighting {fighting_value(hand)}, order: {html.escape(state.standing[seat])}")
+    # Escaping happened above, so a wrap could split an entity such as &amp;: wrap only at spaces.
+    return [part for line in lines for part in textwrap.wrap(line, WRAP, break_long_words=False) or [""]]
+
+
+def _side_panel(state: State, seat: int | None, names, out: list[str], top: float) -> None:
+    """The counts and the seat's own hand, below the board, so that the board keeps the page's width
+    (on a phone, a panel beside it would shrink the grid)."""
+    x0 = 12
+    lines = _panel_lines(state, seat, names)
     for i, line in enumerate(lines):
-        out.append(f'<text x="{x0}" y="{OY + i * 16}">{line}</text>')
-    if mine:
+        out.append(f'<text x="{x0}" y="{top + i * LINE + 10}" font-size="14">{line}</text>')
+    if seat is not None and 0 <= seat < state.seats:
         out.append('<g class="your-hand">')
-        out.extend(_crew_card(x0 + j * 22, OY + len(lines) * 16, card, big=True) for j, card in enumerate(state.hands[seat]))
+        out.extend(_crew_card(x0 + j * 22, top + len(lines) * LINE, card, big=True)
+                   for j, card in enumerate(state.hands[seat]))
         out.append('</g>')
 
 
+def _panel_height(state: State, seat: int | None, names) -> float:
+    hand = 40 if seat is not None and 0 <= seat < state.seats else 0
+    return len(_panel_lines(state, seat, names)) * LINE + hand + 8
+
+
 def render_svg(state: State, seat: int | None, names=()) -> str:
-    width = OX + GRID + SIDE + PANEL
-    height = OY + GRID + ENDS
+    width = OX + GRID + SIDE
+    top = OY + GRID + ENDS + 8
+    height = top + _panel_height(state, seat, names)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
            f'height="{height}" font-family="sans-serif" font-size="10">',
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fdfaf2"/>']
@@ -236,6 +253,6 @@ def render_svg(state: State, seat: int | None, names=()) -> str:
     for port in PORTS:
         out.extend(_port_panel(state, port, names))
     _ships(state, out)
-    _side_panel(state, seat, names, out)
+    _side_panel(state, seat, names, out, top)
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -98,3 +98,16 @@ def test_svg_is_static_with_a_viewbox_and_the_fight_shows_hands_to_fighters_only
         text = game.render_svg(state, viewer)
         assert "<script" not in text and 'viewBox="0 0 ' in text
         assert ("hands: R3 R3 B1 (5) v R2 B1 B1 B1 (1)" in text) is sees
+
+
+@pytest.mark.parametrize("viewer", [0, None])
+def test_the_counts_and_hand_sit_below_the_board_inside_the_picture(viewer):
+    # Below, not beside: a panel beside the grid would shrink the board on a phone's narrow page.
+    state, svg = picture(viewer)
+    width, height = (float(v) for v in svg.get("viewBox").split()[2:])
+    grid_right = OX + GRID
+    texts = [t for t in svg.iter(f"{{{NS['s']}}}text") if (t.text or "").startswith(("round ", "Treasure Island: "))]
+    assert texts and all(float(t.get("y")) > OY + GRID for t in texts)
+    assert width < grid_right + 200  # room for the east ports' panels only
+    lowest = max(float(e.get("y", 0)) + float(e.get("height", 0)) for e in svg.iter() if e.get("y"))
+    assert lowest <= height
