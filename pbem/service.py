@@ -42,7 +42,7 @@ MAX_NAME = 40
 MAX_EMAIL = 254
 MAX_MOVE = 500
 APPEND_ATTEMPTS = 8
-_EMAIL = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[^@\s<>,;\"]+$")
+EMAIL = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[^@\s<>,;\"]+$")
 
 
 # --- errors the shell maps to HTTP status codes --------------------------------------------------------
@@ -279,7 +279,7 @@ def clean_player(index: int, player: dict, site: Site) -> dict:
     if len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
         raise InvalidOptions(f"player {index + 1}'s name must be at most {MAX_NAME} printable characters")
     email = (player.get("email") or "").strip() or None
-    if email is not None and (len(email) > MAX_EMAIL or not _EMAIL.match(email)):
+    if email is not None and (len(email) > MAX_EMAIL or not EMAIL.match(email)):
         raise InvalidOptions(f"player {index + 1}'s e-mail address {email!r} is not valid")
     webhook = (player.get("webhook") or "").strip() or None
     if webhook is not None:

@@ -35,6 +35,7 @@ SUBJECTS = {
     "reminder": "reminder: your move is due",
     "timeout": "your time ran out",
     "reply": "your e-mailed move",
+    "links": "your seat link, as asked",
 }
 
 
@@ -193,3 +194,10 @@ def reply(site: Site, loaded, seat: int, answer: str, accepted: bool, now: str, 
     ctx = context(site, loaded, seat, "reply", [], now, answer=answer, accepted=accepted,
                   subject_extra="played" if accepted else "not played")
     return rows(site, loaded, seat, f"reply:{key}", ctx, now, seq=seq, email_only=True)
+
+
+def seat_link(site: Site, loaded, seat: int, key: str, now: str) -> list[dict]:
+    """A seat's link, sent again on request to the seat's own address only (pbem/notify/lost_links.py).
+    Written at seq 0 with the key in its kind, so one request per key (an hour) sends it once."""
+    ctx = context(site, loaded, seat, "links", [], now)
+    return rows(site, loaded, seat, f"links:{key}", ctx, now, seq=0, email_only=True)

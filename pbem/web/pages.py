@@ -27,6 +27,7 @@ from ..games.base import GameError
 from ..notify import outbox
 from ..notify.compose import last_moves
 from .move_groups import group_moves
+from ..notify.lost_links import send_seat_links
 
 bp = Blueprint("pages", __name__)
 
@@ -69,6 +70,22 @@ def check_csrf() -> None:
 @bp.errorhandler(service.GameNotFound)
 def not_found(exc):
     return render_template("error.html", status=404, message=str(exc)), 404
+
+
+@bp.get("/links")
+def lost_links_form():
+    return render_template("links.html", sent=False, error=None)
+
+
+@bp.post("/links")
+def lost_links():
+    check_csrf()
+    address = (request.form.get("address") or "").strip()
+    if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address):
+        return render_template("links.html", sent=False, error="that does not look like an e-mail address"), 400
+    send_seat_links(get_db(), get_site(), address)
+    # The same answer whether or not the address plays here: the page must not tell who plays.
+    return render_template("links.html", sent=True, address=address, error=None)
 
 
 @bp.get("/")
