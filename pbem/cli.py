@@ -7,6 +7,7 @@ same service verbs as the web pages.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 
@@ -99,6 +100,16 @@ def cmd_show(args) -> int:
     return 0
 
 
+def cmd_export(args) -> int:
+    from .export import game_record
+
+    loaded = service.load(open_db(), args.game)
+    if args.seat is not None and not 0 <= args.seat < loaded.seat_count:
+        raise service.BadRequest(f"--seat must be between 0 and {loaded.seat_count - 1}")
+    print(json.dumps(game_record(loaded, args.seat), indent=1, sort_keys=True))
+    return 0
+
+
 def cmd_verify(args) -> int:
     report = service.verify(open_db(), args.game)
     if report["ok"]:
@@ -154,6 +165,11 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("game", help="the game id")
     show.add_argument("--at", type=int, help="as it stood right after this event")
     show.set_defaults(run=cmd_show)
+
+    export = commands.add_parser("export", help="print a game's record as JSON, as a spectator or a seat sees it")
+    export.add_argument("game", help="the game id")
+    export.add_argument("--seat", type=int, help="as this seat sees it (default: a spectator)")
+    export.set_defaults(run=cmd_export)
 
     verify = commands.add_parser("verify", help="check a game's hash chain, seed and outcomes")
     verify.add_argument("game", help="the game id")

@@ -28,6 +28,7 @@ from ..notify import outbox
 from ..notify.compose import last_moves
 from .move_groups import group_moves
 from ..notify.lost_links import send_seat_links
+from ..export import game_record
 
 bp = Blueprint("pages", __name__)
 
@@ -253,6 +254,24 @@ def seat_resign(token):
 def spectator_page(game_id):
     loaded = service.load(get_db(), game_id)
     return render_template("game.html", **seat_context(loaded, None))
+
+
+def record_download(loaded: service.Loaded, seat: int | None):
+    name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat}") + ".json"
+    body = json.dumps(game_record(loaded, seat), indent=1, sort_keys=True)
+    return current_app.response_class(body, mimetype="application/json",
+                                      headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/games/<game_id>/export.json")
+def spectator_record(game_id):
+    return record_download(service.load(get_db(), game_id), None)
+
+
+@bp.get("/play/<token>/export.json")
+def seat_record(token):
+    loaded, seat = seat_from_token(token)
+    return record_download(loaded, seat)
 
 
 def history_at(loaded: service.Loaded) -> int:
