@@ -8,7 +8,7 @@ Served as JSON by `/games/<id>/export.json`, `/play/<token>/export.json` and `pb
 from __future__ import annotations
 
 from . import service
-from .notify.compose import describe
+from .words import describe
 
 FORMAT = "pbem-record/1"
 

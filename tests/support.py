@@ -2,6 +2,7 @@
 
 import http.cookiejar
 import json
+from html import unescape
 import re
 import urllib.error
 import urllib.parse
@@ -70,3 +71,24 @@ class Browser:
 
 def csrf(page):
     return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
+def start_from_the_form(browser, server, name, fields):
+    """Start a game on its options page as a person would; returns (game id, seat links in seat order)."""
+    _, form = browser.get(f"{server}/new/{name}")
+    status, created = browser.post(f"{server}/new/{name}", {"csrf": csrf(form), **fields})
+    assert status == 201, created[:2000]
+    links = re.findall(r'<a href="(' + re.escape(server) + r'/play/[^"]+)">', created)
+    game_url = re.search(r'<a href="(' + re.escape(server) + r'/games/[^"]+)">', created).group(1)
+    return game_url.rsplit("/", 1)[1], links
+
+
+def offered_moves(page):
+    """The legal moves as a seat page's form offers them (a button each, or a list when there are many)."""
+    options = re.findall(r"<option>([^<]*)</option>", page) or \
+        re.findall(r'<button type="submit" name="move" value="([^"]*)">', page)
+    return [unescape(option) for option in options]
+
+
+def seen_seq(page):
+    return int(re.search(r'name="seq" value="(\d+)"', page).group(1))

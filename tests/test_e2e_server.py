@@ -6,12 +6,11 @@ import os
 import re
 import subprocess
 import sys
-from html import unescape
 
 import pytest
 
 from tests.conftest import ROOT
-from tests.support import Browser, csrf
+from tests.support import Browser, csrf, offered_moves, seen_seq, start_from_the_form
 
 
 @pytest.mark.slow
@@ -19,13 +18,10 @@ def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir):
     browser = Browser()
     status, home = browser.get(server + "/")
     assert status == 200 and '<option value="mississippi">' in home
-    _, form = browser.get(server + "/new/mississippi")  # the options page, for a short game
-    status, created = browser.post(server + "/new/mississippi", {
-        "csrf": csrf(form), "name0": "Ann", "name1": "Bob", "name2": "Cy", "opt_max_rounds": "4"})
-    assert status == 201
-    seat_urls = re.findall(r'<a href="(' + re.escape(server) + r'/play/[^"]+)">', created)
+    game_id, seat_urls = start_from_the_form(  # on the options page, for a short game
+        browser, server, "mississippi", {"name0": "Ann", "name1": "Bob", "name2": "Cy", "opt_max_rounds": "4"})
     assert len(seat_urls) == 3
-    game_url = re.search(r'<a href="(' + re.escape(server) + r'/games/[^"]+)">', created).group(1)
+    game_url = f"{server}/games/{game_id}"
 
     moves = 0
     while True:
@@ -34,11 +30,9 @@ def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir):
             break
         mover = int(re.search(r"\(seat (\d)\)", spectator).group(1))
         _, page = browser.get(seat_urls[mover])
-        seq = re.search(r'name="seq" value="(\d+)"', page).group(1)
-        options = re.findall(r"<option>([^<]+)</option>", page) or \
-            re.findall(r'<button type="submit" name="move" value="([^"]+)">', page)
-        choice = unescape(options[(moves * 7) % len(options)])
-        status, after = browser.post(seat_urls[mover], {"csrf": csrf(page), "seq": seq, "move": choice})
+        options = offered_moves(page)
+        choice = options[(moves * 7) % len(options)]
+        status, after = browser.post(seat_urls[mover], {"csrf": csrf(page), "seq": seen_seq(page), "move": choice})
         assert status == 200 and f"Played {choice}" in after, after[:2000]
         moves += 1
         assert moves <= 3 * 4
@@ -58,7 +52,6 @@ def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir):
         at = int(previous.group(1))
     assert at == 1
 
-    game_id = game_url.rsplit("/", 1)[1]
     env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite")}
     result = subprocess.run([sys.executable, "-m", "pbem.cli", "verify", game_id], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=60)

@@ -23,7 +23,7 @@ import pytest
 
 from pbem import service, store
 from pbem.games import GAMES
-from tests.support import Browser, csrf
+from tests.support import Browser, csrf, offered_moves, seen_seq, start_from_the_form
 
 
 @dataclass
@@ -75,29 +75,12 @@ def hidden_from(name, seat, view):
     return leaks
 
 
-def start_game(browser, server, name, seats):
-    _, form = browser.get(f"{server}/new/{name}")
-    fields = {"csrf": csrf(form), **{f"name{i}": f"Player {i}" for i in range(seats)}}
-    status, created = browser.post(f"{server}/new/{name}", fields)
-    assert status == 201, created[:2000]
-    links = re.findall(r'<a href="(' + re.escape(server) + r'/play/[^"]+)">', created)
-    game_url = re.search(r'<a href="(' + re.escape(server) + r'/games/[^"]+)">', created).group(1)
-    assert len(links) == seats
-    return game_url.rsplit("/", 1)[1], links
-
-
-def offered_moves(page):
-    """The legal moves as the page's form offers them (a list of buttons, or a select for many)."""
-    options = re.findall(r"<option>([^<]*)</option>", page) or \
-        re.findall(r'<button type="submit" name="move" value="([^"]*)">', page)
-    return [unescape(option) for option in options]
-
-
 def play_through_pages(server, name, seats, seed, max_moves):
     module = importlib.import_module(f"tests.playouts.{name}")
     rng = random.Random(seed)
     browsers = [Browser() for _ in range(seats)]
-    game_id, links = start_game(browsers[0], server, name, seats)
+    game_id, links = start_from_the_form(browsers[0], server, name, {f"name{i}": f"Player {i}" for i in range(seats)})
+    assert len(links) == seats
     tokens = [link.rsplit("/", 1)[1] for link in links]
     shown: list[Shown] = []
     for moves in range(max_moves + 1):
@@ -107,7 +90,7 @@ def play_through_pages(server, name, seats, seed, max_moves):
         seat = rng.choice(status["to_move"])  # with simultaneous planning, any of them may come first
         _, page = browsers[seat].get(links[seat])
         api = browsers[seat].get_json(f"{server}/api/games/{game_id}", token=tokens[seat])
-        seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))
+        seq = seen_seq(page)
         assert api["seq"] == seq and api["you"] == seat
         log = browsers[seat].get_json(f"{server}/api/games/{game_id}/events", token=tokens[seat]) \
             if moves % LOG_EVERY == 0 else None

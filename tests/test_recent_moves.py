@@ -6,7 +6,7 @@ import re
 from html import unescape
 
 from pbem import service
-from pbem.notify.compose import describe, last_moves
+from pbem.words import describe, last_moves
 from tests.support import THREE, play_randomly
 
 

@@ -16,6 +16,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..config import TEMPLATES_DIR
 from ..site import Site
+from ..words import last_moves
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result"}  # reminders, timeouts and answers are urgent
 
@@ -42,55 +43,6 @@ SUBJECTS = {
 def subject(kind: str, loaded, seat: int, extra: str = "") -> str:
     head = f"[pbem] {loaded.module.TITLE} {loaded.id}: {SUBJECTS[kind.split(':')[0]]}"
     return f"{head}, {loaded.names[seat]}" + (f" ({extra})" if extra else "")
-
-
-def last_moves(loaded, events, seat: int | None) -> list[str]:
-    """What happened in these events, in words that seat may read: the data comes through the same
-    redaction as every other channel (`service.public_event`), then `describe` puts it in words."""
-    from ..service import public_event
-
-    lines = []
-    for event in events:
-        line = describe(loaded, event.type, event.actor, public_event(loaded, event, seat)["data"])
-        if line:
-            lines.append(line)
-    return lines
-
-
-QUIET = {"game_created", "seed_revealed", "seat_settings_changed"}  # bookkeeping nobody needs told
-
-
-def describe(loaded, type: str, actor: str, data: dict) -> str | None:
-    """One line for one (already redacted) event. The games' events share a few conventions, read here
-    so that every game is told in words without a function of its own: `move` is the move as played
-    (absent or None when hidden), `log` the lines a game wrote from public facts, `seat` the seat a
-    rules event is about. Anything else is named by its type and its plain (non-nested) facts."""
-    if type in QUIET:
-        return None
-    who = loaded.names[int(actor)] if actor.isdigit() else None
-    if who is None and isinstance(data.get("seat"), int) and 0 <= data["seat"] < len(loaded.names):
-        who = loaded.names[data["seat"]]
-    if type == "seat_resigned":
-        return f"{who} resigned"
-    if type == "turn_timed_out":
-        return f"{who} ran out of time ({data['action']})"
-    if type in ("vacation_started", "vacation_ended"):
-        return f"{who} {'went on' if type == 'vacation_started' else 'came back from'} vacation"
-    if data.get("public_move"):
-        return f"{who}: {data['public_move']}" if who else data["public_move"]
-    if "move" in data:
-        if data["move"] is None:
-            return f"{who} moved" if who else None
-        if actor.isdigit():
-            return f"{who} played {data['move']}"
-        return f"{who}: {data['move']} (automatic)" if who else f"{data['move']} (automatic)"
-    if isinstance(data.get("log"), list) and data["log"]:
-        return "; ".join(str(line) for line in data["log"])
-    facts = ", ".join(f"{key} {value}" for key, value in data.items()
-                      if isinstance(value, (str, int, float)) and not isinstance(value, bool) and key != "seat")
-    words = type.replace("_", " ")
-    line = f"{words}: {facts}" if facts else words
-    return f"{who}: {line}" if who else line[0].upper() + line[1:]
 
 
 def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], now: str, **extra) -> dict:

@@ -24,11 +24,11 @@ from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame, get_game
 from ..clock import CLOCK_OPTIONS
 from ..games.base import GameError
-from ..notify import outbox
-from ..notify.compose import last_moves
-from .move_groups import group_moves
-from ..notify.lost_links import send_seat_links
 from ..export import game_record
+from ..notify import outbox
+from ..notify.lost_links import send_seat_links
+from ..words import last_moves
+from .move_groups import group_moves
 
 bp = Blueprint("pages", __name__)
 
@@ -176,7 +176,8 @@ def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None
         "text": module.render_text(state, seat),
         "legal": legal, "buttons": len(legal) <= BUTTONS_UP_TO, "move_groups": group_moves(legal),
         "to_move": to_move, "outcome": result.to_json() if result else None,
-        "events": [service.public_event(loaded, e, seat) for e in loaded.events],
+        # the event list is the history page's alone; the seat page tells its recent moves in words
+        "events": [service.public_event(loaded, e, seat) for e in loaded.events] if at is not None else [],
         "at": at,
         "deadlines": {s: clock.format_time(d) for s in sorted(loaded.owing_since)
                       if at is None and (d := loaded.deadline(s)) is not None},
@@ -194,8 +195,9 @@ def recent_moves(loaded: service.Loaded, seat: int | None) -> list[str]:
     correspondence player comes back a day later and first wants to know what the others did."""
     events = loaded.events
     if seat is not None:
-        own = [i for i, e in enumerate(events) if e.actor == str(seat) and e.type not in service.PLATFORM_EVENTS]
-        events = events[own[-1] + 1:] if own else events
+        own = next((i for i in reversed(range(len(events)))
+                    if events[i].actor == str(seat) and events[i].type not in service.PLATFORM_EVENTS), None)
+        events = events[own + 1:] if own is not None else events
     return last_moves(loaded, events, seat)[-RECENT_UP_TO:]
 
 
