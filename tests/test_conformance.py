@@ -1,20 +1,24 @@
 """One suite over every registered game (architecture section 10.3): seeded random playouts through
-`legal_moves`, checking at each step that listed moves are accepted, `evolve` leaves its input alone,
-replay from scratch equals the incremental state, views serialise, nothing leaks, and games end."""
+`legal_moves`, checking at each step that every listed move is accepted and has a board hint,
+`evolve` leaves its input alone, replay from scratch equals the incremental state, every position after
+every event renders for every seat and a spectator, every append is told in words without internal
+identifiers, states survive a snapshot (pickle), views serialise, nothing leaks, and games end."""
 
 from __future__ import annotations
 
 import copy
 import importlib
 import json
+import pickle
 import random
+import re
 from functools import reduce
 
 import pytest
 
 from pbem.chance import SeededChance
 from pbem.games import GAMES, missing_names
-from pbem.games.base import Event, GameError, NotYourTurn, Outcome
+from pbem.games.base import Event, GameError, Hint, NotYourTurn, Outcome
 
 GAME_NAMES = sorted(GAMES)
 
@@ -67,6 +71,30 @@ def seeded(seed: int, batch: int) -> SeededChance:
     return SeededChance(seed.to_bytes(32, "big"), batch)
 
 
+# Words a person reads never carry an internal identifier: snake_case names of events, cards or steps.
+IDENTIFIER = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+
+
+def check_renders(game, state, seats):
+    """Every position, even between the events of one append, shows on every channel for every viewer."""
+    for viewer in [None, *range(seats)]:
+        json.dumps(game.view(state, viewer))
+        assert isinstance(game.render_text(state, viewer), str)
+        assert game.render_svg(state, viewer).lstrip().startswith("<svg")
+
+
+def check_words(game, before, events, seats, names):
+    """The events of one append, told to every viewer after that viewer's redaction."""
+    for viewer in [None, *range(seats)]:
+        redacted = [Event(e.type, game.redact(e, viewer), e.actor) for e in events]
+        lines = game.describe(before, redacted, viewer, names)
+        assert isinstance(lines, list) and all(isinstance(line, str) and line.strip() for line in lines), lines
+        for line in lines:
+            assert not IDENTIFIER.search(line), f"an internal identifier reaches a person: {line!r}"
+    for event in events:
+        assert isinstance(game.reveals(event), bool)
+
+
 @pytest.mark.parametrize("name,seats,options,run", list(cases()))
 def test_random_playout(name, seats, options, run):
     game = GAMES[name]
@@ -74,12 +102,15 @@ def test_random_playout(name, seats, options, run):
     rng = random.Random(f"{name}:{seats}:{json.dumps(options, sort_keys=True)}:{run}")
     resolved = game.resolve_options(seats, options)
     json.dumps(resolved)
-    initial = game.initial_state(seats, resolved)
+    initial = game.initial_state(seats, resolved, rules_version=game.RULES_VERSION)
+    names = [f"Player {i + 1}" for i in range(seats)]
+    every_event = run == 0  # rendering after every single event is thorough but slow: one run per setup
     log: list[Event] = []
     batch = 1
 
     def append(state, events):
         nonlocal batch
+        first = state
         for event in events:
             assert isinstance(event, Event)
             json.dumps(dict(event.data))
@@ -90,6 +121,9 @@ def test_random_playout(name, seats, options, run):
             log.append(stored(event))
             if hasattr(config, "check_state"):
                 config.check_state(game, state)
+            if every_event:
+                check_renders(game, state, seats)
+        check_words(game, first, [stored(e) for e in events], seats, names)
         batch += len(events) or 1
         return state
 
@@ -104,9 +138,14 @@ def test_random_playout(name, seats, options, run):
         legal = game.legal_moves(state, seat)
         assert legal, f"seat {seat} owes a decision but has no legal move"
         assert len(set(legal)) == len(legal), "legal_moves lists a move twice"
-        # Every listed move is accepted (a sample of them at each step keeps big move lists fast).
-        for move in rng.sample(legal, min(len(legal), 12)):
+        # Every listed move is accepted, every one of them: a listed move that is refused is a lie.
+        for move in legal:
             game.decide(state, seat, move, seeded(run * 7919 + steps, batch))
+        hints = game.move_hints(state, seat)
+        assert set(hints) == set(legal), "move_hints must cover exactly the legal moves"
+        for hint in hints.values():
+            assert isinstance(hint, Hint)
+            json.dumps(hint.to_json())
         for other in range(seats):
             if not game.legal_moves(state, other):
                 with pytest.raises(GameError):
@@ -129,10 +168,10 @@ def test_random_playout(name, seats, options, run):
     assert isinstance(result, Outcome)
     json.dumps(result.to_json())
     assert repr(fold(game, initial, log)) == repr(state), "replay differs from the incremental state"
+    # A snapshot is the state pickled (pbem/loading.py): it must come back equal.
+    assert repr(pickle.loads(pickle.dumps(state))) == repr(state), "the state does not survive a snapshot"
+    check_renders(game, state, seats)
     for viewer in [None, *range(seats)]:
-        json.dumps(game.view(state, viewer))
-        assert isinstance(game.render_text(state, viewer), str)
-        assert game.render_svg(state, viewer).lstrip().startswith("<svg")
         for event in log:
             json.dumps(game.redact(event, viewer))
 

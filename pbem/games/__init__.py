@@ -7,10 +7,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import buccaneer, mississippi, rigadoon
-from .base import REQUIRED
-from . import dragon_flagon
-
 from . import buccaneer, dragon_flagon, mississippi, rigadoon
 from .base import REQUIRED
 

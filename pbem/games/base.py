@@ -29,6 +29,42 @@ package) with these names; the registry in `pbem.games` lists the modules explic
 The platform stores the resolved options and the seat count in its own creating event, so a game
 need not repeat them in an event of its own. `start` and `decide` run on through every automatic
 step (forced single options, chance draws) until some seat owes a decision or the game is over.
+
+Part two of the protocol (architecture sections 12 to 16):
+
+    RULES_VERSION: int            the version of the rules this module plays, from 1. `game_created`
+                                  records it; a change to what start, decide, evolve, legal_moves,
+                                  resign or outcome do for an existing log raises it, and games of
+                                  older versions keep the old behaviour (a branch on the version the
+                                  state carries)
+    initial_state(seats, options, rules_version=RULES_VERSION) -> State
+                                  the state remembers its rules version; everything after follows it
+    upgrade(state, version) -> State   (optional; games with RULES_VERSION > 1) the same position under
+                                  the newer rules; raises InvalidOptions naming what does not fit
+    describe(before, events, seat, names) -> list[str]
+                                  the words for the events of one append (one command and the
+                                  automatic steps it caused), each already redacted for `seat` by
+                                  `redact`; `before` is the state before them (read only what every
+                                  seat may know from it); `names` the players' names by seat. Lines a
+                                  person reads: names not ids, cards and characters by their printed
+                                  names, automatic steps folded into the move that caused them, never
+                                  an internal identifier (no `kick_barrel`, `after_fight`, `die_rolled`)
+    reveals(event) -> bool        True when this event lets some seat know what it could not know
+                                  before: a chance outcome (a die, the wind, a shuffle, a deal, a
+                                  draw) or hidden information shown (crews in a fight, planned cards).
+                                  A seat may take back alone only over events that reveal nothing; a
+                                  move whose events reveal gets no preview of the board after it
+    move_hints(state, seat) -> dict[str, Hint]
+                                  for every move of legal_moves(state, seat), what the board needs to
+                                  offer it: the piece it moves, the square it ends on, the squares it
+                                  passes, the label that tells it from the other moves of that piece
+                                  to that square, its effect in words, and where /rules/<game>
+                                  explains it. Ids match the `data-piece` and `data-square`
+                                  attributes of render_svg (and of the game's HTML panels)
+    BOTS: dict[str, choose]       computer players by level ("standard" at least), in bot.py:
+                                  choose(view, legal, rng) -> one of legal. A pure function of the
+                                  seat's view (`view(state, seat)`), its legal moves and a seeded
+                                  generator (`rng`, a random.Random the shell seeds); never the state
 """
 
 from __future__ import annotations
@@ -133,7 +169,10 @@ class Chance(Protocol):
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: its kind (`int`, `choice`, `bool`, `str`, `json`), default and limits."""
+    """One game option: its kind (`int`, `choice`, `bool`, `str`, `json`), default and limits.
+
+    `label` and `help` are for players (the options page, the seat page's list of options that differ
+    from the defaults): plain words, no spec references. `choice_labels` may say each choice in words."""
 
     kind: str
     default: Any = None
@@ -141,9 +180,13 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    label: str = ""
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"kind": self.kind, "default": self.default, "help": self.help}
+        if self.label:
+            out["label"] = self.label
         if self.minimum is not None:
             out["min"] = self.minimum
         if self.maximum is not None:
@@ -213,6 +256,31 @@ def _convert(name: str, option: Option, value: Any) -> Any:
     raise AssertionError(f"unknown option kind {option.kind!r}")
 
 
+# --- the board: what a seat page needs to offer a legal move on the board ------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the board needs to offer one legal move (architecture section 12).
+
+    The seat page lets a player choose a piece (`data-piece` in the SVG, or in the game's HTML panel
+    for pieces not on the board, such as cards or standees still to place), then one of the squares
+    its moves end on (`data-square`), then, when several moves remain, one of their `choice` labels.
+    Moves with neither piece nor target are buttons, under the heading `group` when given."""
+
+    piece: str | None = None          # what the move moves or acts with: a data-piece id
+    target: str | None = None         # the square it ends on or acts on: a data-square id
+    path: tuple[str, ...] = ()        # squares passed on the way, in order, without the target
+    choice: str = ""                  # tells this move from the others with the same piece and target
+    words: str = ""                   # its effect, in players' words (who reacts, what it costs)
+    rule: str | None = None           # the anchor (without '#') on /rules/<game> that explains it
+    group: str | None = None          # the heading of its button among moves without piece or target
+
+    def to_json(self) -> dict:
+        return {"piece": self.piece, "target": self.target, "path": list(self.path), "choice": self.choice,
+                "words": self.words, "rule": self.rule, "group": self.group}
+
+
 # --- the protocol, for type checkers and documentation --------------------------------------------------
 
 
@@ -237,10 +305,17 @@ class Game(Protocol):
     def render_svg(self, state: Any, seat: int | None, names: Sequence[str] = ()) -> str: ...
     def resign(self, state: Any, seat: int, chance: Chance) -> list[Event]: ...
     def timeout_move(self, state: Any, seat: int) -> str | None: ...
+    RULES_VERSION: int
+    BOTS: Mapping[str, Any]
+
+    def describe(self, before: Any, events: Sequence[Event], seat: int | None, names: Sequence[str]) -> list[str]: ...
+    def reveals(self, event: Event) -> bool: ...
+    def move_hints(self, state: Any, seat: int) -> Mapping[str, Hint]: ...
 
 
 REQUIRED = (
-    "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION",
+    "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "RULES_VERSION", "BOTS",
     "resolve_options", "initial_state", "start", "evolve", "decide", "legal_moves", "to_move",
     "view", "redact", "outcome", "render_text", "render_svg", "resign", "timeout_move",
+    "describe", "reveals", "move_hints",
 )
