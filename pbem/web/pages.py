@@ -73,6 +73,16 @@ def not_found(exc):
     return render_template("error.html", status=404, message=str(exc)), 404
 
 
+@bp.get("/rules/<name>")
+def rules_page(name):
+    """The rules of a game written for players (templates/rules/<name>.html)."""
+    try:
+        module = get_game(name)
+    except UnknownGame as exc:
+        return render_template("error.html", status=404, message=str(exc)), 404
+    return render_template(f"rules/{module.NAME}.html", module=module)
+
+
 @bp.get("/links")
 def lost_links_form():
     return render_template("links.html", sent=False, error=None)
@@ -173,6 +183,8 @@ def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None
         "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,
         "seq": loaded.seq if at is None else at,
         "svg": Markup(module.render_svg(state, seat, names=tuple(loaded.names))),
+        # what the game's own HTML panel (templates/games/<name>.html) shows beside the board
+        "view": module.view(state, seat),
         "text": module.render_text(state, seat),
         "legal": legal, "buttons": len(legal) <= BUTTONS_UP_TO, "move_groups": group_moves(legal),
         "to_move": to_move, "outcome": result.to_json() if result else None,

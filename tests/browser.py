@@ -1,0 +1,134 @@
+"""A real browser for the page tests: Debian's headless Chromium driven through Debian's chromedriver by
+Selenium (nothing is downloaded at test time), with helpers to lay a page out at phone and desktop
+size, take screenshots, and measure the board's smallest text as a person sees it (CSS px).
+
+The fixtures `chrome` and `shots` are offered to every test through conftest.py."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--window-size=1280,900"]
+PHONE = (412, 915)
+DESKTOP = (1280, 900)
+
+
+def require_browser():
+    missing = [f"{path} (Debian package {package})" for path, package in
+               ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")) if not os.path.isfile(path)]
+    if missing:
+        pytest.fail("the browser tests need " + " and ".join(missing) +
+                    ": run `apt-get install -y chromium chromium-driver` (as .ci/run does)", pytrace=False)
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        pytest.fail("the browser tests need selenium: pip install -e '.[test]'", pytrace=False)
+
+
+@pytest.fixture
+def chrome(tmp_path, monkeypatch):
+    """chrome(javascript=True) starts a fresh headless Chromium with its own profile; all are quit at the end."""
+    require_browser()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    monkeypatch.setenv("SE_AVOID_STATS", "true")  # Selenium Manager is not used; if it were, no usage stats
+    drivers = []
+
+    def start(javascript: bool = True):
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in FLAGS:
+            options.add_argument(flag)
+        options.add_argument(f"--user-data-dir={tmp_path / f'profile{len(drivers)}'}")
+        if not javascript:
+            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+        driver.set_page_load_timeout(30)
+        drivers.append(driver)
+        return driver
+
+    yield start
+    for driver in drivers:
+        driver.quit()
+
+
+@pytest.fixture
+def shots(tmp_path):
+    path = Path(os.environ.get("PBEM_SCREENSHOTS") or tmp_path / "screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def settle(driver, width: int) -> None:
+    """Wait until the page is laid out at this window width and has painted a frame since."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.innerWidth") == width)
+    driver.execute_async_script("var done = arguments[0];"
+                                "requestAnimationFrame(function () { requestAnimationFrame(done); });")
+
+
+def screenshot(driver, directory: Path, name: str) -> None:
+    """Phone-sized and desktop-sized screenshots of the current page; at both sizes nothing may stick
+    out sideways and the board must fit the window's width. The window is as it was afterwards."""
+    own_width = driver.execute_script("return window.innerWidth")
+    for label, (width, height) in (("phone", PHONE), ("desktop", DESKTOP)):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": label == "phone"})
+        try:
+            settle(driver, width)
+            fits = driver.execute_script(
+                "var svg = document.querySelector('.board svg').getBoundingClientRect();"
+                "return [document.documentElement.scrollWidth, window.innerWidth, svg.left, svg.right];")
+            driver.save_screenshot(str(directory / f"{name}-{label}.png"))
+        finally:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            settle(driver, own_width)  # later clicks must not aim at a layout about to change
+        scroll_width, inner_width, left, right = fits
+        assert scroll_width <= inner_width, f"{name} scrolls sideways at {label} size: {fits}"
+        assert 0 <= left and right <= inner_width, f"{name}'s board does not fit a {label} window: {fits}"
+
+
+# The rendered size of every visible text of the board picture, in CSS px: its font size in the SVG's
+# units times the scale at which the SVG is drawn (getScreenCTM), so a board shrunk to a phone's width
+# counts as small as it looks.
+BOARD_TEXT_SIZES = """
+var out = [];
+document.querySelectorAll('.board svg text').forEach(function (el) {
+  if (!el.textContent.trim()) return;
+  var box = el.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) return;
+  var style = getComputedStyle(el);
+  if (style.display === 'none' || style.visibility === 'hidden' || parseFloat(style.opacity) === 0) return;
+  var ctm = el.getScreenCTM();
+  var scale = ctm ? Math.sqrt(ctm.a * ctm.a + ctm.b * ctm.b) : 1;
+  out.push([parseFloat(style.fontSize) * scale, el.textContent.trim().slice(0, 40)]);
+});
+return out;
+"""
+
+
+def board_text_sizes(driver) -> list[tuple[float, str]]:
+    """(size in CSS px, text) of each visible text on the board, smallest first."""
+    return sorted((float(size), text) for size, text in driver.execute_script(BOARD_TEXT_SIZES))
+
+
+def at_size(driver, width: int, height: int, action):
+    """Run action() with the page laid out at this size (as a phone when narrow), then restore it."""
+    own_width = driver.execute_script("return window.innerWidth")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    try:
+        settle(driver, width)
+        return action()
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        settle(driver, own_width)
