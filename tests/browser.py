@@ -16,8 +16,8 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--window-size=1280,900"]
-PHONE = (412, 915)
-DESKTOP = (1280, 900)
+PHONE = (390, 844)
+DESKTOP = (1366, 900)
 
 
 def require_browser():

@@ -92,3 +92,26 @@ def offered_moves(page):
 
 def seen_seq(page):
     return int(re.search(r'name="seq" value="(\d+)"', page).group(1))
+
+
+def every_page_answers(client, game_id, tokens, at_every_seq=True):
+    """GET every page and JSON view of a game for every seat and a spectator, the history at every seq
+    (or only at the last), the records and the state API, through Flask's test client. Each must answer
+    200: a position the server accepted must show everywhere. Returns the number of pages fetched."""
+    seq = json.loads(client.get(f"/api/games/{game_id}").data)["seq"]
+    seqs = range(1, seq + 1) if at_every_seq else [seq]
+    urls = [f"/games/{game_id}", f"/games/{game_id}/export.json", f"/api/games/{game_id}",
+            f"/api/games/{game_id}/events"]
+    urls += [f"/games/{game_id}/history?at={k}" for k in seqs]
+    urls += [f"/api/games/{game_id}/state?at={k}" for k in seqs]
+    for token in tokens:
+        urls += [f"/play/{token}", f"/play/{token}/export.json", f"/play/{token}/settings"]
+        urls += [f"/play/{token}/history?at={k}" for k in seqs]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, f"GET {url} answered {response.status_code}: {response.data[:800]!r}"
+    for token in tokens:
+        for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/events"):
+            response = client.get(path, headers={"Authorization": f"Bearer {token}"})
+            assert response.status_code == 200, f"GET {path} as a seat answered {response.status_code}"
+    return len(urls)
