@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{name:<14} {args.games:>5} {counts['win']:>5} {counts['draw']:>5} {counts['loss']:>6} "
               f"{counts['win'] / args.games:>8.0%} {1000 * statistics.mean(thinking):>8.1f} "
               f"{1000 * max(thinking):>8.1f} {statistics.mean(lengths):>9.0f}")
+        seats, options, bound = match_of(name)
+        print(f"{'':<14} ({seats} seats, options {options or 'as default'}, at most {bound} decisions a game)")
 
 
 if __name__ == "__main__":
