@@ -18,6 +18,20 @@ from .games.base import GameError
 from .site import Site
 
 
+# waitress's limits (issue 10): a bounded number of connections, idle ones closed, slow clients cut off,
+# and bodies bounded before they are read (the app allows 64 KiB; an e-mail may be 1 MiB).
+SERVER_LIMITS = {
+    "threads": 8,
+    "connection_limit": 1000,
+    "channel_timeout": 20,
+    "cleanup_interval": 10,
+    "max_request_body_size": 2 * 1024 * 1024,
+    "max_request_header_size": 64 * 1024,
+    "inbuf_overflow": 256 * 1024,
+    "asyncore_use_poll": True,
+}
+
+
 def open_db():
     return store.connect(config_mod.from_environment()["DATABASE"])
 
@@ -38,32 +52,54 @@ def cmd_serve(args) -> int:
     from waitress import serve
 
     from . import create_app
-    from .notify.sweep import start_scheduler
+    from .notify.sweep import give_up_lease, owner_name, start_scheduler
 
     app = create_app()
     print(f"pbem serving on http://{args.host}:{args.port}/ (database {app.config['DATABASE']})", flush=True)
     if not args.no_scheduler:
-        start_scheduler(app.config["DATABASE"], Site.from_config(app.config))
+        owner = owner_name()
+        scheduler = start_scheduler(app.config["DATABASE"], Site.from_config(app.config), owner=owner)
+        app.config["SCHEDULER"] = (scheduler, owner)
+        stop_on_sigterm(lambda: (scheduler.shutdown(wait=False), give_up_lease(app.config["DATABASE"], owner)))
         print("pbem: the scheduler runs in this process (reminders, timeouts, mail); --no-scheduler to leave "
               "it to `pbem worker`", flush=True)
-    serve(app, host=args.host, port=args.port, threads=8, ident="pbem")
+    serve(app, host=args.host, port=args.port, ident="pbem", **SERVER_LIMITS)
     return 0
 
 
+def stop_on_sigterm(cleanup) -> None:
+    """On SIGTERM (a process manager stopping us), release what others wait for, then exit."""
+    import signal
+
+    def handler(signum, frame):
+        try:
+            cleanup()
+        finally:
+            raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, handler)
+
+
 def cmd_worker(args) -> int:
-    from .notify.sweep import start_scheduler, sweep
+    from .notify.sweep import give_up_lease, owner_name, start_scheduler, sweep
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     site = Site.from_environment()
+    database = config_mod.from_environment()["DATABASE"]
+    owner = owner_name()
     if args.once:
-        counts = sweep(open_db(), site)
+        counts = sweep(open_db(), site, owner=owner)
+        give_up_lease(database, owner)  # a second --once right after must not find the lease taken
         print("another process holds the scheduler lease; nothing done" if counts is None else f"sweep: {counts}")
         return 0
     print("pbem worker: sweeping every minute (Ctrl-C to stop)", flush=True)
+    stop_on_sigterm(lambda: give_up_lease(database, owner))
     try:
-        start_scheduler(config_mod.from_environment()["DATABASE"], site, blocking=True)
+        start_scheduler(database, site, blocking=True, owner=owner)
     except (KeyboardInterrupt, SystemExit):
         pass
+    finally:
+        give_up_lease(database, owner)
     return 0
 
 
@@ -90,11 +126,14 @@ def cmd_new(args) -> int:
 
 
 def cmd_show(args) -> int:
-    loaded = service.load(open_db(), args.game)
+    from . import loading
+
+    db = open_db()
+    loaded = service.load(db, args.game)
     at = args.at if args.at is not None else loaded.seq
     if not 1 <= at <= loaded.seq:
         raise service.BadRequest(f"--at must be between 1 and {loaded.seq}")
-    state = loaded.state_at(at)
+    state = loading.at(db, loaded, at).state
     print(f"game {loaded.id} ({loaded.module.NAME}) after event {at} of {loaded.seq}")
     print(loaded.module.render_text(state, None))
     return 0
@@ -103,15 +142,18 @@ def cmd_show(args) -> int:
 def cmd_export(args) -> int:
     from .export import game_record
 
-    loaded = service.load(open_db(), args.game)
+    db = open_db()
+    loaded = service.load(db, args.game)
     if args.seat is not None and not 0 <= args.seat < loaded.seat_count:
         raise service.BadRequest(f"--seat must be between 0 and {loaded.seat_count - 1}")
-    print(json.dumps(game_record(loaded, args.seat), indent=1, sort_keys=True))
+    print(json.dumps(game_record(db, loaded, args.seat), indent=1, sort_keys=True))
     return 0
 
 
 def cmd_verify(args) -> int:
-    report = service.verify(open_db(), args.game)
+    from .audit import verify
+
+    report = verify(open_db(), args.game)
     if report["ok"]:
         seed = "revealed and matches its commitment" if report["seed"] else "not revealed yet (the game is on)"
         print(f"ok: {report['events']} events, hash chain valid, every outcome re-derived; seed {seed}")

@@ -17,6 +17,7 @@ from typing import Iterable, Mapping, Sequence
 from .games.base import InvalidOptions, Option
 
 TIMEOUT_ACTIONS = ("remind", "skip", "forfeit")
+MAX_DURATION = 365 * 86400  # no clock setting is longer than a year: time arithmetic stays in range
 DEFAULT_REMINDERS = "1d,1h"
 DEFAULT_VACATION_DAYS = 14
 
@@ -35,11 +36,18 @@ _DURATION = re.compile(r"(\d+)\s*([wdhms])")
 
 
 def parse_duration(text: str) -> int:
-    """Seconds in a duration like `3d`, `12h`, `1d12h`, `90m`; raises ValueError with what is expected."""
-    compact = text.strip().lower().replace(" ", "")
-    if not compact or _DURATION.sub("", compact):
-        raise ValueError(f"{text!r} is not a duration: write it like 3d, 12h, 1d12h or 90m")
-    return sum(int(n) * _UNIT[u] for n, u in _DURATION.findall(compact))
+    """Seconds in a duration like `3d`, `12h`, `1d12h`, `90m`, at most a year; raises ValueError with what
+    is expected. Bounded here, where it is parsed, so no later date arithmetic can overflow."""
+    compact = str(text).strip().lower().replace(" ", "")
+    if len(compact) > 40 or not compact or _DURATION.sub("", compact):
+        raise ValueError(f"{str(text)[:40]!r} is not a duration: write it like 3d, 12h, 1d12h or 90m")
+    parts = _DURATION.findall(compact)
+    if any(len(n) > 9 for n, _ in parts):
+        raise ValueError(f"{compact!r} is longer than a year: at most 365d")
+    seconds = sum(int(n) * _UNIT[u] for n, u in parts)
+    if seconds > MAX_DURATION:
+        raise ValueError(f"{compact!r} is longer than a year: at most 365d")
+    return seconds
 
 
 def format_duration(seconds: int) -> str:
@@ -69,6 +77,13 @@ def resolve_clock(options: Mapping) -> dict:
     except ValueError as error:
         raise InvalidOptions(f"option 'reminders': {error}") from None
     out["reminders"] = sorted(set(reminders), reverse=True)
+    if out["time_per_move"] is not None:
+        too_long = [r for r in out["reminders"] if r >= out["time_per_move"]]
+        if too_long and "reminders" not in dict(options):  # the defaults fit what they can: 12h gets 1h
+            out["reminders"] = [r for r in out["reminders"] if r < out["time_per_move"]]
+        elif too_long:
+            raise InvalidOptions(f"option 'reminders': {format_duration(too_long[0])} before the deadline is not "
+                                 f"within the time per move ({format_duration(out['time_per_move'])})")
     return out
 
 
@@ -128,11 +143,23 @@ def vacation_used(vacations: Iterable[Vacation], seat: int, now: datetime) -> ti
     return paused(vacations, seat, year_ago, now)
 
 
+def vacation_runs_out(clock: Mapping, vacations: Sequence[Vacation], seat: int) -> datetime | None:
+    """When the seat's vacation going on now uses up its yearly allowance (None: not on vacation)."""
+    current = next((v for v in vacations if v.seat == seat and v.end is None), None)
+    if current is None:
+        return None
+    earlier = [v for v in vacations if v is not current]
+    used = vacation_used(earlier, seat, current.start)
+    left = timedelta(days=clock.get("vacation_days", DEFAULT_VACATION_DAYS)) - used
+    return current.start + max(left, timedelta(0))
+
+
 def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence[Vacation], now: datetime,
         timed_out: Iterable[int] = ()) -> list[Due]:
     """What is due at `now`: for each seat owing a decision, the reminders whose time has come, and the
     timeout once its deadline has passed (unless already recorded). After a timeout with
-    `on_timeout: remind`, a further reminder falls due every `time_per_move`."""
+    `on_timeout: remind`, a further reminder falls due every `time_per_move`. A vacation that has used up
+    the year's allowance ends."""
     out: list[Due] = []
     if not clock.get("time_per_move"):
         return out
@@ -140,6 +167,9 @@ def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence
     period = timedelta(seconds=clock["time_per_move"])
     for seat, since in sorted(owing_since.items()):
         if on_vacation(vacations, seat):
+            runs_out = vacation_runs_out(clock, vacations, seat)
+            if runs_out is not None and now >= runs_out:
+                out.append(Due("vacation_end", seat, runs_out, f"vacation_end:{format_time(runs_out)}"))
             continue
         limit = deadline(clock, since, vacations, seat, now)
         stamp = format_time(since)
@@ -157,3 +187,30 @@ def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence
                 out.append(Due("reminder", seat, moment, f"before{before}:{stamp}"))
                 break  # a missed earlier reminder is superseded by the one due now
     return out
+
+
+def next_due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence[Vacation],
+             timed_out: Iterable[int], after: datetime) -> datetime | None:
+    """The earliest moment at which `due` has something new to do, counting only reminders after `after`
+    (those at or before it were handled) but every deadline not yet acted on, however old. None when
+    nothing will ever be due without a new event. The games projection keeps it, indexed, so the sweep
+    reads only the games whose moment has come."""
+    if not clock.get("time_per_move"):
+        return None
+    timed_out = set(timed_out)
+    period = timedelta(seconds=clock["time_per_move"])
+    moments: list[datetime] = []
+    for seat, since in owing_since.items():
+        if on_vacation(vacations, seat):
+            runs_out = vacation_runs_out(clock, vacations, seat)
+            if runs_out is not None:
+                moments.append(runs_out)
+            continue
+        limit = deadline(clock, since, vacations, seat, after)
+        if seat not in timed_out:
+            moments.append(limit)
+            moments += [m for m in (limit - timedelta(seconds=r) for r in clock["reminders"]) if since < m and m > after]
+        elif clock["on_timeout"] == "remind":
+            overdue = max(int((after - limit) / period), 0) + 1
+            moments.append(limit + overdue * period)
+    return min(moments) if moments else None

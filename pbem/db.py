@@ -1,22 +1,49 @@
-"""One database connection per request (and per CLI command or scheduler thread)."""
+"""The database connection of a request: one kept per server thread and database (architecture section
+11), so a request does not pay for opening SQLite, switching it to WAL and checking its schema.
+
+A connection is only ever used by the thread that opened it, between requests it holds no transaction
+(every write is an explicit transaction that commits or rolls back), and a thread keeps a few, for the
+rare process that serves several databases (the tests)."""
 
 from __future__ import annotations
+
+import threading
+from collections import OrderedDict
 
 from flask import current_app, g
 
 from . import store
 
+KEPT_PER_THREAD = 4
+_local = threading.local()
+
+
+def connection(path: str):
+    """This thread's connection to the database at `path`, opened on first use."""
+    kept = getattr(_local, "connections", None)
+    if kept is None:
+        kept = _local.connections = OrderedDict()
+    db = kept.get(path)
+    if db is None:
+        db = kept[path] = store.connect(path)
+        while len(kept) > KEPT_PER_THREAD:
+            _, old = kept.popitem(last=False)
+            old.close()
+    kept.move_to_end(path)
+    return db
+
 
 def get_db():
     if "db" not in g:
-        g.db = store.connect(current_app.config["DATABASE"])
+        g.db = connection(current_app.config["DATABASE"])
     return g.db
 
 
 def close_db(error=None) -> None:
+    """End of a request: the connection stays open for the thread's next request, with nothing pending."""
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.execute("ROLLBACK")
 
 
 def get_site():

@@ -7,15 +7,17 @@ Served as JSON by `/games/<id>/export.json`, `/play/<token>/export.json` and `pb
 
 from __future__ import annotations
 
-from . import service
+from . import store
+from .folding import Folded
+from .redaction import public_event
 from .words import describe
 
 FORMAT = "pbem-record/1"
 
 
-def game_record(loaded: service.Loaded, seat: int | None) -> dict:
+def game_record(db, loaded: Folded, seat: int | None) -> dict:
     outcome = loaded.outcome
-    events = [service.public_event(loaded, event, seat) for event in loaded.events]
+    events = [public_event(loaded, event, seat) for event in store.read_events(db, loaded.id)]
     return {
         "format": FORMAT,
         "id": loaded.id,

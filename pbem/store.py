@@ -25,7 +25,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import sqlite_utils
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_SECONDS = 10
 
 
@@ -72,7 +72,9 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
     _retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
     conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute("PRAGMA synchronous=NORMAL")
+    # FULL: a move the server has acknowledged is on disk, and survives a power cut (in WAL mode NORMAL
+    # may lose the last transactions then). Measured by tests/benchmarks/bench_flat.py.
+    conn.execute("PRAGMA synchronous=FULL")
     db = sqlite_utils.Database(conn)
     _retry_while_locked(lambda: migrate(db))
     return db
@@ -133,18 +135,38 @@ def _v2_notifications(db: sqlite_utils.Database) -> None:
     db["locks"].create({"name": str, "owner": str, "until": str}, pk="name", not_null={"owner", "until"})
 
 
-MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications}
+def _v3_flat_cost(db: sqlite_utils.Database) -> None:
+    """Snapshots of folded games (never truth: dropped and rebuilt at will) and, in the games
+    projection, when the clock next has something to do for a game, so the sweep reads only those."""
+    db["snapshots"].create({"game_id": str, "seq": int, "code": str, "data": bytes}, pk=("game_id", "seq"),
+                           not_null={"code", "data"})
+    add_clock_columns(db)
+
+
+MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost}
+
+
+def add_clock_columns(db: sqlite_utils.Database) -> None:
+    columns = db["games"].columns_dict
+    if "next_due" not in columns:
+        db["games"].add_column("next_due", str)
+    if "handled_until" not in columns:
+        db["games"].add_column("handled_until", str)
+    db.conn.execute("create index if not exists games_next_due on games (next_due) where next_due is not null")
+    db.conn.execute("create index if not exists games_updated on games (updated)")
 
 
 def create_projections(db: sqlite_utils.Database) -> None:
     if "games" not in db.table_names():
         db["games"].create(
             {"id": str, "game": str, "status": str, "seq": int, "to_move": str, "deadline": str,
-             "created": str, "updated": str, "seat_count": int, "outcome": str},
+             "created": str, "updated": str, "seat_count": int, "outcome": str, "next_due": str,
+             "handled_until": str},
             pk="id",
             not_null={"game", "status", "seq", "to_move", "created", "updated", "seat_count"},
         )
         db["games"].create_index(["status", "deadline"])
+        add_clock_columns(db)
     if "seats" not in db.table_names():
         db["seats"].create(
             {"game_id": str, "seat": int, "name": str, "email": str, "webhook": str, "token_hash": str,
@@ -181,9 +203,61 @@ def read_events(db: sqlite_utils.Database, game_id: str, upto: int | None = None
     return [_row_to_event(row) for row in db.query(sql + " order by seq", params)]
 
 
-def read_events_after(db: sqlite_utils.Database, game_id: str, seq: int) -> list[StoredEvent]:
-    return [_row_to_event(row) for row in
-            db.query("select * from events where game_id = ? and seq > ? order by seq", [game_id, seq])]
+def read_events_after(db: sqlite_utils.Database, game_id: str, seq: int, upto: int | None = None) -> list[StoredEvent]:
+    """The events after `seq` (through `upto` when given), in order."""
+    if upto is None:
+        rows = db.query("select * from events where game_id = ? and seq > ? order by seq", [game_id, seq])
+    else:
+        rows = db.query("select * from events where game_id = ? and seq > ? and seq <= ? order by seq",
+                        [game_id, seq, upto])
+    return [_row_to_event(row) for row in rows]
+
+
+def event_at(db: sqlite_utils.Database, game_id: str, seq: int) -> StoredEvent | None:
+    rows = list(db.query("select * from events where game_id = ? and seq = ?", [game_id, seq]))
+    return _row_to_event(rows[0]) if rows else None
+
+
+def hash_at(db: sqlite_utils.Database, game_id: str, seq: int) -> str | None:
+    row = db.execute("select hash from events where game_id = ? and seq = ?", [game_id, seq]).fetchone()
+    return row[0] if row else None
+
+
+def command_seqs(db: sqlite_utils.Database, game_id: str, after: int = 0, upto: int | None = None,
+                 limit: int | None = None, descending: bool = False) -> list[tuple[int, str]]:
+    """(seq, actor) of the first event of each append (the one that carries the command) in a range."""
+    sql = "select seq, actor from events where game_id = ? and seq > ? and command is not null"
+    params: list[Any] = [game_id, after]
+    if upto is not None:
+        sql += " and seq <= ?"
+        params.append(upto)
+    sql += " order by seq" + (" desc" if descending else "")
+    if limit is not None:
+        sql += " limit ?"
+        params.append(limit)
+    return [(row[0], row[1]) for row in db.execute(sql, params).fetchall()]
+
+
+# --- snapshots (pbem/loading.py): folded games kept to start from, never truth ----------------------------
+
+
+def read_snapshot(db: sqlite_utils.Database, game_id: str, upto: int, code: str) -> tuple[int, bytes] | None:
+    row = db.execute("select seq, data from snapshots where game_id = ? and seq <= ? and code = ? "
+                     "order by seq desc limit 1", [game_id, upto, code]).fetchone()
+    return (row[0], row[1]) if row else None
+
+
+def write_snapshot(db: sqlite_utils.Database, game_id: str, seq: int, code: str, data: bytes) -> None:
+    with immediate(db):
+        db.conn.execute("insert or replace into snapshots (game_id, seq, code, data) values (?, ?, ?, ?)",
+                        [game_id, seq, code, data])
+
+
+def drop_snapshots(db: sqlite_utils.Database, game_id: str | None = None) -> None:
+    if game_id is None:
+        db.conn.execute("delete from snapshots")
+    else:
+        db.conn.execute("delete from snapshots where game_id = ?", [game_id])
 
 
 def last_event(db: sqlite_utils.Database, game_id: str) -> StoredEvent | None:
@@ -222,7 +296,7 @@ def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
 
 
 def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: Sequence[NewEvent],
-           command: dict | None, at: str, salts: Iterable[str], projection: dict | None = None,
+           command: dict | None, at: str, salts: Iterable[str], projection=None,
            seats: Sequence[dict] = (), seed: bytes | None = None, outbox: Sequence[dict] = ()) -> list[StoredEvent]:
     """Append events at expected_last + 1 .. in one transaction with the projection rows and the
     notices they cause.
@@ -255,6 +329,9 @@ def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: 
             previous_hash = digest
         if seed is not None:
             conn.execute("insert into secrets (game_id, seed) values (?, ?)", (game_id, seed.hex()))
+        if callable(projection):  # the row depends on when the scheduler last handled the game
+            row = conn.execute("select handled_until from games where id = ?", [game_id]).fetchone()
+            projection = projection(row[0] if row else None)
         if projection is not None:
             write_projection(db, projection, seats)
         enqueue(db, outbox)
@@ -263,7 +340,8 @@ def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: 
 
 def write_projection(db: sqlite_utils.Database, game: dict, seats: Sequence[dict] = ()) -> None:
     """Upsert the games row, and the seats rows when given (inside the caller's transaction)."""
-    columns = ("id", "game", "status", "seq", "to_move", "deadline", "created", "updated", "seat_count", "outcome")
+    columns = ("id", "game", "status", "seq", "to_move", "deadline", "created", "updated", "seat_count", "outcome",
+               "next_due")
     db.conn.execute(
         f"insert into games ({', '.join(columns)}) values ({', '.join('?' * len(columns))}) "
         "on conflict(id) do update set " + ", ".join(f"{c} = excluded.{c}" for c in columns[1:]),

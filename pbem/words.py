@@ -1,19 +1,19 @@
 """Events in words: one line per event for a seat, as the notices, the seat page's "since your last
 move" and a game's record tell them. The data always comes through the same redaction as every other
-channel (`service.public_event`) before it is put in words, so a line never says more than the seat may
+channel (`redaction.public_data`) before it is put in words, so a line never says more than the seat may
 know."""
 
 from __future__ import annotations
 
+from .redaction import public_data
+
 
 def last_moves(loaded, events, seat: int | None) -> list[str]:
     """What happened in these events, in words that seat may read: the data comes through the same
-    redaction as every other channel (`service.public_event`), then `describe` puts it in words."""
-    from .service import public_event  # here: service imports the notices, which import this
-
+    redaction as every other channel, then `describe` puts it in words."""
     lines = []
     for event in events:
-        line = describe(loaded, event.type, event.actor, public_event(loaded, event, seat)["data"])
+        line = describe(loaded, event.type, event.actor, public_data(loaded, event, seat))
         if line:
             lines.append(line)
     return lines

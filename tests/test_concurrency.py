@@ -8,7 +8,7 @@ import threading
 import urllib.error
 import urllib.request
 
-from pbem import service, store
+from pbem import audit, service, store
 from tests.support import THREE
 
 RACERS = 12
@@ -27,7 +27,7 @@ def post(url, body, token):
 def assert_log_is_whole(db, game_id):
     events = store.read_events(db, game_id)
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
-    report = service.verify(db, game_id)
+    report = audit.verify(db, game_id)
     assert report["ok"], report["problems"]
     return events
 

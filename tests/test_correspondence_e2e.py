@@ -8,7 +8,8 @@ import re
 from datetime import timedelta
 from email.message import EmailMessage
 
-from pbem import clock, service
+from pbem import store
+from pbem import audit, clock, service
 from pbem.notify import inbound, sweep
 
 T0 = clock.parse_time("2026-11-21T09:00:00Z")
@@ -77,10 +78,10 @@ def test_two_players_play_a_whole_game_by_mail_on_a_short_clock(mail_db, mail_si
         assert turns <= 6
     loaded = service.load(db, created.id)
     assert loaded.outcome.termination == "round_cap" and turns == 6
-    assert [e.type for e in loaded.events].count("turn_timed_out") == 1
+    assert [e.type for e in store.read_events(db, loaded.id)].count("turn_timed_out") == 1
     for address in addresses.values():
         assert any("the game is over" in m["Subject"] for m in smtp_sink.to(address)[-2:])
-    assert service.verify(db, created.id)["ok"]
+    assert audit.verify(db, created.id)["ok"]
     # The webhook showed each of Ann's turns, as a chat channel would display it.
     posts = webhook_sink.json_bodies()
     kinds = [p["event"] for p in posts]

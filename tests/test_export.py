@@ -5,6 +5,7 @@ game is over everything is, the seed included."""
 import json
 import random
 
+from pbem import store
 from pbem import service
 from pbem.export import FORMAT
 from tests.support import THREE, play_out, play_randomly
@@ -28,7 +29,7 @@ def test_a_seats_record_during_play_holds_its_own_plans_and_nobody_elses(client,
         record = response.json
         assert record["format"] == FORMAT and record["as_seat"] == seat and record["seq"] == loaded.seq
         assert planned_cards_of_others(record, seat) == []
-        own = [e for e in loaded.events if e.type == "card_planned" and e.actor == str(seat)]
+        own = [e for e in store.read_events(db, loaded.id) if e.type == "card_planned" and e.actor == str(seat)]
         assert [e["data"]["card"] for e in record["events"] if e["type"] == "card_planned"
                 and e["actor"] == str(seat)] == [e.data["card"] for e in own]
         api = client.get(f"/api/games/{created.id}/events",
@@ -37,7 +38,7 @@ def test_a_seats_record_during_play_holds_its_own_plans_and_nobody_elses(client,
     spectator = client.get(f"/games/{created.id}/export.json").json
     assert spectator["as_seat"] is None
     assert [e["data"]["card"] for e in spectator["events"] if e["type"] == "card_planned"] == \
-        [None] * sum(1 for e in loaded.events if e.type == "card_planned")
+        [None] * sum(1 for e in store.read_events(db, loaded.id) if e.type == "card_planned")
     seed = [e for e in spectator["events"] if e["type"] == "seed_revealed"]
     assert seed == []
     assert "ann@" not in json.dumps(spectator)

@@ -9,7 +9,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem import service, store
+from pbem import audit, service, store
 from pbem.notify import inbound, outbox
 from tests.conftest import ROOT
 
@@ -39,15 +39,15 @@ def test_a_reply_plays_the_move_above_the_quoted_text(db, site):
     result = inbound.handle(db, site, raw)
     assert (result.status, result.seat) == ("played", 0)
     loaded = service.load(db, created.id)
-    played = [e for e in loaded.events if e.type == "move_played"]
+    played = [e for e in store.read_events(db, loaded.id) if e.type == "move_played"]
     assert played[0].data["move"] == "forward 4"
-    head = [e for e in loaded.events if e.command and e.command.get("verb") == "move"][0]
+    head = [e for e in store.read_events(db, loaded.id) if e.command and e.command.get("verb") == "move"][0]
     assert head.command == {"verb": "move", "seat": 0, "move": "Forward 4", "via": "email"}
     answer = answers(db, created.id)
     assert len(answer) == 1 and answer[0]["recipient"] == "ann@example.org"
     assert "Your move Forward 4 was played." in answer[0]["body_text"]
     assert answer[0]["subject"].endswith("your e-mailed move, Ann (played)")
-    assert service.verify(db, created.id)["ok"]
+    assert audit.verify(db, created.id)["ok"]
 
 
 def test_a_stale_reply_is_refused_and_says_why(db, site):

@@ -18,6 +18,7 @@ import pytest
 from datetime import datetime, timedelta, timezone
 
 from pbem import clock, service, store
+from pbem.games.base import GameError
 from pbem.notify import outbox, sender
 from tests.conftest import ROOT
 from tests.support import NEAR_GOAL, THREE
@@ -150,12 +151,12 @@ def test_webhooks_are_signed_and_show_in_a_chat_channel(mail_db, mail_site, webh
 
 def test_webhooks_to_private_addresses_are_refused_unless_allowed(db, site):
     players = [{"name": "Ann", "webhook": "http://127.0.0.1:9/hook"}, {"name": "Bob"}]
-    with pytest.raises(service.GameError, match="loopback or private"):
+    with pytest.raises(GameError, match="loopback or private"):
         service.create_game(db, site, "mississippi", players, now=NOW)
     created = service.create_game(db, site, "mississippi", players[1:] + [{"name": "Cy"}], now=NOW)
-    with pytest.raises(service.GameError, match="loopback or private"):
+    with pytest.raises(GameError, match="loopback or private"):
         service.change_settings(db, site, created.id, created.tokens[0], True, False, "http://10.1.2.3/x", now=NOW)
-    with pytest.raises(service.GameError, match="http:// or https://"):
+    with pytest.raises(GameError, match="http:// or https://"):
         service.change_settings(db, site, created.id, created.tokens[0], True, False, "ftp://example.org/", now=NOW)
 
 

@@ -5,7 +5,7 @@ import random
 import re
 from html import unescape
 
-from pbem import service
+from pbem import service, store
 from pbem.words import describe, last_moves
 from tests.support import THREE, play_randomly
 
@@ -41,10 +41,11 @@ def test_lines_for_a_secret_game_never_carry_another_seats_plan(db, site):
     players = [{"name": f"P{i}"} for i in range(4)]
     created = service.create_game(db, site, "dragon_flagon", players)
     loaded = play_randomly(db, site, created, 40, random.Random(7))
-    planned = [e for e in loaded.events if e.type == "card_planned"]
+    events = store.read_events(db, created.id)
+    planned = [e for e in events if e.type == "card_planned"]
     assert planned
     for seat in range(4):
-        lines = last_moves(loaded, loaded.events, seat)
+        lines = last_moves(loaded, events, seat)
         for event in planned:
             told = [line for line in lines if f"character {event.data['character']}, reason" in line]
             assert told, "each planning is told"
@@ -59,9 +60,10 @@ def test_since_your_last_move_starts_after_the_seats_own_last_event_in_any_game(
     # The Dragon & Flagon has no `move_played`: its seats place standees and plan cards.
     created = service.create_game(db, site, "dragon_flagon", [{"name": f"P{i}"} for i in range(4)])
     loaded = play_randomly(db, site, created, 12, random.Random(3))
-    seat = int(next(e.actor for e in reversed(loaded.events) if e.actor.isdigit()))
-    last_own = max(e.seq for e in loaded.events if e.actor == str(seat))
-    expected = last_moves(loaded, [e for e in loaded.events if e.seq > last_own], seat)
+    events = store.read_events(db, created.id)
+    seat = int(next(e.actor for e in reversed(events) if e.actor.isdigit()))
+    last_own = max(e.seq for e in events if e.actor == str(seat))
+    expected = last_moves(loaded, [e for e in events if e.seq > last_own], seat)
     page = client.get(f"/play/{created.tokens[seat]}").data.decode()
     shown = re.findall(r'<ol class="recent">(.*?)</ol>', page, re.S)
     items = re.findall(r"<li>(.*?)</li>", shown[0]) if shown else []

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from pbem.folding import PLATFORM_EVENTS
 from pbem import contract, service, store
 from pbem.chance import SeededChance
 from pbem.config import SCHEMAS_DIR
@@ -56,9 +57,9 @@ def test_platform_events_conform(db, site):
     created = service.create_game(db, site, "mississippi", THREE, {"max_rounds": 1})
     play_out(db, site, created)
     for event in store.read_events(db, created.id):
-        if event.type in service.PLATFORM_EVENTS:
+        if event.type in PLATFORM_EVENTS:
             assert contract.validate_event_data("platform", event.type, event.data) == {}
 
 
 def test_every_platform_event_type_has_a_schema():
-    assert set(contract.PLATFORM_EVENT_SCHEMAS) == set(service.PLATFORM_EVENTS)
+    assert set(contract.PLATFORM_EVENT_SCHEMAS) == set(PLATFORM_EVENTS)

@@ -2,6 +2,7 @@
 
 import re
 
+from pbem import store
 from pbem import service
 from tests.test_pages import csrf
 
@@ -45,7 +46,7 @@ def test_vacation_is_started_and_ended_from_the_settings_page(client, db, site):
     ended = client.post(f"/play/{created.tokens[0]}/vacation", data={"csrf": csrf(started.data), "action": "end"},
                         follow_redirects=True)
     assert b"Your vacation has ended" in ended.data
-    types = [e.type for e in service.load(db, created.id).events]
+    types = [e.type for e in store.read_events(db, created.id)]
     assert types[-2:] == ["vacation_started", "vacation_ended"]
 
 

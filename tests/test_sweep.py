@@ -3,7 +3,7 @@ timeouts are events by the actor `clock`, vacation pauses the deadline, and only
 
 import pytest
 
-from pbem import service, store
+from pbem import audit, clock, service, store
 from pbem.notify import outbox, sweep
 from tests.support import THREE
 
@@ -14,8 +14,7 @@ DUO = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bo
 def at(hours: float) -> str:
     from datetime import timedelta
 
-    from pbem import clock
-
+    
     return clock.format_time(clock.parse_time(T0) + timedelta(hours=hours))
 
 
@@ -54,7 +53,7 @@ def test_the_deadline_runs_from_when_the_seat_began_to_owe(db, site):
     created = new_game(db, site)
     service.submit_move(db, site, created.id, created.tokens[0], "forward 2", 2, now=at(5))
     loaded = service.load(db, created.id)
-    assert service.clock.format_time(loaded.deadline(1)) == at(29)
+    assert clock.format_time(loaded.deadline(1, clock.parse_time(at(20)))) == at(29)
 
 
 def test_a_timeout_that_reminds_is_recorded_by_the_clock_and_keeps_reminding(db, site):
@@ -77,8 +76,8 @@ def test_a_timeout_that_forfeits_ends_a_two_player_game(db, site):
     assert sweep.sweep(db, site, at(24), owner="a")["timeouts"] == 1
     loaded = service.load(db, created.id)
     assert loaded.outcome.winners == (1,) and loaded.outcome.termination == "resigned"
-    assert [e.type for e in loaded.events[-3:]] == ["turn_timed_out", "seat_resigned", "seed_revealed"]
-    assert service.verify(db, created.id)["ok"]
+    assert [e.type for e in store.read_events(db, loaded.id)[-3:]] == ["turn_timed_out", "seat_resigned", "seed_revealed"]
+    assert audit.verify(db, created.id)["ok"]
     assert sorted(r["seat"] for r in outbox.for_game(db, created.id) if r["kind"] == "result") == [0, 1]
 
 
@@ -99,7 +98,7 @@ def test_vacation_pauses_the_deadline(db, site, client):
         service.start_vacation(db, site, created.id, created.tokens[0], now=at(3))
     service.end_vacation(db, site, created.id, created.tokens[0], now=at(10))
     loaded = service.load(db, created.id)
-    assert service.clock.format_time(loaded.deadline(0, service.clock.parse_time(at(11)))) == at(32)
+    assert clock.format_time(loaded.deadline(0, clock.parse_time(at(11)))) == at(32)
     assert sweep.sweep(db, site, at(31.9), owner="a")["timeouts"] == 0
     assert sweep.sweep(db, site, at(32), owner="a")["timeouts"] == 1
 
@@ -152,8 +151,8 @@ def test_skip_plays_the_game_s_default_move_where_it_has_one(db, site):
     assert expected is not None
     assert sweep.sweep(db, site, at(1), owner="a")["timeouts"] >= 1
     loaded = service.load(db, created.id)
-    timed_out = [e for e in loaded.events if e.type == "turn_timed_out"]
+    timed_out = [e for e in store.read_events(db, loaded.id) if e.type == "turn_timed_out"]
     assert timed_out[0].data == {"seat": late, "action": "skip"} and timed_out[0].actor == "clock"
-    after = loaded.events[loaded.events.index(timed_out[0]) + 1]
+    after = store.read_events(db, loaded.id)[store.read_events(db, loaded.id).index(timed_out[0]) + 1]
     assert after.actor == str(late)  # the default move, played for the seat by the clock's command
-    assert service.verify(db, created.id)["ok"]
+    assert audit.verify(db, created.id)["ok"]

@@ -50,7 +50,7 @@ def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], n
 
     module = loaded.module
     legal = module.legal_moves(loaded.state, seat)
-    deadline = loaded.deadline(seat, clock.parse_time(now)) if seat in loaded.owing_since else None
+    deadline = loaded.deadline(seat, clock.parse_time(now))
     result = loaded.outcome
     return {
         "kind": kind, "title": module.TITLE, "game_id": loaded.id, "name": loaded.names[seat], "seat": seat,
@@ -61,6 +61,14 @@ def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], n
         "happened": list(happened), "notation": module.NOTATION,
         "outcome": result.to_json() if result else None, "seq": loaded.seq, **extra,
     }
+
+
+def has_channel(loaded, seat: int, email_only: bool = False) -> bool:
+    """Whether a notice to this seat would go anywhere: composing one costs a board and a move list, so
+    seats without a channel are skipped before anything is composed."""
+    settings = loaded.settings[seat]
+    return bool(settings.get("email") and (settings.get("email_on") or email_only)) or \
+        bool(settings.get("webhook") and not email_only)
 
 
 def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int | None = None,
@@ -105,38 +113,39 @@ def webhook_line(ctx: dict) -> str:
     return f"{head}: {lead}Your turn, {ctx['name']}. {ctx['seat_url']}"
 
 
-def notices_for(site: Site, before, after, command: dict, now: str) -> list[dict]:
-    """The notices an append causes. `before` is None for a new game."""
+def notices_for(site: Site, before, after, command: dict, now: str, new_events) -> list[dict]:
+    """The notices an append causes. `before` is None for a new game; `new_events` are the append's."""
     out: list[dict] = []
     verb = command["verb"]
-    seats = range(after.seat_count)
+    seats = [seat for seat in range(after.seat_count) if has_channel(after, seat)]
     if before is None:
         for seat in seats:
             out += rows(site, after, seat, "invitation", context(site, after, seat, "invitation", [], now), now)
         return out
     if verb in ("settings", "vacation_start", "vacation_end"):
         return out
-    new_events = after.events[len(before.events):]
     actor = command.get("seat") if verb in ("move", "resign") else None
     if after.finished and not before.finished:
         for seat in seats:
             happened = last_moves(after, new_events, seat)
             out += rows(site, after, seat, "result", context(site, after, seat, "result", happened, now), now)
         return out
-    if verb == "timeout":
+    if verb == "timeout" and command["seat"] in seats:
         seat = command["seat"]
         out += rows(site, after, seat, "timeout",
                     context(site, after, seat, "timeout", [], now, action=command["action"]), now)
     newly_owing = set(after.to_move) - set(before.to_move) - {actor}
     if verb == "move" and actor in after.to_move and command.get("via") == "email":
         newly_owing.discard(actor)  # the answer to the e-mail says it is still their turn
-    for seat in sorted(newly_owing):
+    for seat in sorted(newly_owing & set(seats)):
         happened = last_moves(after, new_events, seat)
         out += rows(site, after, seat, "your_turn", context(site, after, seat, "your_turn", happened, now), now)
     return out
 
 
 def reminder(site: Site, loaded, seat: int, key: str, now: str) -> list[dict]:
+    if not has_channel(loaded, seat):
+        return []
     ctx = context(site, loaded, seat, "reminder", [], now)
     return rows(site, loaded, seat, f"reminder:{key}", ctx, now)
 

@@ -44,20 +44,38 @@ def release_lease(db, owner: str) -> None:
     db.conn.execute("delete from locks where name = ? and owner = ?", [LOCK, owner])
 
 
+RETRY_FAILED_GAME = timedelta(minutes=10)
+
+
 def clock_pass(db, site: Site, now: str) -> dict:
-    """Reminders and timeouts for every running game with a clock."""
-    counts = {"reminders": 0, "timeouts": 0}
-    moment = clock.parse_time(now)
-    for game_id in service.active_games_with_clock(db):
-        loaded = service.load(db, game_id)
-        for item in clock.due(loaded.clock, loaded.owing_since, loaded.vacations, moment, loaded.timed_out):
-            if item.kind == "timeout":
-                if service.time_out(db, site, game_id, item.seat, now) is not None:
-                    counts["timeouts"] += 1
-            else:
-                if store.enqueue_now(db, compose.reminder(site, loaded, item.seat, item.key, now)):
-                    counts["reminders"] += 1  # one reminder, however many channels carry it
+    """Reminders, timeouts and vacations running out, for the games whose `next_due` has come (an indexed
+    read: idle games cost nothing). Each game is handled on its own: a failure in one is logged, counted
+    and tried again later, and never stops the pass."""
+    counts = {"reminders": 0, "timeouts": 0, "vacations_ended": 0, "failed": 0}
+    for game_id in service.games_due(db, now):
+        try:
+            handle_game(db, site, game_id, now, counts)
+        except Exception:  # noqa: BLE001 - one broken game must not hold up every other game's notices
+            log.exception("sweep: game %s failed; trying it again later", game_id)
+            counts["failed"] += 1
+            retry = clock.format_time(clock.parse_time(now) + RETRY_FAILED_GAME)
+            try:
+                service.mark_handled(db, game_id, now, retry_at=retry)
+            except Exception:  # noqa: BLE001
+                log.exception("sweep: could not postpone game %s", game_id)
     return counts
+
+
+def handle_game(db, site: Site, game_id: str, now: str, counts: dict) -> None:
+    moment = clock.parse_time(now)
+    loaded = service.load(db, game_id)
+    for item in clock.due(loaded.clock, loaded.owing_since, loaded.vacations, moment, loaded.timed_out):
+        if item.kind in ("timeout", "vacation_end"):
+            if service.clock_act(db, site, game_id, item.seat, item.kind, now) is not None:
+                counts["timeouts" if item.kind == "timeout" else "vacations_ended"] += 1
+        elif store.enqueue_now(db, compose.reminder(site, loaded, item.seat, item.key, now)):
+            counts["reminders"] += 1  # one reminder, however many channels carry it
+    service.mark_handled(db, game_id, now)
 
 
 def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> dict | None:
@@ -66,9 +84,16 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
     owner = owner or owner_name()
     if not take_lease(db, owner, now):
         return None
-    counts = clock_pass(db, site, now)
-    counts["digests"] = sender.build_digests(db, now)
-    counts.update(sender.deliver_due(db, site, now))
+    counts: dict = {}
+    steps = (("clock", lambda: clock_pass(db, site, now)),
+             ("digests", lambda: {"digests": sender.build_digests(db, now)}),
+             ("delivery", lambda: sender.deliver_due(db, site, now)))
+    for name, step in steps:
+        try:
+            counts.update(step())
+        except Exception:  # noqa: BLE001 - each step on its own: mail still goes out if the clock step fails
+            log.exception("sweep: the %s step failed", name)
+            counts[f"{name}_failed"] = 1
     return counts
 
 
@@ -84,15 +109,31 @@ def run_once(database: str, site: Site, owner: str) -> None:
         db.close()
 
 
-def start_scheduler(database: str, site: Site, blocking: bool = False):
+def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None):
     """APScheduler with the one sweep job, every minute and once at start."""
     from apscheduler.schedulers.background import BackgroundScheduler
     from apscheduler.schedulers.blocking import BlockingScheduler
 
-    owner = owner_name()
+    owner = owner or owner_name()
     scheduler = (BlockingScheduler if blocking else BackgroundScheduler)(timezone="UTC")
     scheduler.add_job(run_once, "interval", seconds=INTERVAL_SECONDS, args=[database, site, owner],
                       id="sweep", max_instances=1, coalesce=True)
     scheduler.add_job(run_once, args=[database, site, owner], id="first-sweep")
     scheduler.start()
     return scheduler
+
+
+def wake(scheduler, database: str, site: Site, owner: str) -> None:
+    """Run a sweep now rather than at the next minute (a computer seat owes a move, say)."""
+    scheduler.add_job(run_once, args=[database, site, owner], id="wake", replace_existing=True,
+                      max_instances=1, coalesce=True)
+
+
+def give_up_lease(database: str, owner: str) -> None:
+    """Release the scheduler lease at once (a stopping process), so the next scheduler need not wait
+    for it to run out."""
+    db = store.connect(database)
+    try:
+        release_lease(db, owner)
+    finally:
+        db.close()

@@ -13,7 +13,10 @@ from flask import Blueprint, current_app, jsonify, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from .. import contract, service
+from .. import contract, reading, service
+from ..audit import verify as verify_game
+from ..folding import Folded
+from ..redaction import public_event
 from ..clock import CLOCK_OPTIONS
 from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame
@@ -55,7 +58,7 @@ def bearer() -> str | None:
     return None
 
 
-def viewer(loaded: service.Loaded) -> int | None:
+def viewer(loaded: Folded) -> int | None:
     """The bearer's seat, or None for a spectator; a token of no seat here is refused (403)."""
     token = bearer()
     return service.seat_of(loaded, token) if token else None
@@ -108,7 +111,7 @@ def created_json(created: service.Created) -> dict:
 @bp.get("/games/<game_id>")
 def get_game(game_id):
     loaded = service.load(get_db(), game_id)
-    return jsonify(service.game_view(loaded, viewer(loaded)))
+    return jsonify(reading.game_view(get_db(), loaded, viewer(loaded)))
 
 
 @bp.post("/games/<game_id>/moves")
@@ -121,7 +124,7 @@ def play(game_id):
     body = contract.load_request(contract.MoveIn, json_body())
     played = service.submit_move(db, get_site(), game_id, token, body["move"], body["seq"])
     seat = service.seat_of(played.loaded, token)
-    response = jsonify({"seq": played.seq, "events": [service.public_event(played.loaded, e, seat)
+    response = jsonify({"seq": played.seq, "events": [public_event(played.loaded, e, seat)
                                                        for e in played.events]})
     response.status_code = 201
     return response
@@ -133,7 +136,7 @@ def resign(game_id):
     service.load(db, game_id)
     played = service.resign(db, get_site(), game_id, bearer())
     seat = service.seat_of(played.loaded, bearer())
-    response = jsonify({"seq": played.seq, "events": [service.public_event(played.loaded, e, seat)
+    response = jsonify({"seq": played.seq, "events": [public_event(played.loaded, e, seat)
                                                        for e in played.events]})
     response.status_code = 201
     return response
@@ -155,7 +158,7 @@ def int_arg(name: str, default: int | None = None, minimum: int = 0) -> int | No
 @bp.get("/games/<game_id>/events")
 def events(game_id):
     loaded = service.load(get_db(), game_id)
-    return jsonify(service.events_since(loaded, viewer(loaded), int_arg("since", 0)))
+    return jsonify(reading.events_since(get_db(), loaded, viewer(loaded), int_arg("since", 0)))
 
 
 @bp.get("/games/<game_id>/state")
@@ -164,12 +167,12 @@ def state_at(game_id):
     at = int_arg("at", None, minimum=1)
     if at is None:
         raise service.BadRequest("at is missing: the seq after which to show the game")
-    return jsonify(service.game_view(loaded, viewer(loaded), at=at))
+    return jsonify(reading.game_view(get_db(), loaded, viewer(loaded), at=at))
 
 
 @bp.get("/games/<game_id>/verify")
 def verify(game_id):
-    return jsonify(service.verify(get_db(), game_id))
+    return jsonify(verify_game(get_db(), game_id))
 
 
 @bp.get("/openapi.json")

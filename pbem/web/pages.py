@@ -18,7 +18,9 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
                    url_for)
 from markupsafe import Markup
 
-from .. import clock, service
+from .. import clock, loading, service, store
+from ..folding import Folded
+from ..redaction import public_event
 from ..config import TEMPLATES_DIR
 from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame, get_game
@@ -173,12 +175,16 @@ def new_game(name):
 # --- the seat page -------------------------------------------------------------------------------------
 
 
-def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None) -> dict:
+HISTORY_WINDOW = 30  # events listed on each side of the one shown
+
+
+def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dict:
     module = loaded.module
-    state = loaded.state if at is None else loaded.state_at(at)
+    state = loaded.state if at is None else loading.at(get_db(), loaded, at).state
     result = module.outcome(state)
     legal = module.legal_moves(state, seat) if seat is not None and at is None else []
     to_move = sorted(module.to_move(state))
+    now = clock.parse_time(service.utcnow())
     return {
         "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,
         "seq": loaded.seq if at is None else at,
@@ -189,10 +195,10 @@ def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None
         "legal": legal, "buttons": len(legal) <= BUTTONS_UP_TO, "move_groups": group_moves(legal),
         "to_move": to_move, "outcome": result.to_json() if result else None,
         # the event list is the history page's alone; the seat page tells its recent moves in words
-        "events": [service.public_event(loaded, e, seat) for e in loaded.events] if at is not None else [],
+        "events": history_window(loaded, seat, at) if at is not None else [],
         "at": at,
         "deadlines": {s: clock.format_time(d) for s in sorted(loaded.owing_since)
-                      if at is None and (d := loaded.deadline(s)) is not None},
+                      if at is None and (d := loaded.deadline(s, now)) is not None},
         "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
         "failed": outbox.failed_for_game(get_db(), loaded.id) if at is None else [],
         "recent": recent_moves(loaded, seat) if at is None else [],
@@ -202,18 +208,23 @@ def seat_context(loaded: service.Loaded, seat: int | None, at: int | None = None
 RECENT_UP_TO = 20
 
 
-def recent_moves(loaded: service.Loaded, seat: int | None) -> list[str]:
+def history_window(loaded: Folded, seat: int | None, at: int) -> list[dict]:
+    """The events around the one shown, as the viewer may see them: a page, not the whole log."""
+    first = max(1, at - HISTORY_WINDOW)
+    events = store.read_events_after(get_db(), loaded.id, first - 1, upto=at + HISTORY_WINDOW)
+    return [public_event(loaded, e, seat) for e in events]
+
+
+def recent_moves(loaded: Folded, seat: int | None) -> list[str]:
     """What happened since the seat last moved (a spectator: lately), in the words of the notices: a
     correspondence player comes back a day later and first wants to know what the others did."""
-    events = loaded.events
-    if seat is not None:
-        own = next((i for i in reversed(range(len(events)))
-                    if events[i].actor == str(seat) and events[i].type not in service.PLATFORM_EVENTS), None)
-        events = events[own + 1:] if own is not None else events
+    since = loaded.last_acted.get(seat, 0) if seat is not None else 0
+    since = max(since, loaded.seq - 10 * RECENT_UP_TO)
+    events = store.read_events_after(get_db(), loaded.id, since)
     return last_moves(loaded, events, seat)[-RECENT_UP_TO:]
 
 
-def seat_from_token(token: str) -> tuple[service.Loaded, int]:
+def seat_from_token(token: str) -> tuple[Folded, int]:
     db = get_db()
     game_id, seat = service.find_seat(db, token)
     return service.load(db, game_id), seat
@@ -270,9 +281,9 @@ def spectator_page(game_id):
     return render_template("game.html", **seat_context(loaded, None))
 
 
-def record_download(loaded: service.Loaded, seat: int | None):
+def record_download(loaded: Folded, seat: int | None):
     name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat}") + ".json"
-    body = json.dumps(game_record(loaded, seat), indent=1, sort_keys=True)
+    body = json.dumps(game_record(get_db(), loaded, seat), indent=1, sort_keys=True)
     return current_app.response_class(body, mimetype="application/json",
                                       headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -288,7 +299,7 @@ def seat_record(token):
     return record_download(loaded, seat)
 
 
-def history_at(loaded: service.Loaded) -> int:
+def history_at(loaded: Folded) -> int:
     raw = request.args.get("at", "")
     try:
         at = int(raw) if raw else loaded.seq

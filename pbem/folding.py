@@ -1,0 +1,191 @@
+"""A game folded from its log: the rules' state and the platform's own facts, advanced event by event.
+
+Architecture sections 4 and 11. A `Folded` is the whole of what the server knows about a game as of one
+seq: the game's state (folded through the game's `evolve`) and what the platform's own events say (seat
+settings, vacations, timeouts, since when each seat owes a decision). It is immutable, so one value may
+serve many requests and threads, and it pickles, so it can be kept as a snapshot (pbem/loading.py).
+
+`advance` is the only fold: loading a game, appending to it and looking back all go through it, over
+the new events only. Whether a seat owes a decision is asked once per append (a batch of events sharing
+one command and one time), not after every event: the rules' `to_move` and `outcome` run once per batch.
+
+Pure: no database, no clock (event times come in the events), no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from types import ModuleType
+from typing import Any, Mapping, Sequence
+
+from . import clock
+from .games import get_game
+from .games.base import Event, Outcome
+
+# Events the platform writes; the game's reducer never sees them.
+GAME_CREATED = "game_created"
+SEED_REVEALED = "seed_revealed"
+SETTINGS_CHANGED = "seat_settings_changed"
+VACATION_STARTED = "vacation_started"
+VACATION_ENDED = "vacation_ended"
+TURN_TIMED_OUT = "turn_timed_out"
+PLATFORM_EVENTS = frozenset({GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, VACATION_STARTED, VACATION_ENDED,
+                             TURN_TIMED_OUT})
+
+
+@dataclass(frozen=True)
+class Folded:
+    """The game as of `seq`. Never changed in place: `advance` returns a new one."""
+
+    id: str
+    created: Mapping[str, Any]          # the data of the game's `game_created` event
+    created_at: str                     # its time
+    seq: int
+    last_hash: str
+    last_at: str
+    state: Any
+    settings: tuple[Mapping[str, Any], ...]
+    vacations: tuple[clock.Vacation, ...] = ()
+    owing_since: Mapping[int, datetime] = field(default_factory=dict)
+    timed_out: frozenset[int] = frozenset()
+    last_acted: Mapping[int, int] = field(default_factory=dict)  # seat -> seq of its last own game event
+    outcome: Outcome | None = None
+    to_move: frozenset[int] = frozenset()
+    batch_open: bool = False            # the last event folded may be followed by more of its append
+
+    @property
+    def module(self) -> ModuleType:
+        return get_game(self.created["game"])
+
+    @property
+    def rules_version(self) -> int:
+        return int(self.created.get("rules_version", 1))
+
+    @property
+    def seat_count(self) -> int:
+        return self.created["seat_count"]
+
+    @property
+    def names(self) -> list[str]:
+        return [seat["name"] for seat in self.created["seats"]]
+
+    @property
+    def clock(self) -> Mapping[str, Any]:
+        return self.created.get("clock") or {}
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    def deadline(self, seat: int, now: datetime) -> datetime | None:
+        if seat not in self.owing_since:
+            return None
+        return clock.deadline(self.clock, self.owing_since[seat], self.vacations, seat, now)
+
+    def earliest_deadline(self, now: datetime) -> datetime | None:
+        times = [d for d in (self.deadline(s, now) for s in self.owing_since) if d is not None]
+        return min(times) if times else None
+
+
+def game_event(stored) -> Event:
+    """A stored event as the game's reducer takes it."""
+    return Event(stored.type, stored.data, stored.actor)
+
+
+def initial_state(module: ModuleType, created: Mapping[str, Any]) -> Any:
+    """The state before any event, under the rules version the game was created with."""
+    version = int(created.get("rules_version", 1))
+    if hasattr(module, "RULES_VERSION"):
+        return module.initial_state(created["seat_count"], created["options"], rules_version=version)
+    return module.initial_state(created["seat_count"], created["options"])  # a game from before versions
+
+
+def initial_settings(created: Mapping[str, Any]) -> tuple[dict, ...]:
+    return tuple({"seat": s["seat"], "name": s["name"], "email": s["email"], "webhook": s["webhook"],
+                  "email_on": bool(s["email"]), "digest": False} for s in created["seats"])
+
+
+def begin(game_id: str, first) -> Folded:
+    """The game right after its `game_created` event (stored as `first`)."""
+    created = first.data
+    module = get_game(created["game"])
+    state = initial_state(module, created)
+    return Folded(game_id, created, first.at, first.seq, first.hash, first.at, state, initial_settings(created),
+                  batch_open=True)
+
+
+def advance(folded: Folded, events: Sequence, complete: bool = True) -> Folded:
+    """`folded` with these later events folded in. `complete` says the last event ends its append (true
+    for a game's head; false when looking back at a seq inside an append), so that who owes a decision
+    is settled then."""
+    if not events:
+        return folded
+    module = folded.module
+    state = folded.state
+    settings = list(folded.settings)
+    vacations = list(folded.vacations)
+    owing = dict(folded.owing_since)
+    timed_out = set(folded.timed_out)
+    acted = dict(folded.last_acted)
+    open_batch = folded.batch_open
+    moment = clock.parse_time(folded.last_at)
+
+    def settle():
+        """Who owes a decision now that a whole append is folded; a seat's clock runs from the append
+        after which it began to owe, without a break."""
+        nonlocal owing, timed_out
+        result = module.outcome(state)
+        owing_now = module.to_move(state) if result is None else frozenset()
+        owing = {seat: owing.get(seat, moment) for seat in owing_now}
+        timed_out &= set(owing)
+
+    for stored in events:
+        if stored.command is not None and open_batch:
+            settle()  # the previous append is complete
+        moment = clock.parse_time(stored.at)
+        kind = stored.type
+        if kind == GAME_CREATED:
+            pass
+        elif kind == SETTINGS_CHANGED:
+            seat = stored.data["seat"]
+            settings[seat] = {**settings[seat], **{k: v for k, v in stored.data.items() if k != "seat"}}
+        elif kind == VACATION_STARTED:
+            vacations.append(clock.Vacation(stored.data["seat"], moment, None))
+        elif kind == VACATION_ENDED:
+            vacations = [clock.Vacation(v.seat, v.start, moment) if v.seat == stored.data["seat"] and v.end is None
+                         else v for v in vacations]
+        elif kind == TURN_TIMED_OUT:
+            timed_out.add(stored.data["seat"])
+        elif kind not in PLATFORM_EVENTS:
+            state = module.evolve(state, game_event(stored))
+            if stored.actor.isdigit():
+                acted[int(stored.actor)] = stored.seq
+        open_batch = True
+    last = events[-1]
+    if complete:
+        settle()
+        open_batch = False
+    result = module.outcome(state)
+    return replace(folded, seq=last.seq, last_hash=last.hash, last_at=last.at, state=state, settings=tuple(settings),
+                   vacations=tuple(vacations), owing_since=owing, timed_out=frozenset(timed_out), last_acted=acted,
+                   outcome=result, to_move=module.to_move(state) if result is None else frozenset(),
+                   batch_open=open_batch)
+
+
+def fold(game_id: str, events: Sequence, complete: bool = True) -> Folded:
+    """The game folded from its first event (`game_created`) through the last of these."""
+    first = begin(game_id, events[0])
+    if len(events) > 1:
+        return advance(first, events[1:], complete)
+    return settle_alone(first) if complete else first
+
+
+def settle_alone(folded: Folded) -> Folded:
+    """A game of its creating event alone, settled: who owes a decision from the start."""
+    module = folded.module
+    result = module.outcome(folded.state)
+    owing_now = module.to_move(folded.state) if result is None else frozenset()
+    moment = clock.parse_time(folded.last_at)
+    return replace(folded, owing_since={seat: moment for seat in owing_now}, outcome=result,
+                   to_move=owing_now, batch_open=False)

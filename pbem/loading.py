@@ -1,0 +1,207 @@
+"""Loading games at a cost that does not grow with the game (architecture section 11).
+
+`load` gives a game's head: the log folded through its last event. A game loaded lately in this process
+is picked up where it was left (only the newer events are read and folded, after checking that the last
+event it had is still in the log with the same hash); otherwise folding starts from the latest snapshot.
+`at` gives the game as it stood after any seq, from the nearest snapshot at or before it.
+
+Snapshots are `Folded` values pickled into the `snapshots` table every SNAPSHOT_EVERY events or so, at
+the end of an append. They are never truth: each is checked against the hash of the event it was taken
+at, tagged with a fingerprint of the code that folded it (a new version of the rules or of the fold
+makes old snapshots unused), and the table can be emptied at any time. So looking back at event 10 and
+at event 10,000 both fold at most about SNAPSHOT_EVERY events, and a cold load of a long game reads one
+snapshot and the events after it.
+
+Everything kept in memory is immutable (`Folded`), so one value may serve many threads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+from . import store
+from .errors import BadRequest, GameNotFound
+from .folding import Folded, advance, begin, fold, settle_alone
+from .recent import Recent
+
+SNAPSHOT_EVERY = 200
+HEADS: Recent[Folded] = Recent(size=256)      # (database, game) -> the game at its head
+PAST: Recent[Folded] = Recent(size=512)       # (database, game, seq) -> the game at that seq
+_saved: dict[tuple[str, str], int] = {}       # (database, game) -> the last snapshot's seq, as known here
+
+
+def database_file(db) -> str:
+    """The file behind a connection (the caches are per database), asked once per connection."""
+    name = getattr(db, "_pbem_file", None)
+    if name is None:
+        name = db.execute("pragma database_list").fetchone()[2]
+        db._pbem_file = name
+    return name
+
+
+@lru_cache(maxsize=None)
+def code_of(game: str) -> str:
+    """A fingerprint of the code that folds a game: the fold, the clock and the game's package. A
+    snapshot taken by other code is not used."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    paths = [root / "folding.py", root / "clock.py", root / "games" / "base.py",
+             *sorted((root / "games" / game).rglob("*.py")), *sorted((root / "games" / game).rglob("*.json"))]
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+# --- the head ----------------------------------------------------------------------------------------
+
+
+def load(db, game_id: str) -> Folded:
+    """The game as its log stands now."""
+    key = (database_file(db), game_id)
+    known = HEADS.get(key)
+    if known is not None:
+        newer = store.read_events_after(db, game_id, known.seq - 1)
+        if newer and newer[0].seq == known.seq and newer[0].hash == known.last_hash:
+            head = fold_forward(db, known, newer[1:]) if len(newer) > 1 else known
+            HEADS.put(key, head)
+            return head
+    head = cold(db, game_id)
+    HEADS.put(key, head)
+    return head
+
+
+def cold(db, game_id: str) -> Folded:
+    base = snapshot_before(db, game_id, None)
+    if base is not None:
+        newer = store.read_events_after(db, game_id, base.seq)
+        return fold_forward(db, base, newer)
+    events = store.read_events(db, game_id)
+    if not events:
+        raise GameNotFound(f"no game {game_id!r} here")
+    return fold_forward(db, None, events)
+
+
+def keep(db, head: Folded) -> None:
+    """Remember a head this process just wrote (after an append), and snapshot it when due."""
+    HEADS.put((database_file(db), head.id), head)
+    if head.seq >= last_saved(db, head.id) + SNAPSHOT_EVERY:
+        save(db, head)
+
+
+# --- the past ----------------------------------------------------------------------------------------
+
+
+def at(db, head: Folded, seq: int) -> Folded:
+    """The game as it stood right after event `seq` (1 <= seq <= head.seq)."""
+    if not 1 <= seq <= head.seq:
+        raise BadRequest(f"the game has events 1 to {head.seq}, not {seq}")
+    if seq == head.seq:
+        return head
+    key = (database_file(db), head.id, seq)
+    found = PAST.get(key)
+    if found is not None and store.hash_at(db, head.id, seq) == found.last_hash:
+        return found
+    base = snapshot_before(db, head.id, seq)
+    after = base.seq if base is not None else 0
+    events = store.read_events_after(db, head.id, after, upto=seq + 1)
+    complete = len(events) == seq + 1 - after and events[-1].command is not None
+    events = [e for e in events if e.seq <= seq]
+    if not events:
+        result = base
+    elif base is None:
+        result = fold_forward(db, None, events, complete, save_snapshots=False)
+    else:
+        result = fold_forward(db, base, events, complete, save_snapshots=False)
+    PAST.put(key, result)
+    return result
+
+
+# --- folding with snapshots along the way ---------------------------------------------------------------
+
+
+def fold_forward(db, base: Folded | None, events: Sequence[store.StoredEvent], complete: bool = True,
+                 save_snapshots: bool = True) -> Folded:
+    """`base` (None: nothing yet) advanced through the events, in pieces of about SNAPSHOT_EVERY events
+    that end where an append ends, each piece's result snapshotted when `save_snapshots`."""
+    if base is None:
+        first, events = events[0], events[1:]
+        base = begin(first.game_id, first)
+        if not events:
+            return settle_alone(base) if complete else base
+    folded = base
+    start = 0
+    mark = (folded.seq // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY
+    for index, event in enumerate(events):
+        if event.command is not None and index > start and events[index - 1].seq >= mark:
+            folded = advance(folded, events[start:index])
+            if save_snapshots:
+                save(db, folded)
+            start = index
+            mark = (folded.seq // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY
+    return advance(folded, events[start:], complete)
+
+
+def snapshot_before(db, game_id: str, seq: int | None) -> Folded | None:
+    """The latest usable snapshot at or before `seq` (None: any), checked against the log."""
+    game = game_name(db, game_id)
+    if game is None:
+        return None
+    found = store.read_snapshot(db, game_id, seq if seq is not None else 1 << 62, code_of(game))
+    if found is None:
+        return None
+    snap_seq, data = found
+    key = (database_file(db), game_id, snap_seq)
+    folded = PAST.get(key)
+    if folded is None:
+        try:
+            folded = pickle.loads(data)
+        except Exception:  # noqa: BLE001 - a snapshot is never truth: one that does not load is ignored
+            return None
+    if not isinstance(folded, Folded) or store.hash_at(db, game_id, snap_seq) != folded.last_hash:
+        return None
+    PAST.put(key, folded)
+    return folded
+
+
+def save(db, folded: Folded) -> None:
+    if folded.batch_open:
+        return  # only whole appends are snapshotted
+    store.write_snapshot(db, folded.id, folded.seq, code_of(folded.created["game"]),
+                         pickle.dumps(folded, protocol=pickle.HIGHEST_PROTOCOL))
+    _saved[(database_file(db), folded.id)] = folded.seq
+
+
+def last_saved(db, game_id: str) -> int:
+    key = (database_file(db), game_id)
+    if key not in _saved:
+        row = db.execute("select max(seq) from snapshots where game_id = ?", [game_id]).fetchone()
+        _saved[key] = row[0] or 0
+    return _saved[key]
+
+
+def game_name(db, game_id: str) -> str | None:
+    row = db.execute("select game from games where id = ?", [game_id]).fetchone()
+    if row is not None:
+        return row[0]
+    first = store.event_at(db, game_id, 1)
+    return first.data["game"] if first is not None else None
+
+
+def forget() -> None:
+    """Drop what this process keeps (tests that rewrite a database behind the server's back)."""
+    HEADS.clear()
+    PAST.clear()
+    _saved.clear()
+
+
+def whole(db, game_id: str) -> Folded:
+    """Fold a game's whole log from its first event, ignoring every cache and snapshot (verify, tests)."""
+    events = store.read_events(db, game_id)
+    if not events:
+        raise GameNotFound(f"no game {game_id!r} here")
+    return fold(game_id, events)

@@ -1,0 +1,42 @@
+"""The rows of the `games` and `seats` projections for a folded game (architecture section 4): written in
+the same transaction as the events that change them, and rebuilt from the events alone by `pbem rebuild`.
+
+`next_due` is the earliest moment the clock has something to do for the game (a reminder, a timeout, a
+vacation running out), so the scheduler's sweep reads only the games whose moment has come (section 11).
+Reminders count from `handled_until`, the moment the sweep last handled the game."""
+
+from __future__ import annotations
+
+import json
+
+from . import clock
+from .folding import Folded
+
+
+def projection_row(folded: Folded, now: str, handled_until: str | None = None) -> dict:
+    """The `games` row of a game as folded; `handled_until` defaults to the time of its last event."""
+    result = folded.outcome
+    moment = clock.parse_time(now)
+    deadline = folded.earliest_deadline(moment)
+    next_due = None
+    if result is None:
+        after = clock.parse_time(min(handled_until or folded.last_at, now))
+        upcoming = clock.next_due(folded.clock, folded.owing_since, folded.vacations, folded.timed_out, after)
+        next_due = clock.format_time(upcoming) if upcoming is not None else None
+    return {
+        "id": folded.id, "game": folded.created["game"],
+        "status": "finished" if result is not None else "active",
+        "seq": folded.seq,
+        "to_move": json.dumps(sorted(folded.to_move) if result is None else []),
+        "deadline": clock.format_time(deadline) if deadline else None,
+        "created": folded.created_at, "updated": now, "seat_count": folded.seat_count,
+        "outcome": json.dumps(result.to_json()) if result is not None else None,
+        "next_due": next_due,
+    }
+
+
+def seat_rows(folded: Folded) -> list[dict]:
+    tokens = {s["seat"]: s["token_sha256"] for s in folded.created["seats"]}
+    return [{"game_id": folded.id, "seat": s["seat"], "name": s["name"], "email": s["email"],
+             "webhook": s["webhook"], "token_hash": tokens[s["seat"]], "email_on": int(s["email_on"]),
+             "digest": int(s["digest"])} for s in folded.settings]

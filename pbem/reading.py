@@ -1,0 +1,46 @@
+"""What a seat (or a spectator) sees of a game through the JSON API: the game as it stands or as it
+stood after any event, and its log, every event through the same redaction as every other channel."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from . import clock, loading, store
+from .errors import BadRequest
+from .folding import Folded
+from .redaction import public_event
+
+
+def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: datetime | None = None) -> dict:
+    """The JSON shape of GET /api/games/<id>, optionally as the game stood right after event `at`."""
+    if at is not None and not 1 <= at <= head.seq:
+        raise BadRequest(f"at must be between 1 and {head.seq}")
+    folded = head if at is None else loading.at(db, head, at)
+    module = folded.module
+    result = module.outcome(folded.state)
+    legal = module.legal_moves(folded.state, seat) if seat is not None and at is None else []
+    deadline = None
+    if at is None and result is None:
+        moment = now or clock.parse_time(clock.format_time(datetime.now().astimezone()))
+        deadline = head.deadline(seat, moment) if seat in head.owing_since else \
+            (head.earliest_deadline(moment) if seat is None else None)
+    view = {
+        "id": head.id, "game": module.NAME,
+        "status": "finished" if result is not None else "active",
+        "seq": folded.seq,
+        "to_move": sorted(module.to_move(folded.state)) if result is None else [],
+        "you": seat,
+        "legal": legal,
+        "view": module.view(folded.state, seat),
+        "outcome": result.to_json() if result is not None else None,
+        "deadline": clock.format_time(deadline) if deadline else None,
+    }
+    if "rules_version" in head.created:
+        view["rules_version"] = head.rules_version
+    return view
+
+
+def events_since(db, head: Folded, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict]:
+    """The log after `since`, each event as `seat` may see it."""
+    events = store.read_events_after(db, head.id, since, upto=None if limit is None else since + limit)
+    return [public_event(head, e, seat) for e in events]
