@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 from . import clock
 from .games import get_game
 from .games.base import Event, Outcome
+from .recent import Recent
 
 # Events the platform writes; the game's reducer never sees them.
 GAME_CREATED = "game_created"
@@ -86,6 +87,24 @@ class Folded:
     def earliest_deadline(self, now: datetime) -> datetime | None:
         times = [d for d in (self.deadline(s, now) for s in self.owing_since) if d is not None]
         return min(times) if times else None
+
+
+_LEGAL: Recent[list[str]] = Recent(size=4096)
+
+
+def legal_moves(folded: Folded, seat: int | None) -> list[str]:
+    """The seat's legal moves in the game as folded, computed once: the seat's GET, its move's check and
+    the notice to the next seat all ask the same question of the same position. Keyed by the last
+    event's hash, which names the position exactly."""
+    if seat is None:
+        return []
+    key = (folded.id, folded.seq, folded.last_hash, seat)
+    found = _LEGAL.get(key) if folded.last_hash else None
+    if found is None:
+        found = folded.module.legal_moves(folded.state, seat)
+        if folded.last_hash:
+            _LEGAL.put(key, found)
+    return list(found)
 
 
 def game_event(stored) -> Event:

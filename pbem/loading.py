@@ -36,11 +36,7 @@ _saved: dict[tuple[str, str], int] = {}       # (database, game) -> the last sna
 
 def database_file(db) -> str:
     """The file behind a connection (the caches are per database), asked once per connection."""
-    name = getattr(db, "_pbem_file", None)
-    if name is None:
-        name = db.execute("pragma database_list").fetchone()[2]
-        db._pbem_file = name
-    return name
+    return store.path_of(db)
 
 
 @lru_cache(maxsize=None)

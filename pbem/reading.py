@@ -7,7 +7,7 @@ from datetime import datetime
 
 from . import clock, loading, store
 from .errors import BadRequest
-from .folding import Folded
+from .folding import Folded, legal_moves
 from .redaction import public_event
 
 
@@ -17,8 +17,8 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
         raise BadRequest(f"at must be between 1 and {head.seq}")
     folded = head if at is None else loading.at(db, head, at)
     module = folded.module
-    result = module.outcome(folded.state)
-    legal = module.legal_moves(folded.state, seat) if seat is not None and at is None else []
+    result = folded.outcome
+    legal = legal_moves(folded, seat) if at is None else []
     deadline = None
     if at is None and result is None:
         moment = now or clock.parse_time(clock.format_time(datetime.now().astimezone()))
@@ -28,7 +28,7 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
         "id": head.id, "game": module.NAME,
         "status": "finished" if result is not None else "active",
         "seq": folded.seq,
-        "to_move": sorted(module.to_move(folded.state)) if result is None else [],
+        "to_move": sorted(folded.to_move),
         "you": seat,
         "legal": legal,
         "view": module.view(folded.state, seat),

@@ -16,7 +16,7 @@ import hashlib
 import json
 import re
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from types import ModuleType
 from typing import Any, Sequence
@@ -27,7 +27,7 @@ from .commands import run_command
 from .errors import (BadRequest, Busy, Conflicting, Forbidden, GameNotFound, ServiceError, TooMany,  # noqa: F401
                      Unauthorized, status_of)
 from .folding import (GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, advance, begin,  # noqa: F401
-                      initial_state)
+                      initial_state, legal_moves)
 from .games import get_game
 from .games.base import Event, InvalidOptions, StaleMove
 from .projection import projection_row, seat_rows
@@ -145,21 +145,29 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
     events = [created, *started]
     events += reveal_if_over(module, fold_new(module, state, started), seed)
     command = {"verb": "create"}
-    new = provisional(game_id, 0, events, command, now)
+    salts = salts_for(seed, 1, len(events))
+    new = provisional(game_id, 0, "", events, command, now, salts)
     after = advance(begin(game_id, new[0]), new[1:])
-    written = store.append(db, game_id, 0, events, command, now, salts_for(seed, 1, len(events)), seed=seed,
+    written = store.append(db, game_id, 0, events, command, now, salts, seed=seed,
                            projection=lambda handled: projection_row(after, now, handled), seats=seat_rows(after),
                            outbox=notices(site, None, after, command, now, new))
-    loading.keep(db, replace(after, last_hash=written[-1].hash))
+    assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
+    loading.keep(db, after)
     return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned))
 
 
-def provisional(game_id: str, last: int, events: Sequence[store.NewEvent], command: dict,
-                now: str) -> list[store.StoredEvent]:
-    """The events as they will read once appended (without hashes), to compute the projection and the
-    notices that commit with them."""
-    return [store.StoredEvent(game_id, last + 1 + i, e.type, e.actor, store_roundtrip(e.data), now, "",
-                              command if i == 0 else None) for i, e in enumerate(events)]
+def provisional(game_id: str, last: int, last_hash: str, events: Sequence[store.NewEvent], command: dict,
+                now: str, salts: Sequence[str]) -> list[store.StoredEvent]:
+    """The events exactly as they will read once appended, hashes included, to compute the projection and
+    the notices that commit with them."""
+    out = []
+    for i, e in enumerate(events):
+        data = store_roundtrip(e.data)
+        row_command = command if i == 0 else None
+        last_hash = store.event_hash(last_hash, game_id, last + 1 + i, e.type, e.actor, data, now, row_command,
+                                     salts[i])
+        out.append(store.StoredEvent(game_id, last + 1 + i, e.type, e.actor, data, now, last_hash, row_command))
+    return out
 
 
 def to_new(event: Event) -> store.NewEvent:
@@ -244,10 +252,9 @@ def play_as(db, site: Site | None, game_id: str, seat_for, move: str, seen_seq: 
 def check_fresh(db, folded: Folded, seat: int, seen_seq: int) -> None:
     if seen_seq < 1 or seen_seq > folded.seq:
         raise BadRequest(f"seq {seen_seq} is not a position of this game (it is at seq {folded.seq})")
-    module = folded.module
-    now_legal = module.legal_moves(folded.state, seat)
+    now_legal = legal_moves(folded, seat)
     if seen_seq < folded.seq:
-        then_legal = module.legal_moves(loading.at(db, folded, seen_seq).state, seat)
+        then_legal = legal_moves(loading.at(db, folded, seen_seq), seat)
         if then_legal != now_legal:
             raise StaleMove(f"the game moved on since seq {seen_seq} (it is at seq {folded.seq}); "
                             "look at the position again and choose anew")
@@ -366,13 +373,14 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
         raise Forbidden("that changes nothing now")
     if not folded.finished:
         produced += reveal_if_over(module, fold_new(module, folded.state, produced), seed)
-    new = provisional(folded.id, folded.seq, produced, command, now)
+    salts = salts_for(seed, batch, len(produced))
+    new = provisional(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
     after = advance(folded, new)
-    written = store.append(db, folded.id, folded.seq, produced, command, now, salts_for(seed, batch, len(produced)),
+    written = store.append(db, folded.id, folded.seq, produced, command, now, salts,
                            projection=lambda handled: projection_row(after, now, handled),
                            seats=seat_rows(after) if command["verb"] == "settings" else (),
                            outbox=notices(site, folded, after, command, now, new) + (answer(after) if answer else []))
-    after = replace(after, last_hash=written[-1].hash)
+    assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after)
     return Played(after.seq, written, after)
 

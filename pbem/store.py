@@ -25,6 +25,8 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import sqlite_utils
 
+from . import groupcommit
+
 SCHEMA_VERSION = 3
 BUSY_TIMEOUT_SECONDS = 10
 
@@ -298,43 +300,60 @@ def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
 def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: Sequence[NewEvent],
            command: dict | None, at: str, salts: Iterable[str], projection=None,
            seats: Sequence[dict] = (), seed: bytes | None = None, outbox: Sequence[dict] = ()) -> list[StoredEvent]:
-    """Append events at expected_last + 1 .. in one transaction with the projection rows and the
-    notices they cause.
+    """Append events at expected_last + 1 .. atomically with the projection rows and the notices they
+    cause, and return once that is durable. The append joins the next group commit (pbem/groupcommit.py):
+    it is all or nothing on its own, and shares the disk's confirmation with others waiting then.
 
     Raises Conflict when another writer took that seq first; nothing is written then."""
     salts = list(salts)
+
+    def job(writer_db):
+        return _append(writer_db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox)
+
+    return groupcommit.run(path_of(db), connect, job)
+
+
+def path_of(db: sqlite_utils.Database) -> str:
+    name = getattr(db, "_pbem_file", None)
+    if name is None:
+        name = db.execute("pragma database_list").fetchone()[2]
+        db._pbem_file = name
+    return name
+
+
+def _append(db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox):
+    """The append itself, inside the caller's transaction."""
     written: list[StoredEvent] = []
     conn = db.conn
-    with immediate(db):
-        previous = last_event(db, game_id)
-        previous_seq = previous.seq if previous else 0
-        if previous_seq != expected_last:
-            raise Conflict(f"game {game_id} is at seq {previous_seq}, not {expected_last}")
-        previous_hash = previous.hash if previous else ""
-        for offset, event in enumerate(events):
-            seq = expected_last + 1 + offset
-            row_command = command if offset == 0 else None
-            digest = event_hash(previous_hash, game_id, seq, event.type, event.actor, event.data, at,
-                                row_command, salts[offset])
-            try:
-                conn.execute(
-                    "insert into events (game_id, seq, type, actor, data, at, hash, command) values (?,?,?,?,?,?,?,?)",
-                    (game_id, seq, event.type, event.actor, canonical_json(event.data), at, digest,
-                     canonical_json(row_command) if row_command is not None else None),
-                )
-            except sqlite3.IntegrityError as error:  # the primary key: another writer took this seq
-                raise Conflict(str(error)) from None
-            written.append(StoredEvent(game_id, seq, event.type, event.actor, json.loads(canonical_json(event.data)),
-                                       at, digest, row_command))
-            previous_hash = digest
-        if seed is not None:
-            conn.execute("insert into secrets (game_id, seed) values (?, ?)", (game_id, seed.hex()))
-        if callable(projection):  # the row depends on when the scheduler last handled the game
-            row = conn.execute("select handled_until from games where id = ?", [game_id]).fetchone()
-            projection = projection(row[0] if row else None)
-        if projection is not None:
-            write_projection(db, projection, seats)
-        enqueue(db, outbox)
+    previous = last_event(db, game_id)
+    previous_seq = previous.seq if previous else 0
+    if previous_seq != expected_last:
+        raise Conflict(f"game {game_id} is at seq {previous_seq}, not {expected_last}")
+    previous_hash = previous.hash if previous else ""
+    for offset, event in enumerate(events):
+        seq = expected_last + 1 + offset
+        row_command = command if offset == 0 else None
+        digest = event_hash(previous_hash, game_id, seq, event.type, event.actor, event.data, at,
+                            row_command, salts[offset])
+        try:
+            conn.execute(
+                "insert into events (game_id, seq, type, actor, data, at, hash, command) values (?,?,?,?,?,?,?,?)",
+                (game_id, seq, event.type, event.actor, canonical_json(event.data), at, digest,
+                 canonical_json(row_command) if row_command is not None else None),
+            )
+        except sqlite3.IntegrityError as error:  # the primary key: another writer took this seq
+            raise Conflict(str(error)) from None
+        written.append(StoredEvent(game_id, seq, event.type, event.actor, json.loads(canonical_json(event.data)),
+                                   at, digest, row_command))
+        previous_hash = digest
+    if seed is not None:
+        conn.execute("insert into secrets (game_id, seed) values (?, ?)", (game_id, seed.hex()))
+    if callable(projection):  # the row depends on when the scheduler last handled the game
+        row = conn.execute("select handled_until from games where id = ?", [game_id]).fetchone()
+        projection = projection(row[0] if row else None)
+    if projection is not None:
+        write_projection(db, projection, seats)
+    enqueue(db, outbox)
     return written
 
 

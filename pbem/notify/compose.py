@@ -15,6 +15,7 @@ from typing import Iterable
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..config import TEMPLATES_DIR
+from ..folding import legal_moves
 from ..site import Site
 from ..words import last_moves
 
@@ -49,7 +50,7 @@ def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], n
     from .. import clock
 
     module = loaded.module
-    legal = module.legal_moves(loaded.state, seat)
+    legal = legal_moves(loaded, seat)
     deadline = loaded.deadline(seat, clock.parse_time(now))
     result = loaded.outcome
     return {

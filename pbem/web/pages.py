@@ -19,7 +19,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
 from markupsafe import Markup
 
 from .. import clock, loading, service, store
-from ..folding import Folded
+from ..folding import Folded, legal_moves
 from ..redaction import public_event
 from ..config import TEMPLATES_DIR
 from ..db import get_db, get_site
@@ -180,10 +180,11 @@ HISTORY_WINDOW = 30  # events listed on each side of the one shown
 
 def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dict:
     module = loaded.module
-    state = loaded.state if at is None else loading.at(get_db(), loaded, at).state
-    result = module.outcome(state)
-    legal = module.legal_moves(state, seat) if seat is not None and at is None else []
-    to_move = sorted(module.to_move(state))
+    shown = loaded if at is None else loading.at(get_db(), loaded, at)
+    state = shown.state
+    result = shown.outcome
+    legal = legal_moves(loaded, seat) if at is None else []
+    to_move = sorted(shown.to_move)
     now = clock.parse_time(service.utcnow())
     return {
         "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,

@@ -1,0 +1,346 @@
+"""Flat cost, measured (architecture section 11; issue 11's figures): prints, in one run, the raw durable
+commit rate of this disk and the server's figures beside it, as ratios.
+
+    .venv/bin/python -m tests.benchmarks.bench_flat [--quick]
+
+What it measures, each through a real `pbem serve` process where a client would go through one:
+
+- the raw rate: one SQLite connection in WAL mode with synchronous=FULL committing one small row per
+  transaction, as fast as it can (the ceiling for durable appends on this disk);
+- a move in a long game: POST a move (with the seq seen) to a Buccaneer game at about 100 events and to
+  one at about 10,000 events, the server warm; the ratio of the medians;
+- a past position: `state?at=` near the start and near the end of the long game, and the history page
+  there, each at positions not asked before (so nothing is served from memory);
+- a cold load of the long game (a process that never saw it: from the latest snapshot);
+- the scheduler: one sweep over 2,000, 10,000 and 100,000 idle games with clocks (2,000 real games are
+  created through the service; the rest are copies of their rows under new ids: the sweep's cost is its
+  query, which the copies exercise exactly as real games would);
+- throughput: 16 client processes, each playing games of its own over HTTP as a real client does (GET the
+  seat's view, POST one of its legal moves with the seq seen), every move checked by the rules, every
+  notice written (each seat has an address); accepted moves per second and the POST latency's 99th
+  percentile, with one server process and then with two on the same database.
+
+Nothing is asserted: it prints figures. `--quick` uses a shorter long game and fewer games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from pbem import create_app, loading, service, store  # noqa: E402
+from pbem.notify import sweep  # noqa: E402
+from pbem.site import Site  # noqa: E402
+
+BOARDGAME_IO_FILE_STORAGE = 274  # moves/s, from issue 11's measurement of boardgame.io with its file storage
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+# --- the raw durable commit rate ----------------------------------------------------------------------------
+
+
+def raw_commit_rate(folder: Path, seconds: float = 3.0) -> float:
+    conn = sqlite3.connect(str(folder / "raw.sqlite"), isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("create table t (id integer primary key, body text)")
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("insert into t (body) values (?)", ["x" * 200])
+        conn.execute("COMMIT")
+        count += 1
+    conn.close()
+    return count / (time.perf_counter() - start)
+
+
+# --- a real server ----------------------------------------------------------------------------------------
+
+
+class Server:
+    def __init__(self, var: Path, port: int, scheduler: bool = False):
+        self.base = f"http://127.0.0.1:{port}"
+        env = {**os.environ, "PBEM_VAR": str(var), "PBEM_DB": str(var / "pbem.sqlite"), "PBEM_BASE_URL": self.base,
+               "PBEM_RATE_LIMITS": "off"}
+        command = [sys.executable, "-m", "pbem.cli", "serve", "--port", str(port)]
+        if not scheduler:
+            command.append("--no-scheduler")
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/api/games/types", timeout=1).read()
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("pbem serve did not start")
+                time.sleep(0.1)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=20)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def call(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict | str]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            raw = response.read()
+            status = response.status
+    except urllib.error.HTTPError as error:
+        raw, status = error.read(), error.code
+    text = raw.decode()
+    try:
+        return status, json.loads(text)
+    except json.JSONDecodeError:
+        return status, text
+
+
+# --- building games in-process -----------------------------------------------------------------------------
+
+
+def grow(db, site, created, events: int, rng: random.Random) -> None:
+    """Random legal moves through the service until the game has about this many events."""
+    while True:
+        folded = service.load(db, created.id)
+        if folded.seq >= events or folded.finished:
+            return
+        seat = rng.choice(sorted(folded.to_move))
+        move = rng.choice(folded.module.legal_moves(folded.state, seat))
+        service.submit_move(db, site, created.id, created.tokens[seat], move, folded.seq)
+
+
+def buccaneer(db, site, events: int, rng: random.Random):
+    players = [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(4)]
+    created = service.create_game(db, site, "buccaneer", players)
+    grow(db, site, created, events, rng)
+    return created
+
+
+def time_moves(server: Server, created, count: int) -> list[float]:
+    """POST `count` moves to a game as its seats would (each after a GET of the seat's view)."""
+    times = []
+    for _ in range(count):
+        game = call("GET", f"{server.base}/api/games/{created.id}")[1]
+        seat = game["to_move"][0]
+        token = created.tokens[seat]
+        mine = call("GET", f"{server.base}/api/games/{created.id}", token=token)[1]
+        start = time.perf_counter()
+        status, answer = call("POST", f"{server.base}/api/games/{created.id}/moves",
+                              {"move": mine["legal"][0], "seq": mine["seq"]}, token)
+        times.append(time.perf_counter() - start)
+        assert status == 201, answer
+    return times
+
+
+def time_gets(urls: list[str]) -> list[float]:
+    times = []
+    for url in urls:
+        start = time.perf_counter()
+        status, _ = call("GET", url)
+        times.append(time.perf_counter() - start)
+        assert status == 200, url
+    return times
+
+
+# --- the scheduler over many idle games ----------------------------------------------------------------------
+
+
+def copy_games(db, game_ids: list[str], first: int, copies: int) -> None:
+    """Copies of real games' rows under new ids (the sweep reads only the games projection)."""
+    with store.immediate(db):
+        for n in range(first, first + copies):
+            source = game_ids[n % len(game_ids)]
+            new = f"c{n:011x}"
+            db.conn.execute("insert into events (game_id, seq, type, actor, data, at, hash, command) "
+                            "select ?, seq, type, actor, data, at, hash, command from events where game_id = ?",
+                            [new, source])
+            db.conn.execute("insert into games (id, game, status, seq, to_move, deadline, created, updated, "
+                            "seat_count, outcome, next_due, handled_until) select ?, game, status, seq, to_move, "
+                            "deadline, created, updated, seat_count, outcome, next_due, handled_until from games "
+                            "where id = ?", [new, source])
+
+
+def time_sweep(db, site, now: str, repeat: int = 5) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        counts = sweep.clock_pass(db, site, now)
+        times.append(time.perf_counter() - start)
+        assert not any(counts.values()), counts  # idle: nothing is due
+    return statistics.median(times)
+
+
+# --- throughput: 16 clients --------------------------------------------------------------------------------------
+
+
+def client(args) -> tuple[int, list[float]]:
+    """One client: plays its own games (all of their seats) for `seconds`, as a real client does: GET the
+    view of the seat that owes a decision, POST one of its legal moves with the seq it saw. Returns
+    (accepted moves, POST times)."""
+    bases, games, seconds, seed = args
+    rng = random.Random(seed)
+    posts: list[float] = []
+    moves = 0
+    stop = time.monotonic() + seconds
+    turn = 0
+    owing = {game_id: 0 for game_id, _ in games}  # the seat each game waits for, as last seen
+    while time.monotonic() < stop:
+        game_id, tokens = games[turn % len(games)]
+        base = bases[turn % len(bases)]
+        turn += 1
+        mine = call("GET", f"{base}/api/games/{game_id}", token=tokens[owing[game_id]])[1]
+        if mine["status"] != "active":
+            continue
+        if not mine["legal"]:
+            owing[game_id] = mine["to_move"][0]
+            continue
+        start = time.perf_counter()
+        status, _ = call("POST", f"{base}/api/games/{game_id}/moves", {"move": rng.choice(mine["legal"]),
+                                                                        "seq": mine["seq"]}, tokens[owing[game_id]])
+        posts.append(time.perf_counter() - start)
+        if status == 201:
+            moves += 1
+            owing[game_id] = (owing[game_id] + 1) % len(tokens)  # two seats: the other one is next
+    return moves, posts
+
+
+def throughput(bases: list[str], games: list, clients: int, seconds: float) -> tuple[float, float]:
+    per_client = [games[i::clients] for i in range(clients)]
+    with multiprocessing.Pool(clients) as pool:
+        started = time.perf_counter()
+        results = pool.map(client, [(bases, per_client[i], seconds, i) for i in range(clients)])
+        elapsed = time.perf_counter() - started
+    moves = sum(r[0] for r in results)
+    posts = sorted(t for r in results for t in r[1])
+    p99 = posts[int(len(posts) * 0.99) - 1] if posts else float("nan")
+    return moves / elapsed, p99
+
+
+def measure_long(var: Path, db, site, events: int) -> None:
+    rng = random.Random(1)
+    print(f"building a Buccaneer game of {events:,} events and one of 100 ...", flush=True)
+    short = buccaneer(db, site, 100, rng)
+    long = buccaneer(db, site, events, rng)
+    long_seq = service.load(db, long.id).seq
+    cold = []
+    for _ in range(10):
+        loading.forget()
+        start = time.perf_counter()
+        service.load(db, long.id)
+        cold.append(time.perf_counter() - start)
+    print(f"cold load of the {long_seq:,}-event game (from a snapshot): {ms(statistics.median(cold))} "
+          "(median of 10; under 50 ms)")
+    server = Server(var, free_port())
+    try:
+        base = server.base
+        for game in (short, long):  # warm: the server has loaded both
+            call("GET", f"{base}/api/games/{game.id}")
+        early = statistics.median(time_moves(server, short, 40))
+        late = statistics.median(time_moves(server, long, 40))
+        print(f"one move at ~100 events: {ms(early)}; at ~{long_seq:,} events: {ms(late)}; "
+              f"ratio {late / early:.2f} (at most 1.5)")
+        seq = service.load(db, long.id).seq
+        at_early = statistics.median(time_gets([f"{base}/api/games/{long.id}/state?at={k}" for k in range(10, 50)]))
+        at_late = statistics.median(time_gets([f"{base}/api/games/{long.id}/state?at={seq - k}" for k in range(1, 41)]))
+        print(f"state?at= near the start: {ms(at_early)}; near the end: {ms(at_late)}; "
+              f"ratio {at_late / at_early:.2f} (at most 1.5)")
+        h_early = statistics.median(time_gets([f"{base}/games/{long.id}/history?at={k}" for k in range(60, 80)]))
+        h_late = statistics.median(time_gets([f"{base}/games/{long.id}/history?at={seq - k}" for k in range(50, 70)]))
+        print(f"history page near the start: {ms(h_early)}; near the end: {ms(h_late)}; "
+              f"ratio {h_late / h_early:.2f} (at most 1.5)")
+    finally:
+        server.stop()
+
+
+def measure_sweep(db, site, many: tuple[int, int, int]) -> None:
+    print(f"creating {many[0]:,} games with clocks ...", flush=True)
+    players = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
+    ids = [service.create_game(db, site, "mississippi", players, {"time_per_move": "3d"}).id for _ in range(many[0])]
+    now = service.utcnow()
+    sweeps = {many[0]: time_sweep(db, site, now)}
+    made = many[0]
+    for target in many[1:]:
+        copy_games(db, ids, made, target - made)
+        made = target
+        sweeps[target] = time_sweep(db, site, now)
+    line = "; ".join(f"{n:,} games: {t * 1000:.3f} ms" for n, t in sweeps.items())
+    print(f"one sweep with nothing due: {line}; {many[1]:,} / {many[0]:,}: "
+          f"{sweeps[many[1]] / sweeps[many[0]]:.2f} (at most 1.5; {many[2]:,} under 1 s)")
+
+
+def measure_throughput(var: Path, db, site, raw: float, clients: int, seconds: float) -> None:
+    players = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
+    games = []
+    for _ in range(clients * 2):
+        created = service.create_game(db, site, "mississippi", players, {"max_rounds": 1000})
+        games.append((created.id, created.tokens))
+    for processes in (1, 2):
+        servers = [Server(var, free_port(), scheduler=False) for _ in range(processes)]
+        try:
+            rate, p99 = throughput([s.base for s in servers], games, clients, seconds)
+        finally:
+            for s in servers:
+                s.stop()
+        print(f"{clients} clients, {processes} server process{'es' if processes > 1 else ''}: {rate:,.0f} "
+              f"accepted moves/s = {rate / raw:.1%} of the raw rate (at least 10%), "
+              f"{rate / BOARDGAME_IO_FILE_STORAGE:.1f}x boardgame.io's file storage (at least 2x); "
+              f"POST p99 {ms(p99)} (under 50 ms)", flush=True)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description="flat cost, measured")
+    parser.add_argument("--quick", action="store_true", help="a shorter long game and fewer games")
+    parser.add_argument("--only", choices=("long", "sweep", "throughput"), action="append",
+                        help="measure only these parts (the raw rate is always measured)")
+    args = parser.parse_args(argv)
+    parts = set(args.only or ("long", "sweep", "throughput"))
+    with tempfile.TemporaryDirectory() as folder:
+        var = Path(folder)
+        raw = raw_commit_rate(var)
+        print(f"raw durable commit rate (WAL, synchronous=FULL): {raw:,.0f} commits/s", flush=True)
+        app = create_app({"VAR_DIR": str(var), "DATABASE": str(var / "pbem.sqlite"), "BASE_URL": "http://bench"})
+        site = Site.from_config(app.config)
+        db = store.connect(app.config["DATABASE"])
+        if "long" in parts:
+            measure_long(var, db, site, 2_000 if args.quick else 10_000)
+        if "sweep" in parts:
+            measure_sweep(db, site, (200, 1_000, 5_000) if args.quick else (2_000, 10_000, 100_000))
+        if "throughput" in parts:
+            measure_throughput(var, db, site, raw, 16, 8 if args.quick else 20)
+        db.close()
+
+
+if __name__ == "__main__":
+    main()
