@@ -34,6 +34,7 @@ from .notation import NOTATION
 from .render import render_text
 from .rules import evolve
 from .svg import render_svg
+from . import figures  # noqa: F401  (the rules page reads module.figures)
 
 # provisional: the rules helper replaces this (RULES_VERSION, BOTS, describe, reveals, initial_state)
 RULES_VERSION = 1
