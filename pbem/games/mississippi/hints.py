@@ -115,7 +115,7 @@ def describe_move(before: State, after: State, seat: int, move: Move) -> list[st
 
 def movement_sentence(state: State, seat: int, move: Move, trace: Trace) -> str:
     way = "Forward" if move.direction == FORWARD else "Back"
-    text = f"{way} {move.distance} to field {trace.end}"
+    text = f"{way} {move.distance} to {'the goal' if trace.end == state.board.goal else f'field {trace.end}'}"
     jumped = [state.occupant(field) for field in passed(trace.start, trace.end)]
     jumped = [other for other in jumped if other is not None and other != seat]
     if jumped:
@@ -149,23 +149,24 @@ def reaction_sentences(after: State, seat: int, step: ReactionStep) -> list[str]
     if seat in moved:
         winning = [c for c in step.contacts if c.difference > 0]
         compared = " and ".join(f"your {c.number} beats {colour_name(c.seat)}'s {c.other_number}" for c in winning)
-        start, end = moved[seat]
+        _, end = moved[seat]
         gain = sum(c.difference for c in winning)
-        return [f"{capital(compared)}: you move on {fields(gain)} to {field_name(after, end)}{won(after, seat)}."]
+        return [f"{capital(compared)}: you move on {advance(after, gain, end)}{won(after, seat)}."]
     if not step.moves:
         compared = " and ".join(f"your {c.number} meets {colour_name(c.seat)}'s {c.other_number}" for c in step.contacts)
         return [f"{capital(compared)}: equal, nothing moves."]
     by_seat = {c.seat: c for c in step.contacts}
     sentences = []
-    for other, (start, end) in moved.items():
+    for other, (_, end) in moved.items():
         c = by_seat[other]
         sentences.append(f"{colour_name(other)}'s {c.other_number} beats your {c.number}: {colour_name(other)} "
-                         f"moves on {fields(-c.difference)} to {field_name(after, end)}{won(after, other)}.")
+                         f"moves on {advance(after, -c.difference, end)}{won(after, other)}.")
     return sentences
 
 
-def field_name(state: State, field: int) -> str:
-    return "the goal" if field == state.board.goal else f"field {field}"
+def advance(after: State, count: int, end: int) -> str:
+    """Where a reaction takes a boat: a reaction stops on the goal with fields to spare (A10)."""
+    return "to the goal" if end == after.board.goal else f"{fields(count)} to field {end}"
 
 
 def won(after: State, seat: int) -> str:
