@@ -155,12 +155,14 @@ def _trail(state: State, seat: int, start: int, end: int) -> str:
     board = state.board
     points = [_centre(*board.coords(field)) for field in (start, *passed(start, end), end)]
     return (f'<polyline points="{" ".join(f"{_f(x)},{_f(y)}" for x, y in points)}" fill="none" '
-            f'stroke="{COLOURS[seat][1]}" stroke-width="4" stroke-linecap="round" stroke-dasharray="0.5 8"/>')
+            f'stroke="{COLOURS[seat][1]}" stroke-width="4" stroke-linecap="round" stroke-dasharray="0.5 8" '
+            f'pointer-events="none"/>')
 
 
 def _last_turn(state: State) -> list[str]:
     """The way the last turn went, as dotted trails in the colours of the boats that moved: the paid
-    movement from a small ring on its start field, then every reaction advance."""
+    movement from a small ring on its start field, then every reaction advance. Clicks go through them
+    to the fields below."""
     trace = state.trace
     if trace is None or trace.move is None:
         return []
@@ -168,7 +170,7 @@ def _last_turn(state: State) -> list[str]:
     if trace.start != trace.end:
         x, y = _centre(*state.board.coords(trace.start))
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(R * 0.45)}" fill="none" '
-                   f'stroke="{COLOURS[trace.seat][1]}" stroke-width="2.5"/>')
+                   f'stroke="{COLOURS[trace.seat][1]}" stroke-width="2.5" pointer-events="none"/>')
         out.append(_trail(state, trace.seat, trace.start, trace.end))
     for step in trace.reactions:
         for moved, start, end in step.moves:
@@ -208,7 +210,8 @@ def _boats(state: State, names: Sequence[str], size: float, shown: frozenset[int
 
 
 def _forward_mark(x: float, y: float, forward: int, fill: str, ink: str) -> list[str]:
-    """A thick edge on the forward side and a small triangle pointing out of it."""
+    """A thick edge on the forward side and a small triangle pointing out of it (into the next field,
+    so it lets clicks through to that field)."""
     angle = _side_angle(forward)
     ax, ay = _corner(x, y, R * 0.9, angle - 30)
     bx, by = _corner(x, y, R * 0.9, angle + 30)
@@ -219,5 +222,5 @@ def _forward_mark(x: float, y: float, forward: int, fill: str, ink: str) -> list
     return [
         f'<line x1="{_f(ax)}" y1="{_f(ay)}" x2="{_f(bx)}" y2="{_f(by)}" stroke="{ink}" stroke-width="3"/>',
         f'<polygon points="{_f(left_x)},{_f(left_y)} {_f(right_x)},{_f(right_y)} {_f(tip_x)},{_f(tip_y)}" '
-        f'fill="{fill}" stroke="{ink}" stroke-width="1"/>',
+        f'fill="{fill}" stroke="{ink}" stroke-width="1" pointer-events="none"/>',
     ]
