@@ -89,3 +89,28 @@ def test_the_board_is_readable_at_both_sizes_on_every_page(server, chrome, shots
             assert panel_px >= 12, f"{stage} {name} {label}: panel text {panel_px} px"
         screenshot(driver, shots, f"mississippi-{stage}-{name}")  # asserts that nothing scrolls sideways
     print(stage, smallest)
+
+
+# The rendered size of the rules page's picture texts, in CSS px (as BOARD_TEXT_SIZES in tests/browser.py).
+FIGURE_TEXT = """
+var out = [];
+document.querySelectorAll('.rules figure svg text').forEach(function (el) {
+  var ctm = el.getScreenCTM();
+  out.push(parseFloat(getComputedStyle(el).fontSize) * Math.sqrt(ctm.a * ctm.a + ctm.b * ctm.b));
+});
+return out;
+"""
+
+
+def test_the_rules_page_reads_on_a_phone_and_on_a_desktop(server, chrome, shots):
+    driver = chrome()
+    driver.get(server + "/rules/mississippi")
+    for size, least in ((PHONE, 8), (DESKTOP, 10)):
+        def check():
+            width, inner = driver.execute_script(
+                "return [document.documentElement.scrollWidth, window.innerWidth];")
+            assert width <= inner, f"the rules page scrolls sideways at {size}"
+            sizes = driver.execute_script(FIGURE_TEXT)
+            assert len(sizes) > 20 and min(sizes) >= least, (size, min(sizes))
+        at_size(driver, *size, check)
+    driver.save_screenshot(str(shots / "mississippi-rules.png"))

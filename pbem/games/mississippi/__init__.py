@@ -5,7 +5,7 @@ events: `shared/specs/mississippi.md`. The modules: `tables` (every fixed and RE
 `board` (the river's geometry), `boat` (numbers round a boat, rotation), `notation` (move text),
 `position` (the `position` option and its checks), `state`, `rules` (movement, reactions, the reducer),
 `game` (the protocol), `summary` (the turn trace as text), `render` (ASCII), `svg` (the board on the
-pages), `hints` (what the board offers for each legal move).
+pages), `hints` (what the board offers for each legal move), `figures` (the rules page's pictures).
 
 Platform rulings beyond the spec (the server needs one answer):
 
