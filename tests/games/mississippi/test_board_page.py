@@ -67,7 +67,7 @@ def test_every_hint_names_a_piece_and_squares_of_the_seat_page_through_a_game(cl
         move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
         service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
     assert checked > 15 * 10
-    every_page_answers(client, created.id, created.tokens, at_every_seq=False)
+    every_page_answers(client, created.id, created.tokens)
 
 
 def test_every_rule_a_hint_links_to_is_a_section_of_the_rules_page(client, db, site):
