@@ -151,10 +151,12 @@ def _way(state: State, size: float) -> list[str]:
     return out
 
 
-def _trail(state: State, seat: int, start: int, end: int) -> str:
+def _trail(state: State, seat: int, start: int, end: int, shift: float) -> str:
+    """A dotted line through the fields a boat went, `shift` units below their centres (so that a
+    reaction's trail beside the paid movement's on the same fields stays apart from it)."""
     board = state.board
     points = [_centre(*board.coords(field)) for field in (start, *passed(start, end), end)]
-    return (f'<polyline points="{" ".join(f"{_f(x)},{_f(y)}" for x, y in points)}" fill="none" '
+    return (f'<polyline points="{" ".join(f"{_f(x)},{_f(y + shift)}" for x, y in points)}" fill="none" '
             f'stroke="{COLOURS[seat][1]}" stroke-width="4" stroke-linecap="round" stroke-dasharray="0.5 8" '
             f'pointer-events="none"/>')
 
@@ -171,10 +173,10 @@ def _last_turn(state: State) -> list[str]:
         x, y = _centre(*state.board.coords(trace.start))
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(R * 0.45)}" fill="none" '
                    f'stroke="{COLOURS[trace.seat][1]}" stroke-width="2.5" pointer-events="none"/>')
-        out.append(_trail(state, trace.seat, trace.start, trace.end))
+        out.append(_trail(state, trace.seat, trace.start, trace.end, -3.0))
     for step in trace.reactions:
         for moved, start, end in step.moves:
-            out.append(_trail(state, moved, start, end))
+            out.append(_trail(state, moved, start, end, 3.0))
     return out
 
 
