@@ -28,15 +28,47 @@ NAME = "mississippi"
 TITLE = "Mississippi"
 PLAYERS = (2, 6)  # 3-6 official; 2 is the unofficial variant (A17)
 
+# Labels and help in players' words (the options page, the seat page's list of options that differ from
+# the defaults); the spec's rulings behind them: rows/width A16, numbering A15, clockwise A6,
+# two_player_logs A17, max_rounds A18, position A25.
 OPTIONS = {
-    "rows": Option("int", DEFAULT_ROWS, "number of legs of the river (A16)", *ROWS_RANGE),
-    "width": Option("int", DEFAULT_WIDTH, "fields per leg (A16)", *WIDTH_RANGE),
-    "numbering": Option("choice", "sequential", "order of the numbers round a boat (A15)", choices=tuple(PRINTS)),
-    "clockwise": Option("choice", "seats", "order of the other boats when every difference is negative (A6)",
-                        choices=("seats", "spatial")),
-    "two_player_logs": Option("int", DEFAULT_TWO_PLAYER_LOGS, "logs per player with 2 seats (A17)", 1, 30),
-    "max_rounds": Option("int", DEFAULT_MAX_ROUNDS, "round cap (A18)", 1, 1000),
-    "position": Option("json", None, "start position: {boats: {seat: {field, east, logs}}, supply, to_move}"),
+    "rows": Option(
+        "int", DEFAULT_ROWS, minimum=ROWS_RANGE[0], maximum=ROWS_RANGE[1], label="Legs of the river",
+        help="How many times the river crosses the board, 5 to 9. More legs make a longer race. The "
+             "printed board's size is not known: 7 legs of 12 fields is our reconstruction."),
+    "width": Option(
+        "int", DEFAULT_WIDTH, minimum=WIDTH_RANGE[0], maximum=WIDTH_RANGE[1], label="Fields per leg",
+        help="How many fields each leg of the river has, 8 to 14. The legs lie side by side, so boats on "
+             "neighbouring legs touch each other; shorter legs bring the bends closer together."),
+    "numbering": Option(
+        "choice", "sequential", choices=tuple(PRINTS), label="Numbers round a boat",
+        help="The order of the six numbers round each boat. The printed rules do not show it, so this is a "
+             "reconstruction. It decides which numbers face each other and how far a turn changes the "
+             "number in front.",
+        choice_labels={"sequential": "1 to 6 in order round the boat (1 opposite 4, 2 opposite 5, 3 opposite 6)",
+                       "die": "as on a die: opposite sides add up to 7"}),
+    "clockwise": Option(
+        "choice", "seats", choices=("seats", "spatial"), label="Order of boats pushed on together",
+        help="When none of the boats your boat touches loses to it and several beat it, each of those moves "
+             "on, one after the other. The rules say \"in clockwise order\" without saying where to begin. "
+             "The order matters when one boat's move changes how far the next one gets.",
+        choice_labels={"seats": "in playing order, starting with the player after you",
+                       "spatial": "round your boat, clockwise from its right-hand (east) side"}),
+    "two_player_logs": Option(
+        "int", DEFAULT_TWO_PLAYER_LOGS, minimum=1, maximum=30, label="Logs each in a two-player game",
+        help="Mississippi is for 3 to 6 players; two may play with this many logs each (1 to 30) while the "
+             "rest of the 60 logs start in the supply. With 30 each the supply starts empty, so moving "
+             "back brings no logs until someone has paid some. No effect with 3 or more players."),
+    "max_rounds": Option(
+        "int", DEFAULT_MAX_ROUNDS, minimum=1, maximum=1000, label="Most rounds",
+        help="After this many rounds (a turn for every player) the game ends even if no boat has reached "
+             "the goal, and the boat furthest down the river wins. The printed rules have no limit; this "
+             "stops careful players from shuffling back and forth for ever."),
+    "position": Option(
+        "json", None, label="Start position",
+        help="Start from a set position instead of the usual start, for teaching or a puzzle: where each "
+             "boat stands, which number faces east, how many logs each holds, the supply and who moves "
+             "first. Leave it empty for a normal game; the rules page shows how to write one."),
 }
 
 

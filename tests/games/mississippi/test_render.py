@@ -1,10 +1,12 @@
 """Rendering (spec "Rendering"): the ASCII board's layout and seat table, and the SVG board (pointy-top
-hexes, boats in seat colours with six numbers, forward side marked, side panel with escaped names,
+hexes as `data-square`s, boats in seat colours as `data-piece`s with six numbers and the forward side
+marked, the boat to move ringed, the last turn's trails, names escaped, text readable on a phone,
 viewBox, deterministic output)."""
 
 import re
 
 from pbem.games import mississippi as game
+from pbem.games.mississippi.svg import RIVER
 from pbem.games.mississippi.tables import COLOURS
 
 from .helpers import from_position, greedy_game, new_game, play
@@ -13,6 +15,10 @@ EXAMPLE_1 = {"boats": {"0": {"field": 2, "east": 6, "logs": 10},
                        "1": {"field": 5, "east": 6, "logs": 12},
                        "2": {"field": 40, "east": 1, "logs": 20}},
              "supply": 18, "to_move": 0}
+
+
+NEAR_GOAL_3 = {"boats": {"0": {"field": 80, "east": 1, "logs": 20}, "1": {"field": 10, "east": 1, "logs": 20},
+                         "2": {"field": 30, "east": 1, "logs": 20}}, "supply": 0, "to_move": 0}
 
 
 def example_1_after():
@@ -55,29 +61,64 @@ def test_svg_is_deterministic_with_a_viewbox():
     assert numbers and all(re.fullmatch(r"-?\d+\.\d", n) for n in numbers)
 
 
-def test_svg_draws_the_river_and_the_boats():
-    state = example_1_after()
-    svg = game.render_svg(state, None)
-    assert svg.count(f'fill="#9fd3f0"') == 84  # one hex per field
-    for seat in range(3):
-        assert svg.count(f'fill="{COLOURS[seat][1]}"') >= 3  # hull, forward marker, swatch
-    assert ">START<" in svg and ">GOAL<" in svg
-    # Blue on 8 (east 6): its hull, then its numbers E NE NW W SW SE = 6 5 4 3 2 1, the forward E in bold
-    after_hull = svg.split(f'fill="{COLOURS[0][1]}" stroke="#000000" stroke-width="1"/>', 1)[1]
-    texts = re.findall(r"<text [^>]*>([^<]*)</text>", after_hull)[:6]
-    assert texts == ["6", "5", "4", "3", "2", "1"]
-    assert re.search(r'<text [^>]*font-weight="bold">6</text>', after_hull.split("<polygon")[0])
-    assert svg.count('font-weight="bold">6</text>') >= 2  # Blue's and Red's forward numbers
-    assert 'stroke="#ffeb3b"' in svg  # the boat to move (Red) is highlighted
+def boat_group(svg: str, seat: int) -> str:
+    return re.search(rf'<g data-piece="boat-{seat}">.*?</g>', svg, re.S).group(0)
 
 
-def test_svg_side_panel_escapes_names_and_shows_status():
-    state = example_1_after()
-    svg = game.render_svg(state, 1, ("<b>Ann</b> & co", "Bob", "Cy"))
-    assert "&lt;b&gt;Ann&lt;/b&gt; &amp; co (Blue)" in svg and "<b>Ann" not in svg
-    assert 'Bob (Red) <tspan font-weight="bold">to move</tspan>' in svg
-    assert "supply 20" in svg
-    assert "Blue forward 2: 2-&gt;4; +3 vs Red (E 6 vs" in svg
+def test_svg_draws_every_field_once_as_a_square_with_its_number():
+    svg = game.render_svg(example_1_after(), None)
+    squares = re.findall(r'<g data-square="(\d+)"><polygon [^>]*/><text [^>]*>(\d+)</text></g>', svg)
+    assert [int(square) for square, _ in squares] == list(range(84))
+    assert all(square == number for square, number in squares)
+    assert svg.count(f'fill="{RIVER}"') == 82  # the river, start and goal in their own colours
+    assert ">START &#8594;<" in svg and ">GOAL<" in svg
+
+
+def test_svg_boats_are_pieces_with_their_six_numbers_and_forward_side():
+    svg = game.render_svg(example_1_after(), None)
+    assert re.findall(r'data-piece="([^"]+)"', svg) == ["boat-0", "boat-1", "boat-2"]
+    blue = boat_group(svg, 0)  # Blue on 8 (east 6): numbers E NE NW W SW SE = 6 5 4 3 2 1, E (forward) bold
+    assert f'fill="{COLOURS[0][1]}"' in blue
+    assert re.findall(r"<text [^>]*>(\d)</text>", blue) == ["6", "5", "4", "3", "2", "1"]
+    assert re.findall(r'<text [^>]*font-weight="bold">(\d)</text>', blue) == ["6"]
+    green = boat_group(svg, 2)  # Green on 40, a leg running west: its W number (4) faces ahead
+    assert re.findall(r'<text [^>]*font-weight="bold">(\d)</text>', green) == ["4"]
+
+
+def test_svg_rings_only_the_boat_to_move():
+    svg = game.render_svg(example_1_after(), None)
+    rings = [seat for seat in range(3) if 'stroke="#ffffff" stroke-width="2"' in boat_group(svg, seat)]
+    assert rings == [1]  # Red is to move
+    over, _ = play(from_position(NEAR_GOAL_3), 0, "forward 3")
+    assert game.outcome(over) is not None
+    assert 'stroke-width="5"' not in game.render_svg(over, None)
+
+
+def test_svg_names_boats_by_player_escaped():
+    svg = game.render_svg(example_1_after(), 1, ("<b>Ann</b> & co", "Bob", "Cy"))
+    assert "<title>&lt;b&gt;Ann&lt;/b&gt; &amp; co's boat (Blue)</title>" in svg and "<b>Ann" not in svg
+    assert "<title>Bob's boat (Red)</title>" in svg
+    assert "<title>Green boat</title>" in game.render_svg(example_1_after(), None)
+
+
+def test_svg_draws_the_last_turn_as_trails():
+    svg = game.render_svg(example_1_after(), None)
+    trails = re.findall(r'<polyline points="([^"]+)" fill="none" stroke="(#[0-9a-f]+)"', svg)
+    assert [colour for _, colour in trails] == [COLOURS[0][1], COLOURS[0][1]]
+    assert [len(points.split()) for points, _ in trails] == [3, 5]  # 2, 3, 4 paid; 4, 5, 6, 7, 8 by reaction
+    assert svg.count("<circle ") == 1  # the ring on the field the move started from
+    first, _ = new_game(3, rolls=[5])
+    assert "<polyline" not in game.render_svg(first, None)
+
+
+def test_svg_text_stays_readable_on_a_phone_for_every_river_width():
+    """Every text is drawn at text_size, which keeps 9 CSS px when the board is 366 px wide."""
+    for width in range(8, 15):
+        state, _ = new_game(3, {"width": width, "rows": 9}, rolls=[3])
+        svg = game.render_svg(state, 0, ("Ann", "Bob", "Cy"))
+        view_width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+        sizes = {float(size) for size in re.findall(r'font-size="([\d.]+)"', svg)}
+        assert min(sizes) * 366 / view_width >= 9 - 0.05, (width, sizes, view_width)
 
 
 def test_svg_golden(golden):
