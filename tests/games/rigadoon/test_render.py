@@ -63,7 +63,7 @@ def test_svg_is_deterministic_well_formed_and_addressable():
     assert 'id="sq-E5" data-square="E5"' in svg
     assert re.search(r'id="ship-B1"[^>]*data-ship="B1"[^>]*data-square="G7"', svg)
     assert 'data-reach-orange="' in svg
-    assert 'class="downwind-arrow" data-downwind="S"' in svg
+    assert 'class="downwind-arrow" data-downwind="S" transform="rotate(180' in svg
 
 
 def test_svg_highlights_the_selected_ships_squares():
@@ -124,20 +124,32 @@ def test_svg_offers_ships_to_choose_only_to_the_seat_to_move():
             assert reach[0].get("data-reach-orange").split() == reachable(state, "B1")["orange"]
 
 
-def test_svg_scales_to_the_page_width_with_the_wind_panel_under_the_board():
+def test_svg_is_the_board_alone_scaling_to_the_page_width_with_the_wind_above():
     state = started()
     root = _root(game.render_svg(state, 0, names=("Ann", "Bob")))
     assert root.get("width") is None and root.get("height") is None  # nothing fixes its size
     _, _, width, height = (float(v) for v in root.get("viewBox").split())
     squares = [r for r in root.iter(SVG + "rect") if r.get("data-square") and r.get("id")]
+    board_left = min(float(r.get("x")) for r in squares)
+    board_top = min(float(r.get("y")) for r in squares)
     board_right = max(float(r.get("x")) + float(r.get("width")) for r in squares)
     board_bottom = max(float(r.get("y")) + float(r.get("height")) for r in squares)
-    assert width <= board_right + 12  # no side panel: the board takes (almost) the whole width
-    panel = next(g for g in root.iter(SVG + "g") if g.get("class") == "wind-panel")
-    for element in panel.iter():
-        for attr in ("y", "y1", "cy"):
-            if element.get(attr) is not None:
-                assert board_bottom < float(element.get(attr)) <= height
-        for attr in ("x", "x1", "x2", "cx"):
-            if element.get(attr) is not None:
-                assert 0 <= float(element.get(attr)) < width
+    # no panel beside or under the board: the wind card, fleets and decisions are HTML on the page
+    assert width <= board_right + 8 and height <= board_bottom + 8
+    heading = {t.get("class"): "".join(t.itertext()) for t in root.iter(SVG + "text") if t.get("class") in ("wind-heading", "to-move")}
+    assert heading == {"wind-heading": "Wind from N, blowing S", "to-move": "Blue: Ann to move"}
+    for text in root.iter(SVG + "text"):
+        y = float(text.get("y"))
+        assert 0 < y < board_top if text.get("class") in ("wind-heading", "to-move") else y <= board_bottom
+        assert 0 <= float(text.get("x")) <= width
+    assert board_left >= 20  # room for the row numbers
+
+
+def test_every_text_on_the_board_is_at_least_the_smallest_readable_size():
+    """11 units at the phone's scale (366 CSS px for the whole picture) is 8 px or more."""
+    state = position("N", "blue", {"B1": ("B1", 3), "G1": ("D9", 1), "B2": ("E10", 0)}, chests=["B1", "E5"])
+    assert game.render_svg(state, 0).count("&#9875;") == 1  # the anchor of the ship in port is there
+    root = _root(game.render_svg(state, 0, names=("Ann", "Bob")))
+    width = float(root.get("viewBox").split()[2])
+    sizes = [float(t.get("font-size") or root.get("font-size")) for t in root.iter(SVG + "text")]
+    assert min(sizes) * 366 / width >= 8
