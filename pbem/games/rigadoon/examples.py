@@ -20,7 +20,7 @@ ALL_SHIPS = ("B1", "B2", "B3", "B4", "G1", "G2", "G3", "G4")
 
 # name: (wind, fleet to move, ships {name: (square, masts)}, chests, moves, the ship whose reach is shown before)
 EXAMPLES = {
-    "sailing": ("N", "green", {"G1": ("G8", 3), "B1": ("D5", 2)}, ["J11"], [], "G1"),
+    "sailing": ("N", "green", {"G1": ("G8", 3), "B1": ("G10", 2)}, ["J11"], [], "G1"),
     "attack": ("N", "blue", {"B1": ("G7", 3), "G1": ("D9", 1), "B2": ("E10", 0)}, [],
                ["sail B1 SW 2", "attack B1 G1"], None),
     "rigadoon": ("S", "blue", {"B2": ("F8", 1), "G1": ("E6", 2), "G2": ("G6", 2), "G3": ("C5", 2), "G4": ("I7", 2)}, [],
