@@ -61,8 +61,16 @@ def _heading(state: State, names) -> list[str]:
                    f'{state.wind}, blowing {down}</text>')
     else:
         out.append(f'<text class="wind-heading" x="{MARGIN}" y="{y}" font-size="13" font-weight="bold">No wind yet</text>')
+    fleet = None  # the winner's, once the game is over
     if state.phase == "over":
-        who = "Game over"
+        winner = state.result[1] if state.result else None
+        fleet = None if winner is None or state.blue_seat is None else ("B" if winner == state.blue_seat else "G")
+        if winner is None:
+            who = "Game over: a draw"
+        else:
+            who = f"{FLEET_NAMES[fleet].capitalize()} wins" if fleet else "Game over"
+            if winner < len(names):
+                who += f": {html.escape(_short(names[winner]))}" + ("" if fleet else " wins")
     elif state.phase in ("first", "colour", "opening"):
         who = "Setting up"
     else:
@@ -70,6 +78,8 @@ def _heading(state: State, names) -> list[str]:
         name = f": {html.escape(_short(names[seat]))}" if seat is not None and seat < len(names) else ""
         who = f"{FLEET_NAMES[state.active].capitalize()}{name} to move"
     colour = FLEET_COLOUR.get(state.active, "#333") if state.phase == "play" else "#333"
+    if fleet is not None:
+        colour = FLEET_COLOUR[fleet]
     out.append(f'<text class="to-move" x="{MARGIN + state.board.size * SIZE}" y="{y}" text-anchor="end" font-size="13" '
                f'font-weight="bold" fill="{colour}">{who}</text>')
     return out
@@ -106,16 +116,17 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
                    f'stroke-dasharray="5 4"/>')
     for square in state.chests:
         out.append(_chest(state, square))
+    if state.chain is not None:
+        # under the ships, so that their names stay readable; visible between and around them
+        for attacker, target in state.chain.pending:
+            (x1, y1), (x2, y2) = _centre(state.ship(attacker).square), _centre(state.ship(target).square)
+            out.append(f'<line class="pending-attack" data-attack="{attacker} {target}" x1="{_f(x1)}" y1="{_f(y1)}" '
+                       f'x2="{_f(x2)}" y2="{_f(y2)}" stroke="#c0392b" stroke-width="4"/>')
+            out.append(f'<circle class="pending-attack-end" cx="{_f(x2)}" cy="{_f(y2)}" r="5" fill="#c0392b"/>')
     may_choose = seat is not None and seat in to_move(state)  # only the seat to move chooses a ship
     for s in state.ships:
         if s.square is not None:
             out.extend(_ship(state, s, may_choose))
-    if state.chain is not None:
-        for attacker, target in state.chain.pending:
-            (x1, y1), (x2, y2) = _centre(state.ship(attacker).square), _centre(state.ship(target).square)
-            out.append(f'<line class="pending-attack" data-attack="{attacker} {target}" x1="{_f(x1)}" y1="{_f(y1)}" '
-                       f'x2="{_f(x2)}" y2="{_f(y2)}" stroke="#c0392b" stroke-width="3"/>')
-            out.append(f'<circle class="pending-attack-end" cx="{_f(x2)}" cy="{_f(y2)}" r="4" fill="#c0392b"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -189,15 +200,17 @@ def _ship(state: State, s, may_choose: bool) -> list[str]:
              f'data-ship="{s.name}" data-square="{name}" data-masts="{s.masts}" data-status="{status.replace(" ", "_")}"')
     if reach["orange"] or reach["yellow"]:
         attrs += f' data-reach-orange="{" ".join(reach["orange"])}" data-reach-yellow="{" ".join(reach["yellow"])}"'
-    opacity = ' opacity="0.55"' if acted else ""
     masts = f"{s.masts} mast{'s' if s.masts != 1 else ''}"
-    out = [f"<g {attrs}{opacity}><title>{s.name} ({fleet}) on {name}, {masts}, {status}{', has acted this turn' if acted else ''}"
+    out = [f"<g {attrs}><title>{s.name} ({fleet}) on {name}, {masts}, {status}{', has acted this turn' if acted else ''}"
            "</title>"]
     colour = FLEET_COLOUR[s.name[0]]
+    # a ship that has acted is faded, but its name stays as readable as any other
+    out.append('<g class="hull" opacity="0.45">' if acted else '<g class="hull">')
     out.append(f'<path d="M{x + 4} {y + 25} L{x + 36} {y + 25} L{x + 31} {y + 35} L{x + 9} {y + 35} Z" fill="{colour}" stroke="#111"/>')
     for m in range(s.masts):
         mx = x + 13 + m * 7
         out.append(f'<line x1="{mx}" y1="{y + 25}" x2="{mx}" y2="{y + 15}" stroke="#111" stroke-width="2"/>')
+    out.append("</g>")
     out.append(f'<text x="{x + 20}" y="{y + 12}" text-anchor="middle" font-size="12" font-weight="bold" fill="{colour}" '
                f'stroke="#ffffff" stroke-width="2.5" paint-order="stroke">{s.name}</text>')
     if status == "in port":

@@ -153,3 +153,27 @@ def test_every_text_on_the_board_is_at_least_the_smallest_readable_size():
     width = float(root.get("viewBox").split()[2])
     sizes = [float(t.get("font-size") or root.get("font-size")) for t in root.iter(SVG + "text")]
     assert min(sizes) * 366 / width >= 8
+
+
+def _heading(svg):
+    return {t.get("class"): "".join(t.itertext()) for t in _root(svg).iter(SVG + "text") if t.get("class") in ("wind-heading", "to-move")}
+
+
+def test_svg_heading_names_the_winner_or_the_draw():
+    state = position("N", "blue", {"B1": ("B1", 3), "B2": ("J9", 3)}, chests=["B1", "J11"])
+    won, _ = play(state, "sail B2 S 2")
+    assert _heading(game.render_svg(won, None, names=("Ann", "Bob")))["to-move"] == "Blue wins: Ann"
+    drawn, _ = play(position("N", "blue", {"B1": ("E9", 1)}, turn_limit=1), "wind", "repair B1", chance=[0])
+    assert _heading(game.render_svg(drawn, 1, names=("Ann", "Bob")))["to-move"] == "Game over: a draw"
+    setup = game.initial_state(2, game.resolve_options(2, {"first": "seat0"}))
+    resigned = game.evolve(setup, game.resign(setup, 0)[0])
+    assert _heading(game.render_svg(resigned, None, names=("Ann", "Bob")))["to-move"] == "Game over: Bob wins"
+
+
+def test_a_ship_that_has_acted_is_faded_but_its_name_is_not():
+    state, _ = play(position("N", "blue", {"B1": ("E9", 1), "B2": ("A7", 2)}), "repair B2")
+    ship = next(g for g in _root(game.render_svg(state, 0)).iter(SVG + "g") if g.get("data-piece") == "B2")
+    assert "acted" in ship.get("class") and ship.get("opacity") is None
+    hull = next(g for g in ship.iter(SVG + "g") if g.get("class") == "hull")
+    assert hull.get("opacity") == "0.45"
+    assert [t.text for t in ship.iter(SVG + "text")] == ["B2"]
