@@ -211,9 +211,11 @@ def _ship(state: State, s, may_choose: bool) -> list[str]:
         mx = x + 13 + m * 7
         out.append(f'<line x1="{mx}" y1="{y + 25}" x2="{mx}" y2="{y + 15}" stroke="#111" stroke-width="2"/>')
     out.append("</g>")
+    # Texts let clicks through to the square (pointer-events none): the middle of a ship's square stays
+    # the square's, which the older page script and its tests click to choose the ship on it.
     out.append(f'<text x="{x + 20}" y="{y + 12}" text-anchor="middle" font-size="12" font-weight="bold" fill="{colour}" '
-               f'stroke="#ffffff" stroke-width="2.5" paint-order="stroke">{s.name}</text>')
+               f'stroke="#ffffff" stroke-width="2.5" paint-order="stroke" pointer-events="none">{s.name}</text>')
     if status == "in port":
-        out.append(f'<text x="{x + 34}" y="{y + 22}" text-anchor="middle" font-size="{SMALL}">&#9875;</text>')
+        out.append(f'<text x="{x + 34}" y="{y + 22}" text-anchor="middle" font-size="{SMALL}" pointer-events="none">&#9875;</text>')
     out.append("</g>")
     return out

@@ -93,3 +93,13 @@ def test_the_rules_page_explains_every_option_in_words(client):
     for section in ("goal", "board", "setup", "turn", "wind", "sailing", "chests", "maelstroms", "attacks",
                     "chain-reactions", "repairs", "rigadoon", "winning", "options", "notation", "reconstruction"):
         assert f'id="{section}"' in page, section
+
+
+def test_every_page_answers_with_the_panel_at_every_step_of_a_game(client, db, site):
+    """The panel reads views from the setup (no wind, no fleets yet) to the end, on every page and seq."""
+    from tests.support import every_page_answers, play_randomly
+
+    created = service.create_game(db, site, "rigadoon", PLAYERS, {"turn_limit": 3})
+    loaded = play_randomly(db, site, created, 200, random.Random(3))
+    assert loaded.finished
+    assert every_page_answers(client, created.id, created.tokens) > 0
