@@ -25,7 +25,7 @@ from .state import FLEET_NAMES, State, fleet_of
 # The sections of /rules/rigadoon a hint may link to (tests check each is an id on the rules page).
 RULE_ANCHORS = ("setup", "turn", "wind", "sailing", "bumping", "sinking", "aground", "claiming", "leaving-port",
                 "maelstroms", "attacks", "chain-reactions", "blasted-into-chests", "islands", "repairs",
-                "rigadoon", "winning")
+                "rigadoon", "winning", "backfire", "infinite-loop")
 
 COMPASS_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
                  "SW": "south-west", "W": "west", "NW": "north-west"}
@@ -179,23 +179,26 @@ def _sail_hint(state: State, move: str) -> Hint:
         if rule in ("sailing", "leaving-port"):
             rule = "attacks"
     if attacked or outcome == "claim":
-        parts.extend(_consequences(state, move, fleet, island_said=outcome == "sink"))
+        lines, special = _consequences(state, move, fleet, island_said=outcome == "sink")
+        parts.extend(lines)
+        rule = special or rule
     return Hint(piece=name, target=target, path=passed, choice=choice, words=" ".join(parts), rule=rule)
 
 
-def _consequences(state: State, move: str, fleet: str, island_said: bool = False) -> list[str]:
-    """What a sail sets off, played through the engine: blasts, lost masts, claims, a Rigadoon, the end."""
+def _consequences(state: State, move: str, fleet: str, island_said: bool = False) -> tuple[list[str], str | None]:
+    """What a sail sets off, played through the engine: blasts, lost masts, claims, a Rigadoon, the end;
+    and the rules section that says most about it when that is not the sail's own (a win, a loop, a Rigadoon)."""
     try:
         after = run_sail(state, (move,))
     except (Illegal, Loss):  # cannot happen for a listed move; words must never break a page
-        return []
+        return [], None
     if after.result is not None:
         termination, winner = after.result
         if termination == "infinite_loop":
-            return ["This sets off an endless loop of attacks: you lose the game!"]
+            return ["This sets off an endless loop of attacks: you lose the game!"], "infinite-loop"
         if winner == state.seat_of(fleet):
-            return ["Two of your ships are in port: you win the game!"]
-        return ["Two enemy ships end up in port: your opponent wins the game!"]
+            return ["Two of your ships are in port: you win the game!"], "winning"
+        return ["Two enemy ships end up in port: your opponent wins the game!"], "winning"
     lines = []
     board = state.board
     moved = []
@@ -216,13 +219,14 @@ def _consequences(state: State, move: str, fleet: str, island_said: bool = False
             lines.append(f"So far: {_list(moved)}.")
         if not (island_said and after.chain.decision == "island"):
             lines.append(f"Then you choose {waiting}.")
-        return lines
+        return lines, None
     if moved:
         lines.append(f"Result: {_list(moved)}.")
     sailed = move.split()[1]
     if sailed in after.bonus_sails and sailed not in state.bonus_sails:
         lines.append(f"A Rigadoon! All four enemy ships are hit: {sailed} gets back all 3 masts and may sail once more.")
-    return lines
+        return lines, "rigadoon"
+    return lines, None
 
 
 # --- decisions inside a chain -----------------------------------------------------------------------------------
@@ -269,8 +273,9 @@ def _chain_hints(state: State, legal: list[str]) -> dict[str, Hint]:
     if chain.decision == "attack":
         for move in legal:
             _, attacker, target = move.split()
-            hints[move] = Hint(piece=attacker, target=board.name(state.ship(target).square), rule="chain-reactions",
-                               words=_attack_words(state, tracer, attacker, target))
+            words = _attack_words(state, tracer, attacker, target)
+            hints[move] = Hint(piece=attacker, target=board.name(state.ship(target).square), words=words,
+                               rule="backfire" if "the attack backfires" in words else "chain-reactions")
         return hints
     if chain.decision == "island":
         sinker = tracer.last_moved

@@ -55,14 +55,15 @@ def _fleets(view: dict, names, seat) -> list[dict]:
             if state["status"] == "in_port":
                 status = f"in port on island {islands.get(square, '')}"
             notes = []
-            if state["acted"]:
+            acted = state["acted"] and not state["bonus_sail"]
+            if acted:
                 notes.append("has acted")
             if state["owes_action"]:
                 notes.append("must still act")
             if state["bonus_sail"]:
                 notes.append("may sail again (Rigadoon)")
             ships.append({"name": name, "square": square, "masts": masts, "status": status, "notes": notes,
-                          "acted": state["acted"]})
+                          "acted": acted})
         in_port = sum(1 for s in ships if s["status"].startswith("in port"))
         out.append({
             "letter": letter, "colour": colour, "title": colour.capitalize(),

@@ -194,14 +194,15 @@ def _ship(state: State, s, may_choose: bool) -> list[str]:
     x, y = MARGIN + s.square[1] * SIZE, HEADER + MARGIN + s.square[0] * SIZE
     reach = reachable(state, s.name) if may_choose else {"orange": [], "yellow": []}
     status = "in port" if state.in_port(s.name) else "aground" if state.aground(s.name) else "at sea"
-    acted = s.name in state.acted
+    bonus = s.name in state.bonus_sails  # a Rigadoon: it has sailed, but may sail once more
+    acted = s.name in state.acted and not bonus
     fleet = FLEET_NAMES[s.name[0]]
     attrs = (f'id="ship-{s.name}" class="ship fleet-{fleet}{" acted" if acted else ""}" data-piece="{s.name}" '
              f'data-ship="{s.name}" data-square="{name}" data-masts="{s.masts}" data-status="{status.replace(" ", "_")}"')
     if reach["orange"] or reach["yellow"]:
         attrs += f' data-reach-orange="{" ".join(reach["orange"])}" data-reach-yellow="{" ".join(reach["yellow"])}"'
     masts = f"{s.masts} mast{'s' if s.masts != 1 else ''}"
-    out = [f"<g {attrs}><title>{s.name} ({fleet}) on {name}, {masts}, {status}{', has acted this turn' if acted else ''}"
+    out = [f"<g {attrs}><title>{s.name} ({fleet}) on {name}, {masts}, {status}{', has acted this turn' if acted else ''}{', may sail once more (Rigadoon)' if bonus else ''}"
            "</title>"]
     colour = FLEET_COLOUR[s.name[0]]
     # a ship that has acted is faded, but its name stays as readable as any other

@@ -144,7 +144,7 @@ def test_a_claiming_sail_that_sets_off_an_attack_says_what_follows():
 def test_a_second_ship_into_port_says_it_wins():
     state = position("N", "blue", {"B1": ("B1", 3), "B2": ("J9", 3)}, chests=["B1", "J11"])
     hint = hints_of(state)["sail B2 S 2"]
-    assert (hint.target, hint.rule) == ("J11", "claiming")
+    assert (hint.target, hint.rule) == ("J11", "winning")
     assert hint.words == ("B2 sails 2 squares south. It claims the chest on island SE: in port, with all 3 masts. "
                           "Two of your ships are in port: you win the game!")
 
@@ -159,7 +159,9 @@ def test_leaving_port_says_the_chest_is_free_again():
 def test_a_sail_that_ends_in_an_endless_loop_says_you_lose():
     """The spec's R7 position: Blue's sail starts attacks that backfire at both edges for ever."""
     state = position("S", "blue", {"B1": ("B5", 1), "G1": ("A3", 0), "G2": ("K3", 0), "G3": ("D3", 0), "G4": ("E3", 0)})
-    assert hints_of(state)["sail B1 N 2"].words.endswith("This sets off an endless loop of attacks: you lose the game!")
+    hint = hints_of(state)["sail B1 N 2"]
+    assert hint.words.endswith("This sets off an endless loop of attacks: you lose the game!")
+    assert hint.rule == "infinite-loop"
 
 
 def test_a_rigadoon_is_announced():
@@ -167,6 +169,7 @@ def test_a_rigadoon_is_announced():
     words = hints_of(state)["sail B2 N 2"].words
     assert words.startswith("B2 sails 2 squares north. Landing on F6, it attacks G1 to the west. Result: ")
     assert words.endswith("A Rigadoon! All four enemy ships are hit: B2 gets back all 3 masts and may sail once more.")
+    assert hints_of(state)["sail B2 N 2"].rule == "rigadoon"
 
 
 def test_repair_wind_and_end():
@@ -195,6 +198,7 @@ def test_attack_order_is_the_attacker_and_the_targets_square():
 def test_an_attack_that_backfires_says_so():
     """The island sandwich: G3 has island NW behind it."""
     state, _ = play(position("S", "blue", {"B2": ("D3", 2), "G3": ("C1", 2), "G4": ("E1", 2)}), "sail B2 N 2")
+    assert hints_of(state)["attack B2 G3"].rule == "backfire"
     assert hints_of(state)["attack B2 G3"].words == (
         "B2 fires on G3 first: G3 loses a mast, but it cannot move west: the attack backfires. "
         "B2 also loses a mast and is blasted 2 squares east. The other attacks follow.")

@@ -177,3 +177,11 @@ def test_a_ship_that_has_acted_is_faded_but_its_name_is_not():
     hull = next(g for g in ship.iter(SVG + "g") if g.get("class") == "hull")
     assert hull.get("opacity") == "0.45"
     assert [t.text for t in ship.iter(SVG + "text")] == ["B2"]
+
+
+def test_a_ship_with_a_rigadoon_sail_left_is_not_faded():
+    state = position("S", "blue", {"B2": ("F8", 1), "G1": ("E6", 2), "G2": ("G6", 2), "G3": ("C5", 2), "G4": ("I7", 2)})
+    state, _ = play(state, "sail B2 N 2", "attack B2 G1", "attack B2 G2", "attack G1 G3")
+    assert state.bonus_sails == ("B2",)
+    ship = next(g for g in _root(game.render_svg(state, 0)).iter(SVG + "g") if g.get("data-piece") == "B2")
+    assert "acted" not in ship.get("class") and "may sail once more (Rigadoon)" in ship.find(SVG + "title").text
