@@ -55,11 +55,11 @@ def marks(svg: str) -> tuple[set, set]:
 
 def test_hints_match_the_boards_markup_all_over_random_games():
     seen_decisions = set()
-    slowest = 0.0
+    times = []
     for state, seat in all_positions():
         started = time.perf_counter()
         hints = game.move_hints(state, seat)
-        slowest = max(slowest, time.perf_counter() - started)
+        times.append(time.perf_counter() - started)
         assert set(hints) == set(game.legal_moves(state, seat))
         pieces, squares = marks(game.render_svg(state, seat))
         by_place = {}
@@ -78,7 +78,9 @@ def test_hints_match_the_boards_markup_all_over_random_games():
         if state.chain is not None:
             seen_decisions.add(state.chain.decision)
     assert seen_decisions >= {"attack", "chest", "island"}, seen_decisions  # the games reached every decision
-    assert slowest < 0.05, f"move_hints took {slowest * 1000:.1f} ms in the slowest position"
+    # cheap enough for every page view (generous bounds: the machine is shared)
+    times.sort()
+    assert times[len(times) // 2] < 0.005 and times[-1] < 0.1, f"median {times[len(times) // 2] * 1000:.1f} ms, worst {times[-1] * 1000:.1f} ms"
 
 
 def test_every_rule_anchor_is_a_section_of_the_rules_page(client):
