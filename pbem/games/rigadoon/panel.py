@@ -71,7 +71,7 @@ def _fleets(view: dict, names, seat) -> list[dict]:
             "yours": who is not None and who == seat, "ships": ships, "in_port": in_port,
             "to_move": view["phase"] == "play" and view["to_move"] == colour,
         })
-    return out
+    return sorted(out, key=lambda fleet: not fleet["yours"])  # the seat's own fleet first
 
 
 def _wind(view: dict) -> dict | None:

@@ -103,3 +103,11 @@ def test_every_page_answers_with_the_panel_at_every_step_of_a_game(client, db, s
     loaded = play_randomly(db, site, created, 200, random.Random(3))
     assert loaded.finished
     assert every_page_answers(client, created.id, created.tokens) > 0
+
+
+def test_the_panel_lists_the_seats_own_fleet_first(client, db, site):
+    created = service.create_game(db, site, "rigadoon", PLAYERS, {"first": "seat0"})
+    service.submit_move(db, site, created.id, created.tokens[0], "colour green", service.load(db, created.id).seq)
+    for token, first in ((created.tokens[0], "Green fleet: Ann (you)"), (created.tokens[1], "Blue fleet: Bob &lt;b&gt; (you)")):
+        area = play_area(client.get(f"/play/{token}").get_data(as_text=True))
+        assert re.findall(r"<h3>([^<]*fleet[^<]*)</h3>", area)[0].startswith(first)
