@@ -153,8 +153,13 @@ def _sail_hint(state: State, move: str) -> Hint:
     elif state.aground(name):
         parts.append("It floats off the chest it had run aground on; the chest stays.")
     if pushed_to:
-        parts.append(f"It pushes the chest{'s' if len(pushed_to) > 1 else ''} ahead of it on to "
-                     f"{_list([board.name(sq) for sq in pushed_to])}.")
+        ray, square = set(), ship.square
+        for _ in range(n + len(state.chests)):
+            square = board.step(square, direction)
+            ray.add(square)
+        # a chest pushed into a maelstrom comes out on its exit, off the ship's line
+        places = [board.name(sq) if sq in ray else f"{board.name(sq)} (through the maelstrom)" for sq in pushed_to]
+        parts.append(f"It pushes the chest{'s' if len(pushed_to) > 1 else ''} ahead of it on to {_list(places)}.")
     choice, rule = ("bump", "bumping") if pushed_to else ("", "leaving-port" if state.in_port(name) else "sailing")
     if outcome == "claim":
         parts.append(f"It claims the chest on island {board.island_at(final)}: in port, with all 3 masts.")

@@ -267,3 +267,10 @@ def test_hints_are_cheap_at_the_start(seat):
     for _ in range(10):
         game.move_hints(state, seat)
     assert (time.perf_counter() - started) / 10 < 0.02
+
+
+def test_a_chest_pushed_into_a_maelstrom_is_said_to_come_out_on_its_exit():
+    state = position("S", "blue", {"B1": ("A4", 3)}, chests=["A3"])
+    hint = hints_of(state)["sail B1 N 1"]
+    assert (hint.target, hint.choice) == ("A3", "bump")
+    assert hint.words == "B1 sails 1 square north. It pushes the chest ahead of it on to H8 (through the maelstrom)."
