@@ -19,17 +19,47 @@ TITLE = "Rigadoon"
 PLAYERS = (2, 2)
 
 OPTIONS = {
-    "wind": Option("choice", "deck", "change the wind by drawing from the deck or rolling the die", choices=("deck", "die")),
-    "deck_copies": Option("int", 1, "copies of each direction in the wind deck [RECON]", minimum=1, maximum=4),
-    "same_wind": Option("choice", "redraw", "a draw equal to the current wind: draw again or keep it [RECON]", choices=("redraw", "keep")),
-    "exits": Option("choice", "opposite", "R27: maelstrom exits on the opposite side or the same side [RECON]", choices=("opposite", "same_side")),
-    "double_block": Option("choice", "stop", "R6: a backfire that cannot move the attacker either stops, or loses like a loop [RECON]", choices=("stop", "loop_loses")),
-    "rigadoon_limit": Option("choice", "once", "R8: Rigadoon bonus at most once per ship per turn, or unlimited [RECON]", choices=("once", "unlimited")),
-    "first": Option("choice", "random", "R20: who goes first: drawn at random, or the first seat", choices=("random", "seat0")),
-    "board": Option("choice", "recon11", "the board layout", choices=BOARD_IDS),
-    "loop_cap": Option("int", 10000, "R7: a chain resolving more attacks than this is an infinite loop", minimum=10, maximum=1000000),
-    "turn_limit": Option("int", 0, "after this many turns the game ends drawn (0: no limit)", minimum=0, maximum=100000),
-    "position": Option("json", None, "a start position (see the spec's `position` format)"),
+    "wind": Option("choice", "deck", "How the wind changes each turn: the next card of the wind deck (every direction "
+                   "comes up once before the deck is reshuffled), or a roll of the eight-sided wind die (any direction, "
+                   "any time).", choices=("deck", "die"), label="Wind changes by",
+                   choice_labels={"deck": "drawing a wind card", "die": "rolling the wind die (for experienced players)"}),
+    "deck_copies": Option("int", 1, "How many cards of each of the 8 directions the wind deck holds. With more copies "
+                          "the same wind can come back sooner. The printed rules do not say what the deck holds; one "
+                          "card per direction is our reading.", minimum=1, maximum=4, label="Cards per direction in the wind deck"),
+    "same_wind": Option("choice", "redraw", "When the card drawn or the die rolled shows the wind already blowing: draw "
+                        "or roll again, so the wind always changes, or keep it, so the wind may stay. The printed rules "
+                        "do not say.", choices=("redraw", "keep"), label="A draw of the same wind",
+                        choice_labels={"redraw": "draw again: the wind always changes", "keep": "counts: the wind may stay"}),
+    "exits": Option("choice", "opposite", "Where each maelstrom sends ships and chests: to the exit on the far side "
+                    "of the board, or to the exit on its own side. The printed board is not available; both fit the rules.",
+                    choices=("opposite", "same_side"), label="Maelstrom exits",
+                    choice_labels={"opposite": "across the board", "same_side": "on the maelstrom's own side"}),
+    "double_block": Option("choice", "stop", "When an attack backfires and the attacker cannot be blasted back either: "
+                           "both ships keep their lost masts and stay put, or the player whose turn it is loses, as "
+                           "for an endless loop. The printed rules do not say.", choices=("stop", "loop_loses"),
+                           label="A backfire blocked both ways",
+                           choice_labels={"stop": "both stay, the exchange ends", "loop_loses": "the player to move loses"}),
+    "rigadoon_limit": Option("choice", "once", "A Rigadoon (one sail sets off attacks on all four enemy ships) gives "
+                             "the ship that sailed all its masts back and one more sail. Once per ship per turn, or "
+                             "again each time the extra sail makes another Rigadoon.", choices=("once", "unlimited"),
+                             label="Rigadoon bonus", choice_labels={"once": "once per ship each turn",
+                                                                    "unlimited": "every time"}),
+    "first": Option("choice", "random", "Who chooses a fleet colour and takes the first turn: drawn at random, or "
+                    "the first player listed (as agreed among you). The other player picks the opening wind.",
+                    choices=("random", "seat0"), label="Who goes first",
+                    choice_labels={"random": "drawn at random", "seat0": "the first player listed"}),
+    "board": Option("choice", "recon11", "The board: 11 by 11 squares, four islands near the corners, a maelstrom "
+                    "beside each, The Shallows in the middle. The printed board is not available; this layout fits "
+                    "every example of the rules.", choices=BOARD_IDS, label="Board",
+                    choice_labels={"recon11": "11 by 11 (our reconstruction)"}),
+    "loop_cap": Option("int", 10000, "A chain reaction of more attacks than this counts as an endless loop, and the "
+                       "player whose turn it is loses. Real chains are far shorter; change it only for puzzles.",
+                       minimum=10, maximum=1000000, label="Attacks before a chain counts as endless"),
+    "turn_limit": Option("int", 0, "After this many turns the game ends in a draw; 0 plays on until someone wins.",
+                         minimum=0, maximum=100000, label="Turn limit"),
+    "position": Option("json", None, "Start from a position of your own instead of the usual start: the wind, who "
+                       "moves, where each ship is with how many masts, and where the chests are (a game's record "
+                       "shows the form; the rules page has an example).", label="Start position"),
 }
 
 

@@ -63,7 +63,7 @@ def test_svg_is_deterministic_well_formed_and_addressable():
     assert 'id="sq-E5" data-square="E5"' in svg
     assert re.search(r'id="ship-B1"[^>]*data-ship="B1"[^>]*data-square="G7"', svg)
     assert 'data-reach-orange="' in svg
-    assert 'class="downwind-arrow" data-downwind="S"' in svg
+    assert 'class="downwind-arrow" data-downwind="S" transform="rotate(180' in svg
 
 
 def test_svg_highlights_the_selected_ships_squares():
@@ -124,20 +124,64 @@ def test_svg_offers_ships_to_choose_only_to_the_seat_to_move():
             assert reach[0].get("data-reach-orange").split() == reachable(state, "B1")["orange"]
 
 
-def test_svg_scales_to_the_page_width_with_the_wind_panel_under_the_board():
+def test_svg_is_the_board_alone_scaling_to_the_page_width_with_the_wind_above():
     state = started()
     root = _root(game.render_svg(state, 0, names=("Ann", "Bob")))
     assert root.get("width") is None and root.get("height") is None  # nothing fixes its size
     _, _, width, height = (float(v) for v in root.get("viewBox").split())
     squares = [r for r in root.iter(SVG + "rect") if r.get("data-square") and r.get("id")]
+    board_left = min(float(r.get("x")) for r in squares)
+    board_top = min(float(r.get("y")) for r in squares)
     board_right = max(float(r.get("x")) + float(r.get("width")) for r in squares)
     board_bottom = max(float(r.get("y")) + float(r.get("height")) for r in squares)
-    assert width <= board_right + 12  # no side panel: the board takes (almost) the whole width
-    panel = next(g for g in root.iter(SVG + "g") if g.get("class") == "wind-panel")
-    for element in panel.iter():
-        for attr in ("y", "y1", "cy"):
-            if element.get(attr) is not None:
-                assert board_bottom < float(element.get(attr)) <= height
-        for attr in ("x", "x1", "x2", "cx"):
-            if element.get(attr) is not None:
-                assert 0 <= float(element.get(attr)) < width
+    # no panel beside or under the board: the wind card, fleets and decisions are HTML on the page
+    assert width <= board_right + 8 and height <= board_bottom + 8
+    heading = {t.get("class"): "".join(t.itertext()) for t in root.iter(SVG + "text") if t.get("class") in ("wind-heading", "to-move")}
+    assert heading == {"wind-heading": "Wind from N, blowing S", "to-move": "Blue: Ann to move"}
+    for text in root.iter(SVG + "text"):
+        y = float(text.get("y"))
+        assert 0 < y < board_top if text.get("class") in ("wind-heading", "to-move") else y <= board_bottom
+        assert 0 <= float(text.get("x")) <= width
+    assert board_left >= 20  # room for the row numbers
+
+
+def test_every_text_on_the_board_is_at_least_the_smallest_readable_size():
+    """11 units at the phone's scale (366 CSS px for the whole picture) is 8 px or more."""
+    state = position("N", "blue", {"B1": ("B1", 3), "G1": ("D9", 1), "B2": ("E10", 0)}, chests=["B1", "E5"])
+    assert game.render_svg(state, 0).count("&#9875;") == 1  # the anchor of the ship in port is there
+    root = _root(game.render_svg(state, 0, names=("Ann", "Bob")))
+    width = float(root.get("viewBox").split()[2])
+    sizes = [float(t.get("font-size") or root.get("font-size")) for t in root.iter(SVG + "text")]
+    assert min(sizes) * 366 / width >= 8
+
+
+def _heading(svg):
+    return {t.get("class"): "".join(t.itertext()) for t in _root(svg).iter(SVG + "text") if t.get("class") in ("wind-heading", "to-move")}
+
+
+def test_svg_heading_names_the_winner_or_the_draw():
+    state = position("N", "blue", {"B1": ("B1", 3), "B2": ("J9", 3)}, chests=["B1", "J11"])
+    won, _ = play(state, "sail B2 S 2")
+    assert _heading(game.render_svg(won, None, names=("Ann", "Bob")))["to-move"] == "Blue wins: Ann"
+    drawn, _ = play(position("N", "blue", {"B1": ("E9", 1)}, turn_limit=1), "wind", "repair B1", chance=[0])
+    assert _heading(game.render_svg(drawn, 1, names=("Ann", "Bob")))["to-move"] == "Game over: a draw"
+    setup = game.initial_state(2, game.resolve_options(2, {"first": "seat0"}))
+    resigned = game.evolve(setup, game.resign(setup, 0)[0])
+    assert _heading(game.render_svg(resigned, None, names=("Ann", "Bob")))["to-move"] == "Game over: Bob wins"
+
+
+def test_a_ship_that_has_acted_is_faded_but_its_name_is_not():
+    state, _ = play(position("N", "blue", {"B1": ("E9", 1), "B2": ("A7", 2)}), "repair B2")
+    ship = next(g for g in _root(game.render_svg(state, 0)).iter(SVG + "g") if g.get("data-piece") == "B2")
+    assert "acted" in ship.get("class") and ship.get("opacity") is None
+    hull = next(g for g in ship.iter(SVG + "g") if g.get("class") == "hull")
+    assert hull.get("opacity") == "0.45"
+    assert [t.text for t in ship.iter(SVG + "text")] == ["B2"]
+
+
+def test_a_ship_with_a_rigadoon_sail_left_is_not_faded():
+    state = position("S", "blue", {"B2": ("F8", 1), "G1": ("E6", 2), "G2": ("G6", 2), "G3": ("C5", 2), "G4": ("I7", 2)})
+    state, _ = play(state, "sail B2 N 2", "attack B2 G1", "attack B2 G2", "attack G1 G3")
+    assert state.bonus_sails == ("B2",)
+    ship = next(g for g in _root(game.render_svg(state, 0)).iter(SVG + "g") if g.get("data-piece") == "B2")
+    assert "acted" not in ship.get("class") and "may sail once more (Rigadoon)" in ship.find(SVG + "title").text
