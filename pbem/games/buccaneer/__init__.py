@@ -47,6 +47,7 @@ from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_option
 
 from . import position as position_module
 from . import render, rules, svg, view as view_module
+from .hints import move_hints  # noqa: F401  (part of the protocol)
 from .board import HOME_PORTS, TRADING_PORTS
 from .state import State, apply, empty_state
 
@@ -129,7 +130,20 @@ def _home_ports_text(value):
     return value
 
 
-def initial_state(seats: int, options: dict) -> State:
+# provisional: the rules helper replaces this (RULES_VERSION, BOTS, describe, reveals, rules_version)
+RULES_VERSION = 1
+BOTS: dict = {}
+
+
+def describe(before, events, seat, names) -> list[str]:  # provisional: the rules helper replaces this
+    return []
+
+
+def reveals(event) -> bool:  # provisional: the rules helper replaces this
+    return False
+
+
+def initial_state(seats: int, options: dict, rules_version: int = 1) -> State:
     if options.get("position") is not None:
         return position_module.build(seats, options)
     return empty_state(seats, options)
