@@ -46,7 +46,7 @@ from functools import reduce
 from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
 
 from . import position as position_module
-from . import render, rules, svg, view as view_module
+from . import panel, render, rules, svg, view as view_module
 from .hints import move_hints  # noqa: F401  (part of the protocol)
 from .board import HOME_PORTS, TRADING_PORTS
 from .state import State, apply, empty_state
