@@ -406,10 +406,9 @@ class _Hinter:
             if len(loot) + len(self.ship.cargo) > 2:
                 words += " You carry at most two pieces, so you then choose two to keep; the rest go back to Treasure Island."
             return Hint(choice="Demand treasure", group=self.fight_group(loser), rule=RULES["spoils"], words=words)
-        count = min(2, len(self.state.hands[loser]))
-        cards = "two crew cards" if count == 2 else "its only crew card"
+        cards = "two crew cards of its choosing" if len(self.state.hands[loser]) >= 2 else "its only crew card"
         return Hint(choice="Demand crew", group=self.fight_group(loser), rule=RULES["spoils"],
-                    words=f"{self.other(loser)[0].upper()}{self.other(loser)[1:]} gives you {cards} of its choosing.")
+                    words=f"The {port_title(self.state.home(loser))} ship gives you {cards}.")
 
     def give(self, move: Move) -> Hint:
         winner = self.front.other
@@ -447,15 +446,13 @@ class _Hinter:
                         words=f"Give {drawer} {self.hand_and_docks_words(move)}."
                         + self.sailing_change(lost=move.items))
         if word == "treasure" and move.items:
-            cut = (f" Then cut your crew to a sailing value of at most {CUT_CARDS[card][1]}."
-                   if kind == "ctreasure" and card in CUT_CARDS else "")
+            cut = (" " + self.cut_words(card)).rstrip() if kind == "ctreasure" and card in CUT_CARDS else ""
             return Hint(choice=f"Treasure: {label(move.items)}", group=group, rule=rule,
                         words=f"Take {things(move.items)} (worth {treasure_value(move.items)}) from Treasure Island "
                         f"aboard your ship.{cut}")
         if word == "treasure":
             return Hint(choice="No treasure fits", group=group, rule=rule,
-                        words=f"No treasure fits aboard, so you take none; then cut your crew to a sailing value of "
-                        f"at most {CUT_CARDS[card][1]}.")
+                        words=f"No treasure fits aboard, so you take none. {self.cut_words(card)}".rstrip())
         if word == "crew":
             count = min(EITHER_CARDS[card][1], len(self.state.pirate))
             return Hint(choice=f"{count} crew", group=group, rule=rule,
@@ -484,6 +481,12 @@ class _Hinter:
         if word == "return":
             return self.returning(move, card, group, rule)
         raise AssertionError(f"no hint for chance {word!r}")
+
+    def cut_words(self, card: int) -> str:
+        total, limit = sailing_value(self.hand), CUT_CARDS[card][1]
+        if total <= limit:
+            return ""
+        return f"Then your crew, worth {total}, is cut to at most {limit}."
 
     def returning(self, move: Move, card: int, group: str, rule: str) -> Hint:
         where = self.hand_and_docks_words(move)
