@@ -18,6 +18,7 @@ player-supplied string is escaped."""
 from __future__ import annotations
 
 import html
+import math
 
 from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, PIRATE_ISLAND, PORT_AT, PORT_EXITS, PORT_SQUARE,
                     PORTS, SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, port_title, square_name)
@@ -172,19 +173,24 @@ def _ship_title(state: State, seat: int, names) -> str:
 def _ships(state: State, seat: int | None, owing: frozenset, names, out: list[str]) -> None:
     for square, seats in sorted(_ships_by_square(state).items()):
         px, py = _xy(square)
+        # Two ships on a sea square lie alongside, side by side across the first one's heading; ships in
+        # port are stacked across the harbour, unturned.
+        heading = next((state.ships[s].heading for s in seats if state.ships[s].heading), "N")
+        across = math.radians(HEADING_ANGLE[heading])
         for k, s in enumerate(seats):
             ship = state.ships[s]
             port = state.home(s)
-            # Two ships on a square lie side by side; ships in port are stacked in the harbour, unturned.
-            offset = (k - (len(seats) - 1) / 2) * (9 if len(seats) <= 2 else 6)
-            cx, cy = px + CELL / 2 + offset, py + CELL / 2
+            offset = (k - (len(seats) - 1) / 2) * (8 if len(seats) <= 2 else 6)
+            scale = "" if len(seats) == 1 else " scale(0.75)"
+            cx = px + CELL / 2 + offset * round(math.cos(across), 3)
+            cy = py + CELL / 2 + offset * round(math.sin(across), 3)
             angle = HEADING_ANGLE[ship.heading] if ship.heading else 0
             mine = s == seat
             derelict = not state.hands[s]
             attrs = f'class="ship{" own" if mine else ""}" data-piece="{ship_piece(port)}"'
             if not mine:
                 attrs += ' pointer-events="none"'
-            parts = [f'<g {attrs} transform="translate({cx:.1f},{cy:.1f}) rotate({angle})">',
+            parts = [f'<g {attrs} transform="translate({cx:.1f},{cy:.1f}) rotate({angle}){scale}">',
                      f'<title>{html.escape(_ship_title(state, s, names))}</title>']
             if s in owing:
                 parts.append('<circle r="15" fill="none" stroke="#111" stroke-width="1.5" stroke-dasharray="4 3"/>')

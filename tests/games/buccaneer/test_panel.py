@@ -69,7 +69,7 @@ def test_every_ship_and_port_is_listed_with_what_everyone_may_see(client, db, si
     created = start(db, site)
     text = words(panel(client.get(f"/games/{created.id}").data.decode()))
     assert "Round 1: London (Ann)'s turn, before moving." in text
-    assert "London (Ann) (red): J5, facing north; 3 crew cards; cargo none" in text
+    assert "London (Ann) (red) to move: J5, facing north; 3 crew cards; cargo none" in text
     assert "Genoa (Di) (blue): in Genoa; 2 crew cards; cargo pearl" in text
     assert "Marseilles (Cy) (yellow): Q9, facing west; 1 crew card; cargo none; value cards Kidd's Chart" in text
     assert "London home port of Ann Docks: 2 ruby ruby Long John Silver Safety Zone: empty Home treasure: 10 of 20" in text
