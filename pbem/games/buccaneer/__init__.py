@@ -4,7 +4,8 @@ Follows "The Laws of the Game" (shared/rules/buccaneer.txt, Rule 2 corrected) as
 Rulings of shared/specs/buccaneer.md. Modules: board (geometry), cards (component tables and every
 reconstructed value), state (frozen state and effect primitives), geometry (paths), rules (the
 engine), position (the `position` option), notation (move text), view (what each seat sees), render
-(the text board), svg (the SVG board).
+(the text board), svg (the SVG board), hints (what the seat page offers for each legal move), panel
+(the rows of the HTML panel beside the board, templates/games/buccaneer.html).
 
 Events: each carries `effects`, a list of primitive facts that `evolve` applies in order; moves add
 `move` (canonical text), and a secret move adds `seen_by` and `public_move` (spec 17.1). Types:
