@@ -113,3 +113,15 @@ def test_no_page_shows_another_seats_hand_all_over_a_game(client, db, site):
         if loaded.finished:
             break
         play_randomly(db, site, created, 25, rng)
+
+
+def test_every_page_answers_at_every_step_of_a_game(client, db, site):
+    """The panel is drawn from every position the history can show, setup included (ships not yet placed)."""
+    from tests.support import every_page_answers
+
+    created = service.create_game(db, site, "buccaneer", [{"name": n} for n in NAMES[:3]], {"turn_limit": 6})
+    loaded = play_randomly(db, site, created, 60, random.Random(4))
+    assert loaded.seq > 20
+    assert every_page_answers(client, created.id, created.tokens) > 100
+    first = words(panel(client.get(f"/games/{created.id}/history?at=1").data.decode()))
+    assert "not yet placed" in first
