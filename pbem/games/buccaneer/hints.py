@@ -124,25 +124,9 @@ class _Hinter:
         return f"the {port_title(self.state.home(seat))} ship"
 
     def hint(self, text: str) -> Hint:
+        """One method per verb of the notation (`attack` and `let pass` answer a passing ship)."""
         move = parse_move(text)
-        verb = move.verb
-        if verb in ("sail", "turn", "drift", "face"):
-            return getattr(self, verb)(move)
-        if verb == "order":
-            return self.order(move)
-        if verb in ("attack", "let pass"):
-            return self.intercept(move)
-        if verb in ("demand", "give", "keep"):
-            return getattr(self, verb)(move)
-        if verb == "chance":
-            return self.chance(move)
-        if verb == "end":
-            return self.end()
-        if verb == "trade":
-            return self.trade(move)
-        if verb in ("deposit", "take", "secure", "land", "redeem"):
-            return getattr(self, verb)(move)
-        raise AssertionError(f"no hint for {text!r}")
+        return getattr(self, {"attack": "intercept", "let pass": "intercept"}.get(move.verb, move.verb))(move)
 
     # --- movements on the board ---------------------------------------------------------------------------
 
@@ -244,7 +228,8 @@ class _Hinter:
             room = 2 - len(self.ship.cargo)
             pieces = sorted(self.state.flat.treasure, key=lambda t: (-TREASURE_VALUE[t], TREASURES.index(t)))[:max(room, 0)]
             if pieces:
-                out.append(f"Beside Flat Island you pick up {things(sorted(pieces, key=TREASURES.index))} from it.")
+                when = "After the fight, if you are still beside Flat Island" if fight else "Beside Flat Island"
+                out.append(f"{when} you pick up {things(sorted(pieces, key=TREASURES.index))} from it.")
             if not self.free and (self.state.flat.crew or self.hand):
                 out.append("There you may take crew from Flat Island or leave crew on it.")
         port = PORT_AT.get(dest)
@@ -270,7 +255,7 @@ class _Hinter:
 
     # --- buttons: the turn's actions in port and beside the islands ---------------------------------------------
 
-    def end(self) -> Hint:
+    def end(self, move: Move) -> Hint:
         state = self.state
         nxt = next(s for s in [(self.seat + i) % state.seats for i in range(1, state.seats + 1)]
                    if not state.resigned[s])
