@@ -191,7 +191,7 @@ def _ships(state: State, seat: int | None, owing: frozenset, names, out: list[st
             if not mine:
                 attrs += ' pointer-events="none"'
             parts = [f'<g {attrs} transform="translate({cx:.1f},{cy:.1f}) rotate({angle}){scale}">',
-                     f'<title>{html.escape(_ship_title(state, s, names))}</title>']
+                     f'<title>{"Your ship, " if mine else ""}{html.escape(_ship_title(state, s, names))}</title>']
             if s in owing:
                 parts.append('<circle r="15" fill="none" stroke="#111" stroke-width="1.5" stroke-dasharray="4 3"/>')
             if mine:

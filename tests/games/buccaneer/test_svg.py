@@ -73,6 +73,7 @@ def test_every_ship_is_a_piece_on_its_square_and_only_the_viewers_own_takes_clic
         # Other ships let a click fall through to their square (a square to attack); the viewer's own is chosen.
         assert (ship.get("pointer-events") is None) is (seat == viewer)
         assert ("own" in ship.get("class").split()) is (seat == viewer)
+        assert ship.find("s:title", NS).text.startswith("Your ship, ") is (seat == viewer)
 
 
 def test_a_ships_cargo_rides_on_deck_and_its_title_says_where_it_is():
