@@ -27,14 +27,14 @@ from .render import _ships_by_square
 from .state import State
 
 CELL = 30
-TEXT = 16  # the size of every text: 16 / 688 of a board 366 px wide is 8.5 px
-NUMBERS = 24  # the coordinates' column (and row) outside the grid
-BAND = 20  # between the coordinates and the grid: the tabs naming the ports and bays
+TEXT = 17  # the size of every text: 17 / 692 of a board 366 px wide is 9 px
+NUMBERS = 25  # the coordinates' column (and row) outside the grid
+BAND = 21  # between the coordinates and the grid: the tabs naming the ports and bays
 MARGIN = NUMBERS + BAND
 OX = OY = MARGIN  # the grid's top-left corner
 GRID = SIZE * CELL
 WIDTH = HEIGHT = GRID + 2 * MARGIN
-CHAR = 10  # an estimate of one bold character's width at TEXT, for sizing tabs
+CHAR = 10.6  # an estimate of one bold character's width at TEXT, for sizing tabs
 
 PORT_COLOURS = {"london": "#c0392b", "genoa": "#2471a3", "marseilles": "#b7950b", "cadiz": "#1e8449",
                 "amsterdam": "#7d3c98", "venice": "#a04000"}

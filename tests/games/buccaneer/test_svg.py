@@ -106,7 +106,7 @@ def test_every_text_is_drawn_at_the_one_readable_size_inside_the_picture():
     assert float(svg.get("font-size")) == TEXT
     for text in svg.iter(f"{{{NS['s']}}}text"):
         assert text.get("font-size") is None, text.text  # nothing smaller than the picture's own size
-    # 16 units in a picture 688 wide: 8.5 px when a phone draws it 366 px wide.
+    # 17 units in a picture 692 wide: 9 px when a phone draws it 366 px wide.
     assert TEXT / WIDTH * 366 >= 8
 
 
