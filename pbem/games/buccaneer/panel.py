@@ -118,7 +118,7 @@ def ship_row(port: str, ship: dict, view: dict, seat_of: dict, names) -> dict:
     return {"port": port, "title": who(port, seat_of, names), "colour": PORT_COLOURS[port],
             "colour_name": COLOUR_NAMES[port], "where": where, "cargo": gems(ship["cargo"]),
             "crew_count": ship["hand_count"], "held": value_cards(ship["held"]), "notes": notes,
-            "to_move": port in owing and not ship["resigned"]}
+            "to_move": port in owing and not ship["resigned"], "resigned": ship["resigned"]}
 
 
 def port_box(port: str, entry: dict, view: dict, seat_of: dict, names) -> dict:
@@ -128,10 +128,11 @@ def port_box(port: str, entry: dict, view: dict, seat_of: dict, names) -> dict:
         kind = "trading port"
     elif home_of is None:
         kind = "nobody's home: a trading port"
-    elif view["ships"][port]["resigned"]:
-        kind = f"home of {who(port, seat_of, names)}, who resigned: a trading port"
     else:
-        kind = f"home port of {names[home_of] if names and home_of < len(names) and names[home_of] else 'seat ' + str(home_of)}"
+        owner = names[home_of] if names and home_of < len(names) and names[home_of] else f"seat {home_of}"
+        kind = f"home port of {owner}"
+        if view["ships"][port]["resigned"]:
+            kind += ", who resigned: now a trading port"
     safety = entry.get("safety_zone")
     home_value = None
     if home_of is not None:

@@ -125,3 +125,11 @@ def test_every_page_answers_at_every_step_of_a_game(client, db, site):
     assert every_page_answers(client, created.id, created.tokens) > 100
     first = words(panel(client.get(f"/games/{created.id}/history?at=1").data.decode()))
     assert "not yet placed" in first
+
+
+def test_a_resigned_seat_is_said_so_and_its_port_trades(client, db, site):
+    created = service.create_game(db, site, "buccaneer", [{"name": n} for n in NAMES[:3]])
+    service.resign(db, site, created.id, created.tokens[1])
+    text = words(panel(client.get(f"/play/{created.tokens[0]}").data.decode()))
+    assert "Cadiz (Bob) (green): resigned " in text + " "
+    assert "Cadiz home port of Bob, who resigned: now a trading port" in text
