@@ -4,7 +4,8 @@ Follows "The Laws of the Game" (shared/rules/buccaneer.txt, Rule 2 corrected) as
 Rulings of shared/specs/buccaneer.md. Modules: board (geometry), cards (component tables and every
 reconstructed value), state (frozen state and effect primitives), geometry (paths), rules (the
 engine), position (the `position` option), notation (move text), view (what each seat sees), render
-(the text board), svg (the SVG board).
+(the text board), svg (the SVG board), hints (what the seat page offers for each legal move), panel
+(the rows of the HTML panel beside the board, templates/games/buccaneer.html).
 
 Events: each carries `effects`, a list of primitive facts that `evolve` applies in order; moves add
 `move` (canonical text), and a secret move adds `seen_by` and `public_move` (spec 17.1). Types:
@@ -46,7 +47,8 @@ from functools import reduce
 from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
 
 from . import position as position_module
-from . import render, rules, svg, view as view_module
+from . import panel, render, rules, svg, view as view_module
+from .hints import move_hints  # noqa: F401  (part of the protocol)
 from .board import HOME_PORTS, TRADING_PORTS
 from .state import State, apply, empty_state
 
@@ -61,15 +63,31 @@ DEFAULT_HOME_PORTS = {
 }
 
 OPTIONS = {
-    "treasure_per_type": Option("int", 6, "pieces of each of the five treasure types", minimum=1, maximum=12),
-    "hand_size": Option("int", 6, "crew cards dealt to each player", minimum=1, maximum=36),
-    "currency_values": Option("choice", "1958", "trade values of the value cards", choices=("1958", "20x20")),
+    "treasure_per_type": Option(
+        "int", 6, "How many diamonds, rubies, gold bars, pearls and barrels of rum there are of each (6 in the "
+        "printed game). Fewer makes treasure scarce and fights fiercer.", minimum=1, maximum=12,
+        label="Treasure of each kind"),
+    "hand_size": Option(
+        "int", 6, "How many crew cards each player is dealt at the start (6 in the printed game, 5 in the 1970s "
+        "edition). More crew sails further.", minimum=1, maximum=36, label="Crew cards dealt to each player"),
+    "currency_values": Option(
+        "choice", "1958", "What the Doubloons, Pieces of Eight and Kidd's Chart cards are worth when you trade them.",
+        choices=("1958", "20x20"), label="Value cards' worth",
+        choice_labels={"1958": "1958 cards: Doubloons 4, Pieces of Eight 5, Kidd's Chart 3",
+                       "20x20": "1970s cards: Doubloons 5, Pieces of Eight 4, Kidd's Chart cannot be traded"}),
     # A list of ports fits no option kind (`json` holds an object), so this is text: "london, genoa". A
     # JSON list, as text or as a list, is accepted too (the API and the tests pass lists).
-    "home_ports": Option("str", "", "each seat's home port in seat order, comma-separated, e.g. 'london, genoa' "
-                                    "(default by seat count)"),
-    "turn_limit": Option("int", None, "end the game after this many rounds (not in the Laws)", minimum=1, maximum=10000),
-    "position": Option("json", None, "a start position (tests, puzzles, teaching)"),
+    "home_ports": Option(
+        "str", "", "Each player's home port, in seat order, separated by commas, e.g. \"london, genoa\": any of "
+        "London, Genoa, Marseilles and Cadiz. Leave it empty for the usual ports: London and Marseilles for two "
+        "players; London, Cadiz and Marseilles for three; all four for four.", label="Home ports"),
+    "turn_limit": Option(
+        "int", None, "Not in the printed rules: end the game after this many rounds, and the player with the most "
+        "treasure at home wins. Leave it empty to play until someone brings 20 home.", minimum=1, maximum=10000,
+        label="Round limit"),
+    "position": Option(
+        "json", None, "For puzzles and lessons: start from a prepared position, written as JSON (ships, hands, "
+        "Docks, cards). Leave it empty for a normal game.", label="Start position"),
 }
 
 NOTATION = """Squares A1..T20 (A..T west to east, 1..20 south to north). Directions N NE E SE S SW W NW.
@@ -129,7 +147,20 @@ def _home_ports_text(value):
     return value
 
 
-def initial_state(seats: int, options: dict) -> State:
+# provisional: the rules helper replaces this (RULES_VERSION, BOTS, describe, reveals, rules_version)
+RULES_VERSION = 1
+BOTS: dict = {}
+
+
+def describe(before, events, seat, names) -> list[str]:  # provisional: the rules helper replaces this
+    return []
+
+
+def reveals(event) -> bool:  # provisional: the rules helper replaces this
+    return False
+
+
+def initial_state(seats: int, options: dict, rules_version: int = 1) -> State:
     if options.get("position") is not None:
         return position_module.build(seats, options)
     return empty_state(seats, options)

@@ -84,6 +84,9 @@ def render_text(state: State, seat: int | None) -> str:
         if state.resigned[s]:
             lines.append(f"  {name:<11} resigned")
             continue
+        if ship.at is None:  # during setup, before the ships are put in their ports
+            lines.append(f"  {name:<11} not yet placed")
+            continue
         where = square_name(ship.at)
         where += " in port" if ship.at in PORT_AT else f" facing {ship.heading}"
         extra = "  must sail ahead" if ship.must_sail_ahead else ""

@@ -1,258 +1,234 @@
-"""The SVG picture of the board for one seat (spec 22.2): the 20x20 grid with its labels, the islands, the
-bays, the six ports with their exit arrows and, beside each port outside the grid, a panel with what lies
-in its Docks (crew as small red or black cards, treasure as labelled gems, value cards) and, for a home
-port, its Safety Zone and owner. Ships are hulls in their port's colour turned to their heading, with
-their cargo as gems on deck. A panel below the board holds the counts and the seat's own hand, which is drawn only
-in that seat's picture (section 17). Static: no scripts; every player-supplied string is escaped."""
+"""The SVG picture of the board for one seat (spec 22.2): the 20x20 sea with its coordinates, the three
+islands, the three bays, the six ports with their exit arrows and their names on coloured tabs beside
+the board's edge, and the ships: hulls in their home port's colour turned to their heading, with their
+cargo as gems on deck.
+
+Everything else a player reads (each port's Docks and Safety Zone, the counts, the seat's own hand,
+the last chance card, the fight) is HTML beside the board (panel.py, templates/games/buccaneer.html),
+so that the board can be drawn at a phone's width with no text under 8 CSS px: every text here is
+TEXT units high in a picture WIDTH units wide, and a 390 px phone draws it about 366 px wide.
+
+For the seat page's board client (architecture section 12): every square is a `rect` with
+`data-square="J5"` (the port squares too, e.g. "A14" for London), and every ship is a `g` with
+`data-piece="ship-<port>"`. Ships other than the viewer's own let clicks through to the square below
+(`pointer-events="none"`), so that a square holding a ship to attack can be chosen. Nothing hidden is
+drawn or put in an attribute: ships, cargo and headings are public. Static: no scripts; every
+player-supplied string is escaped."""
 
 from __future__ import annotations
 
 import html
-import textwrap
+import math
 
-from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, HOME_PORTS, PIRATE_ISLAND, PORT_AT, PORT_EXITS,
-                    PORT_SQUARE, PORTS, SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, port_title, square_name)
-from .cards import TREASURES, VALUE_CARDS, fighting_value, sailing_value
-from .render import _items, _ships_by_square, header
+from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, PIRATE_ISLAND, PORT_AT, PORT_EXITS, PORT_SQUARE,
+                    PORTS, SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, port_title, square_name)
+from .hints import DIRECTION_WORDS, ship_piece
+from .render import _ships_by_square
 from .state import State
-from .view import fight_visible_to
 
 CELL = 30
-SIDE = 132  # room left and right of the grid for the panels of the west and east ports
-ENDS = 84  # room above and below the grid for Cadiz's and Genoa's panels
-LINE = 20  # the height of a line of the panel below the board
-WRAP = 100  # characters in a line of that panel before it wraps
-OX, OY = SIDE, ENDS  # the grid's top-left corner
+TEXT = 17  # the size of every text: 17 / 692 of a board 366 px wide is 9 px
+NUMBERS = 25  # the coordinates' column (and row) outside the grid
+BAND = 21  # between the coordinates and the grid: the tabs naming the ports and bays
+MARGIN = NUMBERS + BAND
+OX = OY = MARGIN  # the grid's top-left corner
 GRID = SIZE * CELL
+WIDTH = HEIGHT = GRID + 2 * MARGIN
+CHAR = 10.6  # an estimate of one bold character's width at TEXT, for sizing tabs
 
-PORT_COLOURS = {"london": "#c0392b", "genoa": "#2471a3", "marseilles": "#d4ac0d", "cadiz": "#1e8449",
+PORT_COLOURS = {"london": "#c0392b", "genoa": "#2471a3", "marseilles": "#b7950b", "cadiz": "#1e8449",
                 "amsterdam": "#7d3c98", "venice": "#a04000"}
 COLOUR_NAMES = {"london": "red", "genoa": "blue", "marseilles": "yellow", "cadiz": "green",
                 "amsterdam": "purple", "venice": "brown"}
+GEM_COLOURS = {"diamond": "#d6f1ff", "ruby": "#e0245e", "gold": "#f1c40f", "pearl": "#f7f3e8", "rum": "#8e5a2b"}
 HEADING_ANGLE = {d: i * 45 for i, d in enumerate(("N", "NE", "E", "SE", "S", "SW", "W", "NW"))}
-GEMS = {"diamond": ("#d6f1ff", "Di"), "ruby": ("#e0245e", "Ru"), "gold": ("#f1c40f", "Go"),
-        "pearl": ("#f7f3e8", "Pe"), "rum": ("#8e5a2b", "Rm")}
-VALUE_LABELS = {"doubloons": "Dbl", "pieces-of-eight": "Po8", "kidds-chart": "Map", "long-john-silver": "LJS"}
+
+SEA, COAST, FLAT_SHORE, BAY = "#cfe8f7", "#f3dc9b", "#dcebc4", "#8fc3df"
+LAND = {"treasure": "#d9b36a", "flat": "#9cc56e", "pirate": "#8c8c8c"}
+ISLANDS = (("treasure", "Treasure", TREASURE_ISLAND), ("flat", "Flat", FLAT_ISLAND), ("pirate", "Pirate", PIRATE_ISLAND))
 
 
 def _xy(square) -> tuple[float, float]:
+    """The top-left corner of a square in the picture (north up)."""
     x, y = square
     return OX + (x - 1) * CELL, OY + (SIZE - y) * CELL
 
 
-def _panel_box(port: str) -> tuple[float, float, float]:
-    """Where a port's panel goes (left, top, width): outside the grid, next to the port's square."""
-    px, py = _xy(PORT_SQUARE[port])
-    if PORT_SQUARE[port][0] == 1:  # west edge: London, Venice
-        return 4, py - 8, SIDE - 34
-    if PORT_SQUARE[port][0] == SIZE:  # east edge: Amsterdam, Marseilles
-        return OX + GRID + 30, py - 8, SIDE - 34
-    width = 190
-    left = min(max(px + CELL / 2 - width / 2, OX), OX + GRID - width)
-    return (left, 4, width) if PORT_SQUARE[port][1] == SIZE else (left, OY + GRID + 26, width)
+def tint(colour: str, white: float = 0.6) -> str:
+    """A port's colour mixed with white: its harbour square, on which its own ship still stands out."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in channels)
 
 
-def _leader(port: str, left: float, top: float, width: float, bottom: float) -> str:
-    """A short line joining a port's square to its panel."""
-    px, py = _xy(PORT_SQUARE[port])
-    x, y = PORT_SQUARE[port]
-    if x == 1:
-        x1, y1, x2, y2 = px, py + CELL / 2, left + width, py + CELL / 2
-    elif x == SIZE:
-        x1, y1, x2, y2 = px + CELL, py + CELL / 2, left, py + CELL / 2
-    elif y == SIZE:
-        x1, y1, x2, y2 = px + CELL / 2, bottom, px + CELL / 2, OY - 20
-    else:
-        x1, y1, x2, y2 = px + CELL / 2, top, px + CELL / 2, OY + GRID + 20
-    return f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{PORT_COLOURS[port]}" stroke-width="1.5"/>'
+def _fill(square) -> str:
+    if square in PORT_AT:
+        return tint(PORT_COLOURS[PORT_AT[square]])
+    if square in BAYS:
+        return BAY
+    if square in TREASURE_ISLAND:
+        return LAND["treasure"]
+    if square in FLAT_ISLAND:
+        return LAND["flat"]
+    if square in PIRATE_ISLAND:
+        return LAND["pirate"]
+    if square in TREASURE_COAST:
+        return COAST
+    if square in FLAT_COAST:
+        return FLAT_SHORE
+    return SEA
 
 
-def _gem(x: float, y: float, token: str) -> str:
-    fill, label = GEMS[token]
-    ink = "#fff" if token in ("ruby", "rum") else "#000"
-    return (f'<g class="gem"><title>{token}</title><rect x="{x:.1f}" y="{y:.1f}" width="16" height="12" rx="5" '
-            f'fill="{fill}" stroke="#555" stroke-width="0.6"/><text x="{x + 8:.1f}" y="{y + 9:.1f}" '
-            f'text-anchor="middle" font-size="7" fill="{ink}">{label}</text></g>')
+def _squares(out: list[str]) -> None:
+    for y in range(SIZE, 0, -1):
+        for x in range(1, SIZE + 1):
+            px, py = _xy((x, y))
+            out.append(f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{_fill((x, y))}" '
+                       f'stroke="#9fb8c8" stroke-width="0.6" data-square="{square_name((x, y))}"/>')
 
 
-def _crew_card(x: float, y: float, card: str, big: bool = False) -> str:
-    w, h, size = (18, 26, 10) if big else (11, 14, 8)
-    colour = "#c0392b" if card[0] == "R" else "#222"
-    return (f'<g class="crew"><title>{card}</title><rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="2" '
-            f'fill="#fff" stroke="{colour}"/><text x="{x + w / 2:.1f}" y="{y + h / 2 + size / 3:.1f}" '
-            f'text-anchor="middle" font-size="{size}" fill="{colour}">{card[1]}</text></g>')
+def _islands(out: list[str]) -> None:
+    """An outline round each island and its name on two lines in its middle (clicks pass through)."""
+    for kind, name, squares in ISLANDS:
+        xs = [x for x, _ in squares]
+        ys = [y for _, y in squares]
+        left, top = _xy((min(xs), max(ys)))
+        width, height = (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL
+        ink = "#fff" if kind == "pirate" else "#3b2a10"
+        out.append(f'<g class="island" pointer-events="none"><rect x="{left}" y="{top}" width="{width}" '
+                   f'height="{height}" rx="6" fill="{LAND[kind]}" stroke="#6b5a3a" stroke-width="1.5"/>'
+                   f'<text x="{left + width / 2}" y="{top + height / 2 - 4}" text-anchor="middle" font-weight="bold" '
+                   f'fill="{ink}">{name}</text><text x="{left + width / 2}" y="{top + height / 2 + TEXT}" '
+                   f'text-anchor="middle" font-weight="bold" fill="{ink}">Island</text></g>')
 
 
-def _value_card(x: float, y: float, token: str) -> str:
-    return (f'<g class="value-card"><title>{token}</title><rect x="{x:.1f}" y="{y:.1f}" width="20" height="14" rx="2" '
-            f'fill="#fbeec1" stroke="#8a6d1e"/><text x="{x + 10:.1f}" y="{y + 10:.1f}" text-anchor="middle" '
-            f'font-size="7">{VALUE_LABELS[token]}</text></g>')
+def _tab(out: list[str], square, label: str, fill: str, ink: str, stroke: str, at_edge: bool = False) -> None:
+    """A name on a tab in the band beside the grid's edge, next to `square` (on the edge), reading along
+    the edge. `at_edge`: the tab starts at the board's corner instead of being centred on the square."""
+    x, y = square
+    px, py = _xy(square)
+    length = len(label) * CHAR + 14
+    if x in (1, SIZE):  # the west and east edges (a corner bay too): the tab stands upright
+        left = OX - BAND if x == 1 else OX + GRID
+        centre = py + CELL / 2
+        if at_edge:
+            centre = OY + GRID - length / 2 if y == 1 else OY + length / 2
+        top = centre - length / 2
+        angle = -90 if x == 1 else 90
+        out.append(f'<g class="tab" pointer-events="none"><rect x="{left}" y="{top}" width="{BAND}" height="{length}" '
+                   f'rx="4" fill="{fill}" stroke="{stroke}"/><text transform="translate({left + BAND / 2},{centre}) '
+                   f'rotate({angle})" y="{TEXT * 0.35:.1f}" text-anchor="middle" font-weight="bold" fill="{ink}">'
+                   f'{label}</text></g>')
+        return
+    top = OY - BAND if y == SIZE else OY + GRID
+    centre = px + CELL / 2
+    left = centre - length / 2
+    out.append(f'<g class="tab" pointer-events="none"><rect x="{left}" y="{top}" width="{length}" height="{BAND}" '
+               f'rx="4" fill="{fill}" stroke="{stroke}"/><text x="{centre}" y="{top + BAND / 2 + TEXT * 0.35:.1f}" '
+               f'text-anchor="middle" font-weight="bold" fill="{ink}">{label}</text></g>')
 
 
-def _row(out: list[str], x0: float, y: float, width: float, label: str, tokens: list[str]) -> float:
-    """Draw a labelled row of crew, gems and value cards, wrapping within `width`; return the next y."""
-    out.append(f'<text x="{x0:.1f}" y="{y + 10:.1f}" font-size="8">{label}</text>')
-    x = x0 + 30
-    if not tokens:
-        out.append(f'<text x="{x:.1f}" y="{y + 10:.1f}" font-size="8">-</text>')
-    for token in tokens:
-        size = 13 if token[0] in "RB" and len(token) == 2 else 18 if token in GEMS else 22
-        if x + size > x0 + width:
-            x, y = x0 + 30, y + 16
-        out.append(_crew_card(x, y, token) if size == 13 else _gem(x, y, token) if size == 18 else _value_card(x, y, token))
-        x += size
-    return y + 16
-
-
-def _port_panel(state: State, port: str, names) -> list[str]:
-    i = PORTS.index(port)
-    left, top, width = _panel_box(port)
-    docks = state.docks[i]
-    title = port_title(port)
-    if port in state.home_ports:
-        seat = state.home_ports.index(port)
-        title += f" ({names[seat]})" if names and seat < len(names) and names[seat] else " (home)"
-    elif port in HOME_PORTS:
-        title += " (unheld)"
-    body: list[str] = []
-    y = _row(body, left + 4, top + 16, width - 6, "Docks",
-             list(docks.crew) + list(docks.treasure) + [VALUE_CARDS[c] for c in docks.cards])
-    if port in HOME_PORTS:
-        y = _row(body, left + 4, y, width - 6, "Safe", list(state.safety[i]))
-    colour = PORT_COLOURS[port]
-    return [f'<g class="docks" data-port="{port}"><title>{html.escape(title)}: Docks and Safety Zone</title>',
-            _leader(port, left, top, width, y + 2),
-            f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" height="{y - top + 2:.1f}" rx="3" fill="#fff" '
-            f'fill-opacity="0.85" stroke="{colour}" stroke-width="1.5"/>',
-            f'<rect x="{left + 4:.1f}" y="{top + 4:.1f}" width="8" height="8" fill="{colour}"/>',
-            f'<text x="{left + 16:.1f}" y="{top + 12:.1f}" font-size="9" font-weight="bold">{html.escape(title)}</text>',
-            *body, '</g>']
-
-
-def _board(out: list[str]) -> None:
-    for x in range(1, SIZE + 1):
-        for y in range(1, SIZE + 1):
-            sq = (x, y)
-            fill = "#cfe8f7"
-            if sq in TREASURE_ISLAND:
-                fill = "#e2c17b"
-            elif sq in FLAT_ISLAND:
-                fill = "#b9d68c"
-            elif sq in PIRATE_ISLAND:
-                fill = "#8c8c8c"
-            elif sq in TREASURE_COAST:
-                fill = "#f6e7b8"
-            elif sq in FLAT_COAST:
-                fill = "#e4f0d2"
-            elif sq in PORT_AT:
-                fill = PORT_COLOURS[PORT_AT[sq]]
-            px, py = _xy(sq)
-            out.append(f'<rect x="{px:.1f}" y="{py:.1f}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#9fb8c8" stroke-width="0.5"/>')
-    for i, letter in enumerate(COLUMNS):
-        cx = OX + i * CELL + CELL / 2
-        out.append(f'<text x="{cx:.1f}" y="{OY - 8}" text-anchor="middle">{letter}</text>')
-        out.append(f'<text x="{cx:.1f}" y="{OY + GRID + 16}" text-anchor="middle">{letter}</text>')
-    for y in range(1, SIZE + 1):
-        cy = OY + (SIZE - y) * CELL + CELL / 2 + 4
-        out.append(f'<text x="{OX - 12}" y="{cy:.1f}" text-anchor="middle">{y}</text>')
-        out.append(f'<text x="{OX + GRID + 14}" y="{cy:.1f}" text-anchor="middle">{y}</text>')
-    for label, square in (("Treasure Island", (9, 10.5)), ("Flat Island", (2, 17.5)), ("Pirate Island", (17, 3.5))):
-        px, py = _xy(square)
-        out.append(f'<text x="{px + 2 * CELL:.1f}" y="{py + 4:.1f}" text-anchor="middle" font-weight="bold">{label}</text>')
-    for square, label in BAYS.items():
-        px, py = _xy(square)
-        out.append(f'<text x="{px + CELL / 2:.1f}" y="{py + CELL / 2 + 3:.1f}" text-anchor="middle" font-size="7">{label}</text>')
+def _ports_and_bays(out: list[str]) -> None:
     for port in PORTS:
-        px, py = _xy(PORT_SQUARE[port])
+        square = PORT_SQUARE[port]
+        px, py = _xy(square)
         cx, cy = px + CELL / 2, py + CELL / 2
+        colour = PORT_COLOURS[port]
+        arrows = []
         for d in PORT_EXITS[port]:
             dx, dy = VECTORS[d]
-            out.append(f'<line x1="{cx:.1f}" y1="{cy:.1f}" x2="{cx + dx * 13:.1f}" y2="{cy - dy * 13:.1f}" stroke="#333" stroke-width="1.5"/>')
-        out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" fill="#fff" font-size="8">{port_title(port)[:3]}</text>')
+            tip_x, tip_y = cx + dx * 14, cy - dy * 14
+            arrows.append(f'<line x1="{cx}" y1="{cy}" x2="{tip_x}" y2="{tip_y}"/>'
+                          f'<circle cx="{tip_x}" cy="{tip_y}" r="2.4" fill="{colour}"/>')
+        out.append(f'<g class="port-exits" stroke="{colour}" stroke-width="2" pointer-events="none">'
+                   f'<title>{port_title(port)}: leave or enter by the three arrows</title>'
+                   f'<rect x="{px + 1.5}" y="{py + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
+                   f'stroke-width="3"/>{"".join(arrows)}</g>')
+        _tab(out, square, port_title(port), PORT_COLOURS[port], "#fff", PORT_COLOURS[port])
+    for square, name in BAYS.items():
+        _tab(out, square, name, "#fff", "#1f4e6b", BAY, at_edge=True)
 
 
-def _ships(state: State, out: list[str]) -> None:
+def _coordinates(out: list[str]) -> None:
+    for i, letter in enumerate(COLUMNS):
+        cx = OX + i * CELL + CELL / 2
+        out.append(f'<text x="{cx}" y="{NUMBERS - 6}" text-anchor="middle" fill="#555">{letter}</text>')
+        out.append(f'<text x="{cx}" y="{HEIGHT - 7}" text-anchor="middle" fill="#555">{letter}</text>')
+    for y in range(1, SIZE + 1):
+        cy = OY + (SIZE - y) * CELL + CELL / 2 + TEXT * 0.35
+        out.append(f'<text x="{NUMBERS / 2}" y="{cy:.1f}" text-anchor="middle" fill="#555">{y}</text>')
+        out.append(f'<text x="{WIDTH - NUMBERS / 2}" y="{cy:.1f}" text-anchor="middle" fill="#555">{y}</text>')
+
+
+def _ship_title(state: State, seat: int, names) -> str:
+    ship = state.ships[seat]
+    port = state.home(seat)
+    who = port_title(port) + (f" ({names[seat]})" if names and seat < len(names) and names[seat] else "")
+    where = (f"in {port_title(PORT_AT[ship.at])}" if ship.at in PORT_AT
+             else f"at {square_name(ship.at)}, facing {DIRECTION_WORDS[ship.heading]}")
+    crew = len(state.hands[seat])
+    return (f"{who}: {where}; cargo {', '.join(ship.cargo) or 'none'}; "
+            f"{crew} crew card{'s' if crew != 1 else ''}{' (derelict)' if not crew else ''}")
+
+
+def _ships(state: State, seat: int | None, owing: frozenset, names, out: list[str]) -> None:
     for square, seats in sorted(_ships_by_square(state).items()):
         px, py = _xy(square)
+        # Two ships on a sea square lie alongside, side by side across the first one's heading; ships in
+        # port are stacked across the harbour, unturned.
+        heading = next((state.ships[s].heading for s in seats if state.ships[s].heading), "N")
+        across = math.radians(HEADING_ANGLE[heading])
         for k, s in enumerate(seats):
             ship = state.ships[s]
-            # Two ships on a square side by side; ships in port stacked in the harbour, unrotated.
-            offset = (k - (len(seats) - 1) / 2) * (10 if len(seats) <= 2 else 6)
-            cx, cy = px + CELL / 2 + offset, py + CELL / 2
+            port = state.home(s)
+            offset = (k - (len(seats) - 1) / 2) * (8 if len(seats) <= 2 else 6)
+            scale = "" if len(seats) == 1 else " scale(0.75)"
+            cx = px + CELL / 2 + offset * round(math.cos(across), 3)
+            cy = py + CELL / 2 + offset * round(math.sin(across), 3)
             angle = HEADING_ANGLE[ship.heading] if ship.heading else 0
-            title = (f"{port_title(state.home(s))} {square_name(square)} heading {ship.heading or '-'} cargo "
-                     f"{', '.join(ship.cargo) or '-'} hand {len(state.hands[s])}")
-            out.append(f'<g class="ship" transform="translate({cx:.1f},{cy:.1f}) rotate({angle})"><title>{html.escape(title)}</title>'
-                       f'<path d="M0,-11 L6,-2 L5,10 L-5,10 L-6,-2 Z" fill="{PORT_COLOURS[state.home(s)]}" stroke="#000" stroke-width="1"/>')
+            mine = s == seat
+            derelict = not state.hands[s]
+            attrs = f'class="ship{" own" if mine else ""}" data-piece="{ship_piece(port)}"'
+            if not mine:
+                attrs += ' pointer-events="none"'
+            parts = [f'<g {attrs} transform="translate({cx:.1f},{cy:.1f}) rotate({angle}){scale}">',
+                     f'<title>{"Your ship, " if mine else ""}{html.escape(_ship_title(state, s, names))}</title>']
+            if s in owing:
+                parts.append('<circle r="15" fill="none" stroke="#111" stroke-width="1.5" stroke-dasharray="4 3"/>')
+            if mine:
+                parts.append('<path d="M0,-15.5 L9,-3 L8,14.5 L-8,14.5 L-9,-3 Z" fill="#fff" stroke="#111" stroke-width="1"/>')
+            fill, dash = ("#fff", ' stroke-dasharray="3 2"') if derelict else (PORT_COLOURS[port], "")
+            stroke = PORT_COLOURS[port] if derelict else "#000"
+            parts.append(f'<path d="M0,-13 L7,-2 L6,12 L-6,12 L-7,-2 Z" fill="{fill}" stroke="{stroke}" '
+                         f'stroke-width="1.5"{dash}/>')
             for j, t in enumerate(ship.cargo):
-                out.append(f'<circle cx="0" cy="{j * 6 - 1:.1f}" r="2.6" fill="{GEMS[t][0]}" stroke="#000" stroke-width="0.5"><title>{t}</title></circle>')
-            if not state.hands[s]:
-                out.append('<text x="0" y="4" text-anchor="middle" font-size="8" fill="#fff">X</text>')
+                parts.append(f'<circle cy="{j * 7 - 1}" r="3.4" fill="{GEM_COLOURS[t]}" stroke="#000" stroke-width="0.7"/>')
             if ship.must_sail_ahead:
-                out.append('<circle cx="0" cy="-13" r="2" fill="#000"/>')
-            out.append('</g>')
+                parts.append('<path d="M0,-21 L4.5,-15 L-4.5,-15 Z" fill="#111"/>')
+            parts.append('</g>')
+            out.append("".join(parts))
 
 
-def _panel_lines(state: State, seat: int | None, names) -> list[str]:
-    lines = [html.escape(header(state).replace("BUCCANEER  ", ""))]
-    for s, ship in enumerate(state.ships):
-        name = port_title(state.home(s))
-        if names and s < len(names) and names[s]:
-            name += f" ({names[s]})"
-        status = "resigned" if state.resigned[s] else f"hand {len(state.hands[s])}, held {', '.join(VALUE_CARDS[c] for c in state.held[s]) or '-'}"
-        lines.append(html.escape(f"{name} [{COLOUR_NAMES[state.home(s)]}]: {status}"))
-    lines.append("Ports: " + ", ".join(f"{port_title(p)} {COLOUR_NAMES[p]}" for p in PORTS[:3]))
-    lines.append("       " + ", ".join(f"{port_title(p)} {COLOUR_NAMES[p]}" for p in PORTS[3:]))
-    lines.append(html.escape(f"Flat Island: {_items(list(state.flat.crew) + list(state.flat.treasure))}"))
-    lines.append(html.escape("Treasure Island: " + ", ".join(f"{t} {n}" for t, n in zip(TREASURES, state.treasure_island))))
-    lines.append(f"Pirate Island {len(state.pirate)} cards, chance deck {len(state.chance_deck)} cards")
-    if state.last_chance:
-        card, drawer, note = state.last_chance
-        lines.append(html.escape(f"Last chance card {card} ({port_title(state.home(drawer))}): {note}"))
-    if state.fight:
-        fight = state.fight
-        lines.append(html.escape(f"Fight: {port_title(state.home(fight.attacker))} v {port_title(state.home(fight.defender))}: {fight.result}"))
-        if fight_visible_to(state, seat):
-            lines.append(html.escape(f"  hands: {_items(fight.hands[0])} ({fight.values[0]}) v {_items(fight.hands[1])} ({fight.values[1]})"))
-    mine = seat is not None and 0 <= seat < state.seats
-    if mine:
-        hand = state.hands[seat]
-        lines.append(html.escape(f"Your hand: {_items(hand)}"))
-        lines.append(f"sailing {sailing_value(hand)}, fighting {fighting_value(hand)}, order: {html.escape(state.standing[seat])}")
-    # Escaping happened above, so a wrap could split an entity such as &amp;: wrap only at spaces.
-    return [part for line in lines for part in textwrap.wrap(line, WRAP, break_long_words=False) or [""]]
-
-
-def _side_panel(state: State, seat: int | None, names, out: list[str], top: float) -> None:
-    """The counts and the seat's own hand, below the board, so that the board keeps the page's width
-    (on a phone, a panel beside it would shrink the grid)."""
-    x0 = 12
-    lines = _panel_lines(state, seat, names)
-    for i, line in enumerate(lines):
-        out.append(f'<text x="{x0}" y="{top + i * LINE + 10}" font-size="14">{line}</text>')
-    if seat is not None and 0 <= seat < state.seats:
-        out.append('<g class="your-hand">')
-        out.extend(_crew_card(x0 + j * 22, top + len(lines) * LINE, card, big=True)
-                   for j, card in enumerate(state.hands[seat]))
-        out.append('</g>')
-
-
-def _panel_height(state: State, seat: int | None, names) -> float:
-    hand = 40 if seat is not None and 0 <= seat < state.seats else 0
-    return len(_panel_lines(state, seat, names)) * LINE + hand + 8
+def _fight(state: State, out: list[str]) -> None:
+    if state.fight is None:
+        return
+    px, py = _xy(tuple(state.fight.square))
+    out.append(f'<rect class="fight" x="{px - 2}" y="{py - 2}" width="{CELL + 4}" height="{CELL + 4}" rx="4" '
+               f'fill="none" stroke="#c0392b" stroke-width="3" pointer-events="none"/>')
 
 
 def render_svg(state: State, seat: int | None, names=()) -> str:
-    width = OX + GRID + SIDE
-    top = OY + GRID + ENDS + 8
-    height = top + _panel_height(state, seat, names)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-           f'height="{height}" font-family="sans-serif" font-size="10">',
-           f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fdfaf2"/>']
-    _board(out)
-    for port in PORTS:
-        out.extend(_port_panel(state, port, names))
-    _ships(state, out)
-    _side_panel(state, seat, names, out, top)
+    viewer = seat if seat is not None and 0 <= seat < state.seats else None
+    owing = frozenset() if state.phase in ("over", "setup") else (
+        frozenset(state.pending[0].seats) if state.pending else frozenset({state.turn}))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+           f'height="{HEIGHT}" font-family="sans-serif" font-size="{TEXT}" class="buccaneer-board">',
+           '<title>The Buccaneer board</title>',
+           f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fbf6e9"/>']
+    _squares(out)
+    _islands(out)
+    _ports_and_bays(out)
+    _coordinates(out)
+    _fight(state, out)
+    _ships(state, viewer, owing, names, out)
     out.append("</svg>")
     return "\n".join(out) + "\n"
