@@ -159,6 +159,8 @@ class GameCreated(Schema):
     options = fields.Dict(required=True)
     seats = fields.List(fields.Nested(SeatRecord), required=True)
     commitment = fields.String(required=True, metadata={"description": "hex SHA-256 of the secret seed"})
+    rules_version = fields.Integer(metadata={"description": "the version of the game's rules it is played under "
+                                                             "(absent: 1)"})
 
 
 class SeedRevealed(Schema):
@@ -170,6 +172,7 @@ class SeatSettingsChanged(Schema):
     email_on = fields.Boolean(required=True)
     digest = fields.Boolean(required=True)
     webhook = fields.String(allow_none=True, required=True)
+    confirm = fields.Boolean(metadata={"description": "moves are confirmed before they are sent (absent: yes)"})
 
 
 class SeatOnly(Schema):

@@ -287,14 +287,17 @@ def resign(db, site: Site | None, game_id: str, token: str | None, now: str | No
 
 
 def change_settings(db, site: Site, game_id: str, token: str | None, email_on: bool, digest: bool,
-                    webhook: str | None, now: str | None = None) -> Played:
+                    webhook: str | None, now: str | None = None, confirm: bool = True) -> Played:
+    """A seat's settings: e-mail notices on or off, a daily digest, a webhook, and whether a move is
+    confirmed before it is sent (on by default, as in correspondence chess)."""
     webhook = (webhook or "").strip() or None
     if webhook is not None:
         check_webhook(webhook, site)
 
     def command(folded, seat):
         return {"verb": "settings", "seat": seat,
-                "settings": {"email_on": bool(email_on), "digest": bool(digest), "webhook": webhook}}
+                "settings": {"email_on": bool(email_on), "digest": bool(digest), "webhook": webhook,
+                             "confirm": bool(confirm)}}
 
     return act(db, site, game_id, token, command, now)
 

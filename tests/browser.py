@@ -132,3 +132,87 @@ def at_size(driver, width: int, height: int, action):
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         settle(driver, own_width)
+
+
+# --- playing through the board client -----------------------------------------------------------------
+
+
+def hints_on_page(driver) -> dict:
+    """The board client's data on the page open in the driver: {move: hint} and the seq."""
+    import json
+
+    data = json.loads(driver.find_element("id", "move-hints").get_attribute("textContent"))
+    return {"seq": data.get("seq"), "moves": {m["move"]: m for m in data["moves"]}, "confirm": data.get("confirm")}
+
+
+def wait_for(driver, condition, seconds: float = 15):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
+
+
+def visible(driver, selector: str):
+    return [el for el in driver.find_elements("css selector", selector) if el.is_displayed()]
+
+
+def click_svg(driver, element) -> None:
+    """Click the middle of an element as a person would (through ActionChains, so what lies on top of it
+    gets the click, as it would under a finger)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", element)
+    ActionChains(driver).move_to_element(element).click().perform()
+
+
+def choose_on_board(driver, move: str) -> None:
+    """Choose `move` with the board client, the way its hint says a person would: the piece, then the
+    square, then the label among the moves left; moves off the board by their button. Leaves the move
+    pending (or, with confirmation off, sent)."""
+    hint = hints_on_page(driver)["moves"][move]
+    piece, target = hint["piece"], hint["target"]
+    if piece:
+        element = next(el for el in visible(driver, f'.play-area [data-piece="{piece}"]'))
+        click_svg(driver, element)
+        wait_for(driver, lambda d: d.find_elements("css selector", f'.play-area .chosen[data-piece="{piece}"]'))
+    if target:
+        if piece:
+            wait_for(driver, lambda d: d.find_elements("css selector", f'.play-area [data-target][data-square="{target}"]'))
+        square = next(el for el in driver.find_elements("css selector", f'.play-area [data-square="{target}"]')
+                      if el.get_attribute("data-piece") is None and "mark" not in (el.get_attribute("class") or ""))
+        click_svg(driver, square)
+    elif not piece:
+        button = next(el for el in driver.find_elements("css selector", "form.moves button[name=move]")
+                      if el.get_attribute("value") == move)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+        button.click()
+        return
+    # several moves left for this piece (and square): the label that tells them apart
+    if not visible(driver, "#pending-move"):
+        def offered(d):
+            return [el for el in d.find_elements("css selector", "#choices [data-choice]")
+                    if el.get_attribute("data-choice") == move]
+        choice = wait_for(driver, offered)[0]
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", choice)
+        choice.click()
+
+
+def confirm_pending(driver, move: str) -> None:
+    """The pending move shows in words and notation; confirming it sends it, and the page reloads."""
+    pending = wait_for(driver, lambda d: visible(d, "#pending-move"))[0]
+    assert pending.find_element("css selector", ".pending-notation").text == move
+    old = driver.find_element("tag name", "html")
+    button = driver.find_element("id", "confirm-move")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+
+    def reloaded(_):
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            old.is_enabled()
+        except WebDriverException:
+            return True
+        return False
+
+    wait_for(driver, reloaded, 30)
+    wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete", 30)

@@ -94,6 +94,16 @@ def seen_seq(page):
     return int(re.search(r'name="seq" value="(\d+)"', page).group(1))
 
 
+def play_through_the_form(browser, link, page, move):
+    """Play a move as a person does without scripts: choose it on the seat page, then confirm it on the
+    confirmation page that follows. Returns (status, page after)."""
+    status, confirm = browser.post(link, {"csrf": csrf(page), "seq": seen_seq(page), "move": move})
+    assert status == 200 and "Confirm your move" in confirm, confirm[:2000]
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', confirm))
+    assert unescape(fields["move"]) == move and fields["confirmed"] == "1"
+    return browser.post(link, {key: unescape(value) for key, value in fields.items()})
+
+
 def every_page_answers(client, game_id, tokens, at_every_seq=True):
     """GET every page and JSON view of a game for every seat and a spectator, the history at every seq
     (or only at the last), the records and the state API, through Flask's test client. Each must answer

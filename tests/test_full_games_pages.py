@@ -25,7 +25,7 @@ from pbem.folding import game_event
 from pbem.folding import PLATFORM_EVENTS
 from pbem import audit, service, store
 from pbem.games import GAMES
-from tests.support import Browser, csrf, offered_moves, seen_seq, start_from_the_form
+from tests.support import Browser, offered_moves, play_through_the_form, seen_seq, start_from_the_form
 
 
 @dataclass
@@ -100,7 +100,7 @@ def play_through_pages(server, name, seats, seed, max_moves):
         offered = offered_moves(page)
         assert offered == api["legal"], "the page offers exactly the seat's legal moves"
         move = module.choose(api["view"], offered, seat, rng)
-        code, after = browsers[seat].post(links[seat], {"csrf": csrf(page), "seq": seq, "move": move})
+        code, after = play_through_the_form(browsers[seat], links[seat], page, move)
         assert code == 200 and "Played " in after, after[:3000]
     for seat in range(seats):  # the final pages too
         _, page = browsers[seat].get(links[seat])

@@ -1,6 +1,7 @@
 """The pages (architecture section 7): home, creating a game by form, the seat page with the board and
 the legal moves as a form, the spectator page, and the history at any event with previous/next."""
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -87,36 +88,70 @@ def test_the_seat_page_carries_one_fixed_script_that_its_content_security_policy
     import hashlib
 
     created = service.create_game(db, site, "mississippi", [{"name": "Ann</script><script>x()"}, {"name": "Bob"}])
-    page = client.get(f"/play/{created.tokens[0]}")
-    scripts = re.findall(rb"<script>(.*?)</script>", page.data, re.S)
-    assert len(scripts) == 1 and b"<script" not in page.data.replace(b"<script>" + scripts[0], b"")
-    digest = base64.b64encode(hashlib.sha256(scripts[0]).digest()).decode()
-    policy = page.headers["Content-Security-Policy"]
-    assert f"script-src 'sha256-{digest}';" in policy and "default-src 'none'" in policy
-    assert b"Ann" not in scripts[0]  # the script is the same file on every page: no player's string in it
-    assert scripts[0].decode() == (Path(__file__).resolve().parent.parent / "templates" / "board.js").read_text()
-    spectator = client.get(f"/games/{created.id}")
-    assert b"<script" not in spectator.data and "Content-Security-Policy" in spectator.headers
+    for url in (f"/play/{created.tokens[0]}", f"/games/{created.id}"):
+        page = client.get(url)
+        scripts = re.findall(rb"<script>(.*?)</script>", page.data, re.S)
+        data = re.findall(rb'<script type="application/json" id="move-hints">(.*?)</script>', page.data, re.S)
+        assert len(scripts) == 1 and len(data) == 1
+        rest = page.data.replace(b"<script>" + scripts[0], b"").replace(
+            b'<script type="application/json" id="move-hints">' + data[0], b"")
+        assert b"<script" not in rest, "no other script, and the data block cannot be closed from inside"
+        assert b"<" not in data[0], "player strings in the data block are escaped"
+        assert json.loads(data[0])["title"].endswith("Ann</script><script>x()") or url.startswith("/games/")
+        digest = base64.b64encode(hashlib.sha256(scripts[0]).digest()).decode()
+        policy = page.headers["Content-Security-Policy"]
+        assert f"script-src 'sha256-{digest}';" in policy and "default-src 'none'" in policy
+        assert b"Ann" not in scripts[0]  # the script is the same file on every page: no player's string in it
+        assert scripts[0].decode() == (Path(__file__).resolve().parent.parent / "templates" / "play.js").read_text()
 
 
-def test_a_move_from_the_form_is_played_and_the_page_says_so(client, db, site):
+def test_a_move_from_the_form_is_confirmed_on_a_page_of_its_own_then_played(client, db, site):
     created = service.create_game(db, site, "mississippi", THREE)
     token = created.tokens[0]
     page = client.get(f"/play/{token}")
-    response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "move": "forward 4"},
-                           follow_redirects=True)
+    asked = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "move": "forward 4"})
+    assert asked.status_code == 200 and b"Confirm your move" in asked.data
+    assert b"Forward 4 to field 4. Costs 4 logs" in asked.data  # the move in words, from the game's hints
+    assert b"<svg" not in asked.data  # no board after it: Bob's entry die is rolled then, so it is not certain
+    assert store.game_row(db, created.id)["seq"] == 2, "nothing is played before it is confirmed"
+    response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "move": "forward 4",
+                                                   "confirmed": "1"}, follow_redirects=True)
     assert response.status_code == 200
     assert b"Played forward 4" in response.data
     assert b"To move: <strong>Bob</strong>" in response.data
-    assert service.load(db, created.id).state is not None and store.game_row(db, created.id)["seq"] == 4
+    assert store.game_row(db, created.id)["seq"] == 4
+
+
+def test_an_empty_typed_field_plays_nothing(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
+    token = created.tokens[0]
+    page = client.get(f"/play/{token}")
+    assert b'name="typed" id="typed" size="24" autocomplete="off" required' in page.data
+    for confirmed in ("", "1"):
+        response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "typed": "  ",
+                                                       "move": "forward 1", "confirmed": confirmed})
+        assert response.status_code == 400 and b"type a move first" in response.data
+    assert store.game_row(db, created.id)["seq"] == 2
+
+
+def test_a_seat_that_turned_confirmation_off_plays_at_once(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
+    token = created.tokens[0]
+    service.change_settings(db, site, created.id, token, email_on=False, digest=False, webhook=None, confirm=False)
+    page = client.get(f"/play/{token}")
+    assert json.loads(re.search(rb'id="move-hints">(.*?)</script>', page.data).group(1))["confirm"] is False
+    response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "3", "move": "forward 2"})
+    assert response.status_code == 303 and store.game_row(db, created.id)["seq"] == 5
 
 
 def test_an_illegal_move_from_the_form_names_the_rule_and_writes_nothing(client, db, site):
     created = service.create_game(db, site, "mississippi", THREE)
     token = created.tokens[0]
     page = client.get(f"/play/{token}")
-    response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2",
-                                                    "typed": "rotate +1 forward 2"})
+    asked = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "typed": "rotate +1 forward 2"})
+    assert asked.status_code == 200 and b"not among your legal moves" in asked.data
+    response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "move": "rotate +1 forward 2",
+                                                   "confirmed": "1"})
     assert response.status_code == 422
     assert b"rule 6" in response.data and b"rotate +1 forward 2" in response.data
     assert store.game_row(db, created.id)["seq"] == 2
@@ -126,19 +161,59 @@ def test_a_stale_form_is_refused_with_409(client, db, site):
     created = service.create_game(db, site, "mississippi", THREE)
     page = client.get(f"/play/{created.tokens[0]}")
     service.submit_move(db, site, created.id, created.tokens[0], "forward 1", 2)
-    response = client.post(f"/play/{created.tokens[0]}", data={"csrf": csrf(page.data), "seq": "2", "move": "forward 2"})
+    response = client.post(f"/play/{created.tokens[0]}", data={"csrf": csrf(page.data), "seq": "2",
+                                                                "move": "forward 2", "confirmed": "1"})
     assert response.status_code in (403, 409)
 
 
-def test_few_legal_moves_are_offered_as_buttons(client, db, site):
-    # One log on field 1: forward 1 or back 1, each after no, +1 or -1 rotation, and +-2 then back 1.
-    position = {"boats": {"0": {"field": 1, "east": 1, "logs": 1}, "1": {"field": 10, "east": 1, "logs": 20},
-                          "2": {"field": 30, "east": 1, "logs": 20}}, "supply": 19, "to_move": 0}
-    created = service.create_game(db, site, "mississippi", THREE, {"position": position})
+def test_the_board_client_gets_a_hint_for_every_legal_move(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
     page = client.get(f"/play/{created.tokens[0]}")
-    buttons = re.findall(rb'<button type="submit" name="move" value="([^"]+)">', page.data)
-    assert buttons[:2] == [b"forward 1", b"back 1"]
-    assert len(buttons) == 8 and b"<option>" not in page.data
+    data = json.loads(re.search(rb'id="move-hints">(.*?)</script>', page.data).group(1))
+    legal = service.load(db, created.id).module.legal_moves(service.load(db, created.id).state, 0)
+    assert [m["move"] for m in data["moves"]] == legal
+    assert all(m["piece"] == "boat-0" and m["target"] for m in data["moves"])
+    assert data["seq"] == 2 and data["confirm"] is True
+    assert data["status"] == f"/play/{created.tokens[0]}/status.json"
+    for target in {m["target"] for m in data["moves"]}:
+        assert f'data-square="{target}"'.encode() in page.data
+    assert b'data-piece="boat-0"' in page.data
+    # every move is also in the list, for those who prefer it (and for pages without scripts)
+    assert all(f"<option>{move}</option>".encode() in page.data for move in legal)
+
+
+def test_the_board_after_a_certain_move_is_drawn_and_an_uncertain_one_is_not(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE, {"position": NEAR_GOAL})  # every boat entered
+    token = created.tokens[0]
+    preview = client.get(f"/play/{token}/preview?seq=1&move=forward 2")
+    assert preview.status_code == 200 and preview.mimetype == "image/svg+xml" and preview.data.startswith(b"<svg")
+    page = client.get(f"/play/{token}")
+    assert preview.data != re.search(rb"<div class=\"board\" aria-label=\"board\">(<svg.*?</svg>)", page.data, re.S).group(1)
+    asked = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "1", "move": "forward 2"})
+    assert preview.data in asked.data  # the confirmation page shows the same board after the move
+    assert client.get(f"/play/{token}/preview?seq=0&move=forward 2").status_code == 204  # not the position now
+    assert client.get(f"/play/{token}/preview?seq=1&move=forward 99").status_code == 204  # not legal
+    assert service.load(db, created.id).seq == 1  # looking ahead wrote nothing
+    entering = service.create_game(db, site, "mississippi", THREE)  # the next seat's entry die is rolled then
+    assert client.get(f"/play/{entering.tokens[0]}/preview?seq=2&move=forward 3").status_code == 204
+
+
+def test_an_open_page_can_ask_cheaply_whether_the_game_moved_on(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
+    assert client.get(f"/play/{created.tokens[0]}/status.json").json == \
+        {"seq": 2, "status": "active", "to_move": [0], "your_turn": True}
+    service.submit_move(db, site, created.id, created.tokens[0], "forward 1", 2)
+    assert client.get(f"/play/{created.tokens[0]}/status.json").json["your_turn"] is False
+    assert client.get(f"/play/{created.tokens[1]}/status.json").json == \
+        {"seq": 4, "status": "active", "to_move": [1], "your_turn": True}
+    assert client.get(f"/games/{created.id}/status.json").json["seq"] == 4
+    assert client.get("/play/nobody/status.json").status_code == 404
+
+
+def test_the_tab_title_says_your_turn(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
+    assert b"<title>Your turn \xc2\xb7 Mississippi \xc2\xb7 Ann</title>" in client.get(f"/play/{created.tokens[0]}").data
+    assert b"<title>Mississippi \xc2\xb7 Bob</title>" in client.get(f"/play/{created.tokens[1]}").data
 
 
 def test_a_finished_game_shows_the_winner(client, db, site):
@@ -185,6 +260,6 @@ def test_choices_open_between_turns_are_not_called_your_move(client, db, site):
     loaded = service.load(db, created.id)
     waiting = next(s for s in range(4) if s not in loaded.to_move and loaded.module.legal_moves(loaded.state, s))
     page = client.get(f"/play/{created.tokens[waiting]}").data.decode()
-    assert "Open to you while others move" in page and "Your move" not in page
+    assert "Open to you while others move" in page and "<strong>Your turn.</strong>" not in page
     mover = min(loaded.to_move)
-    assert "<h2>Your move</h2>" in client.get(f"/play/{created.tokens[mover]}").data.decode()
+    assert "<strong>Your turn.</strong>" in client.get(f"/play/{created.tokens[mover]}").data.decode()

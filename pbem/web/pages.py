@@ -30,24 +30,24 @@ from ..export import game_record
 from ..notify import outbox
 from ..notify.lost_links import send_seat_links
 from ..words import last_moves
+from . import board
 from .move_groups import group_moves
 
 bp = Blueprint("pages", __name__)
 
-BUTTONS_UP_TO = 12  # more legal moves than this are offered in a list instead of one button each
-
-# The seat page's only script (choosing a ship highlights where it may sail), inlined verbatim and
-# allowed by its hash in the Content-Security-Policy: no other script can run on our pages.
-BOARD_SCRIPT = (TEMPLATES_DIR / "board.js").read_text()
-BOARD_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(BOARD_SCRIPT.encode()).digest()).decode()
+# The pages' only script, the board client (templates/play.js), inlined verbatim and allowed by its hash in
+# the Content-Security-Policy: no other script can run on our pages. It fetches the board after a move and
+# the game's status from this site only.
+PLAY_SCRIPT = (TEMPLATES_DIR / "play.js").read_text()
+PLAY_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(PLAY_SCRIPT.encode()).digest()).decode()
 CONTENT_SECURITY_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-                           f"script-src '{BOARD_SCRIPT_HASH}'; form-action 'self'; base-uri 'none'; "
-                           "frame-ancestors 'none'")
+                           f"script-src '{PLAY_SCRIPT_HASH}'; connect-src 'self'; form-action 'self'; "
+                           "base-uri 'none'; frame-ancestors 'none'")
 
 
 def install_filters(app) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
-    app.jinja_env.globals["board_script"] = Markup(BOARD_SCRIPT)
+    app.jinja_env.globals["play_script"] = Markup(PLAY_SCRIPT)
     app.jinja_env.filters["compact_json"] = lambda value: json.dumps(value, sort_keys=True, separators=(", ", ": "))
 
 
@@ -186,6 +186,11 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
     legal = legal_moves(loaded, seat) if at is None else []
     to_move = sorted(shown.to_move)
     now = clock.parse_time(service.utcnow())
+    deadlines = {s: clock.format_time(d) for s in sorted(loaded.owing_since)
+                 if at is None and (d := loaded.deadline(s, now)) is not None}
+    hints = board.hints_of(loaded, seat, legal) if seat is not None else []
+    your_turn = seat is not None and seat in loaded.to_move and result is None and at is None
+    page_title = f"{module.TITLE} · {loaded.names[seat]}" if seat is not None else f"{module.TITLE} {loaded.id}"
     return {
         "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,
         "seq": loaded.seq if at is None else at,
@@ -193,17 +198,36 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         # what the game's own HTML panel (templates/games/<name>.html) shows beside the board
         "view": module.view(state, seat),
         "text": module.render_text(state, seat),
-        "legal": legal, "buttons": len(legal) <= BUTTONS_UP_TO, "move_groups": group_moves(legal),
+        "legal": legal, "move_groups": group_moves(legal),
+        "board_moves": any(h["piece"] or h["target"] for h in hints), "off_board": board.off_board(hints),
         "to_move": to_move, "outcome": result.to_json() if result else None,
+        "ending": board.ending_in_words(result.termination) if result else None,
         # the event list is the history page's alone; the seat page tells its recent moves in words
         "events": history_window(loaded, seat, at) if at is not None else [],
         "at": at,
-        "deadlines": {s: clock.format_time(d) for s in sorted(loaded.owing_since)
-                      if at is None and (d := loaded.deadline(s, now)) is not None},
+        "deadlines": deadlines,
+        "your_turn": your_turn, "my_deadline": deadlines.get(seat),
+        "waiting_deadline": min((deadlines[s] for s in to_move if s in deadlines), default=None),
+        "page_title": page_title,
+        "options_changed": board.options_in_words(loaded),
         "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
         "failed": outbox.failed_for_game(get_db(), loaded.id) if at is None else [],
         "recent": recent_moves(loaded, seat) if at is None else [],
+        "client_data": client_data(loaded, seat, hints, page_title) if at is None else {"moves": []},
     }
+
+
+def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str) -> dict:
+    """What the board client reads (#move-hints): the moves with their hints, and where to ask."""
+    token = request.view_args.get("token") if request.view_args else None
+    data = {"moves": hints, "seq": loaded.seq, "title": title,
+            "confirm": bool(loaded.settings[seat].get("confirm", True)) if seat is not None else True}
+    if token:
+        data["preview"] = url_for("pages.seat_preview", token=token)
+        data["status"] = url_for("pages.seat_status", token=token)
+    else:
+        data["status"] = url_for("pages.spectator_status", game_id=loaded.id)
+    return data
 
 
 RECENT_UP_TO = 20
@@ -241,11 +265,19 @@ def seat_page(token):
 def seat_move(token):
     check_csrf()
     loaded, seat = seat_from_token(token)
-    move = (request.form.get("typed") or "").strip() or (request.form.get("move") or "").strip()
+    typed = "typed" in request.form
+    move = " ".join((request.form.get("typed") if typed else request.form.get("move") or "").split())
+    if not move:
+        # Enter in an empty field, or a form without a move: nothing is played, and the page says why.
+        message = "type a move first" if typed else "choose a move first"
+        return render_template("seat.html", token=token, error=message, **seat_context(loaded, seat)), 400
     try:
         seen = int(request.form.get("seq", ""))
     except ValueError:
         seen = None
+    wants_confirmation = loaded.settings[seat].get("confirm", True)
+    if wants_confirmation and request.form.get("confirmed") != "1":
+        return confirm_page(token, loaded, seat, move, seen)
     try:
         played = service.submit_move(get_db(), get_site(), loaded.id, token, move, seen)
     except (GameError, service.ServiceError) as exc:
@@ -253,8 +285,51 @@ def seat_move(token):
         loaded, seat = seat_from_token(token)
         return render_template("seat.html", token=token, error=str(exc), tried=move,
                                **seat_context(loaded, seat)), status
-    flash(f"Played {move} (now at seq {played.seq}).")
+    flash(f"Played {move}.")
     return redirect(url_for("pages.seat_page", token=token), code=303)
+
+
+def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | None):
+    """Without the board client, the form asks to confirm on a page of its own (architecture section 12):
+    the move in words and notation, and the board after it where that is certain."""
+    hint = next((h for h in board.hints_of(loaded, seat, legal_moves(loaded, seat)) if h["move"] == move), None)
+    after = board.after_move(loaded, seat, move) if hint is not None else None
+    svg = Markup(loaded.module.render_svg(after, seat, names=tuple(loaded.names))) if after is not None else None
+    return render_template("confirm.html", token=token, loaded=loaded, module=loaded.module, seat=seat,
+                           names=loaded.names, move=move, seen=seen, hint=hint, svg=svg)
+
+
+@bp.get("/play/<token>/preview")
+def seat_preview(token):
+    """The board after a move, as this seat would see it, when the result is certain; 204 otherwise."""
+    loaded, seat = seat_from_token(token)
+    move = " ".join((request.args.get("move") or "").split())
+    if request.args.get("seq") != str(loaded.seq) or move not in legal_moves(loaded, seat):
+        return "", 204
+    after = board.after_move(loaded, seat, move)
+    if after is None:
+        return "", 204
+    svg = loaded.module.render_svg(after, seat, names=tuple(loaded.names))
+    return current_app.response_class(svg, mimetype="image/svg+xml")
+
+
+@bp.get("/play/<token>/status.json")
+def seat_status(token):
+    """A cheap answer for an open page that polls: has the game moved on, is it this seat's turn. Read
+    from the games projection, without loading the game."""
+    db = get_db()
+    game_id, seat = service.find_seat(db, token)
+    row = store.game_row(db, game_id)
+    to_move = json.loads(row["to_move"])
+    return {"seq": row["seq"], "status": row["status"], "to_move": to_move, "your_turn": seat in to_move}
+
+
+@bp.get("/games/<game_id>/status.json")
+def spectator_status(game_id):
+    row = store.game_row(get_db(), game_id)
+    if row is None:
+        raise service.GameNotFound(f"no game {game_id!r} here")
+    return {"seq": row["seq"], "status": row["status"], "to_move": json.loads(row["to_move"]), "your_turn": False}
 
 
 @bp.post("/play/<token>/resign")
@@ -336,7 +411,8 @@ def seat_settings(token):
         check_csrf()
         try:
             service.change_settings(get_db(), get_site(), loaded.id, token, email_on="email_on" in request.form,
-                                    digest="digest" in request.form, webhook=request.form.get("webhook", ""))
+                                    digest="digest" in request.form, webhook=request.form.get("webhook", ""),
+                                    confirm="confirm" in request.form)
         except (GameError, service.ServiceError) as exc:
             error = str(exc)
         else:

@@ -1,0 +1,358 @@
+/* The seat page's board client (architecture section 12). The page works without it: every move can be
+   chosen from the buttons, the list or the typed field, and the server asks to confirm.
+
+   With it: the game's hints (JSON in #move-hints) say, for each legal move, the piece it moves
+   ([data-piece] in the board or the game's panel), the square it ends on ([data-square]), the squares it
+   passes, a label that tells it from the other moves of that piece to that square, and its effect in
+   words. Choosing a piece marks its targets (data-target); choosing a target narrows to the moves ending
+   there, and buttons (data-choice) offer the few left; the chosen move shows in #pending-move, in words
+   and notation, with #confirm-move and #cancel-move; nothing is sent until confirmed (unless the seat
+   turned confirmation off). Where the result is certain the server draws the board after the move.
+
+   It also keeps the tab title and the page in step with the game (a small poll every 10 seconds) and shows
+   time left as a countdown in the viewer's own time zone. Nothing is ever inserted as HTML: text goes in
+   as text, and the only markup taken in is the server's own SVG of the board. */
+(function () {
+  "use strict";
+
+  var dataNode = document.getElementById("move-hints");
+  var data = dataNode ? JSON.parse(dataNode.textContent) : {moves: []};
+  var area = document.querySelector(".play-area");
+  var boardBox = document.querySelector(".board");
+  var playForm = document.getElementById("play-form");
+  var pending = document.getElementById("pending-move");
+  var choiceBox = document.getElementById("choices");
+  var say = document.getElementById("board-status");
+  var SVGNS = "http://www.w3.org/2000/svg";
+
+  var moves = data.moves || [];
+  var byPiece = Object.create(null);
+  var byTarget = Object.create(null);   // moves without a piece, by target square
+  var byMove = Object.create(null);
+  moves.forEach(function (m) {
+    byMove[m.move] = m;
+    if (m.piece) (byPiece[m.piece] = byPiece[m.piece] || []).push(m);
+    else if (m.target) (byTarget[m.target] = byTarget[m.target] || []).push(m);
+  });
+
+  var state = {piece: null, pieceEl: null, target: null, move: null};
+  var originalBoard = null;
+
+  function text(el, value) { if (el) el.textContent = value; }
+  function all(root, selector) { return root ? Array.prototype.slice.call(root.querySelectorAll(selector)) : []; }
+  function attrEscape(value) { return String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"'); }
+  function squares(name) { return all(area, '[data-square="' + attrEscape(name) + '"]').filter(function (el) {
+    return !el.hasAttribute("data-piece") && !el.classList.contains("mark"); }); }
+  function pieceEls(name) { return all(area, '[data-piece="' + attrEscape(name) + '"]'); }
+
+  // --- marking the board ---------------------------------------------------------------------------
+
+  function markSquare(name, kind) {
+    squares(name).forEach(function (el) {
+      el.setAttribute(kind === "target" ? "data-target" : "data-path", "");
+      el.classList.add(kind === "target" ? "is-target" : "is-path");
+      if (el instanceof SVGGraphicsElement && el.getBBox) {
+        var box = el.getBBox(), mark = document.createElementNS(SVGNS, "rect");
+        var inset = kind === "target" ? 2 : Math.min(box.width, box.height) * 0.3;
+        mark.setAttribute("x", box.x + inset);
+        mark.setAttribute("y", box.y + inset);
+        mark.setAttribute("width", Math.max(box.width - 2 * inset, 1));
+        mark.setAttribute("height", Math.max(box.height - 2 * inset, 1));
+        mark.setAttribute("rx", kind === "target" ? 4 : Math.min(box.width, box.height));
+        mark.setAttribute("class", "mark mark-" + kind);
+        mark.setAttribute("data-mark-for", name);
+        if (el.hasAttribute("transform")) mark.setAttribute("transform", el.getAttribute("transform"));
+        el.parentNode.insertBefore(mark, el.nextSibling);
+      }
+      if (kind === "target") {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+      }
+    });
+  }
+
+  function unmark() {
+    all(area, ".mark").forEach(function (el) { el.remove(); });
+    all(area, "[data-target],[data-path]").forEach(function (el) {
+      el.removeAttribute("data-target");
+      el.removeAttribute("data-path");
+      el.classList.remove("is-target", "is-path");
+      if (!el.classList.contains("can-pick")) { el.removeAttribute("tabindex"); el.removeAttribute("role"); }
+    });
+    all(area, ".chosen").forEach(function (el) { el.classList.remove("chosen"); el.setAttribute("aria-pressed", "false"); });
+  }
+
+  // --- choosing ---------------------------------------------------------------------------------------
+
+  function clearChoices() {
+    while (choiceBox && choiceBox.firstChild) choiceBox.removeChild(choiceBox.firstChild);
+    if (choiceBox) choiceBox.hidden = true;
+  }
+
+  function offer(list, heading) {
+    clearChoices();
+    if (!choiceBox || !list.length) return;
+    var title = document.createElement("p");
+    title.className = "choices-heading";
+    text(title, heading);
+    choiceBox.appendChild(title);
+    list.forEach(function (m) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "choice";
+      button.setAttribute("data-choice", m.move);
+      var label = document.createElement("strong");
+      text(label, m.choice || m.move);
+      button.appendChild(label);
+      if (m.words) {
+        var words = document.createElement("span");
+        words.className = "choice-words";
+        text(words, m.words);
+        button.appendChild(words);
+      }
+      button.addEventListener("click", function () { choose(m); });
+      choiceBox.appendChild(button);
+    });
+    choiceBox.hidden = false;
+  }
+
+  function reset(message) {
+    restoreBoard();
+    unmark();
+    clearChoices();
+    state = {piece: null, pieceEl: null, target: null, move: null};
+    if (pending) pending.hidden = true;
+    text(say, message || "");
+  }
+
+  function pickPiece(name, el) {
+    if (state.piece === name) { reset(); return; }
+    reset();
+    state.piece = name;
+    state.pieceEl = el;
+    pieceEls(name).forEach(function (p) { p.classList.add("chosen"); p.setAttribute("aria-pressed", "true"); });
+    var mine = byPiece[name] || [];
+    var targets = [], seen = Object.create(null), off = [];
+    mine.forEach(function (m) {
+      if (m.target) { if (!seen[m.target]) { seen[m.target] = true; targets.push(m.target); } }
+      else off.push(m);
+    });
+    targets.forEach(function (t) { markSquare(t, "target"); });
+    if (off.length) offer(off, "Or, with " + label(name) + ":");
+    var count = targets.length;
+    text(say, label(name) + " chosen. " + (count ? count + " square" + (count === 1 ? "" : "s") +
+      " it can reach " + (count === 1 ? "is" : "are") + " marked: choose one. " : "") +
+      "Choose it again or press Escape to cancel.");
+    if (!count && off.length === 1) choose(off[0]);
+  }
+
+  function label(piece) {
+    var el = pieceEls(piece)[0];
+    return (el && (el.getAttribute("aria-label") || el.getAttribute("data-label"))) || piece;
+  }
+
+  function pickTarget(square) {
+    var list = state.piece ? (byPiece[state.piece] || []).filter(function (m) { return m.target === square; })
+                           : (byTarget[square] || []);
+    if (!list.length) return false;
+    state.target = square;
+    unmark();
+    if (state.piece) pieceEls(state.piece).forEach(function (p) { p.classList.add("chosen"); });
+    markSquare(square, "target");
+    (list[0].path || []).forEach(function (sq) { markSquare(sq, "path"); });
+    if (list.length === 1) choose(list[0]);
+    else {
+      offer(list, "Which move to " + square + "?");
+      text(say, list.length + " moves end on " + square + ": choose one below.");
+    }
+    return true;
+  }
+
+  function choose(m) {
+    state.move = m.move;
+    if (!data.confirm) { send(m.move); return; }
+    clearChoices();
+    unmark();
+    if (m.piece) pieceEls(m.piece).forEach(function (p) { p.classList.add("chosen"); });
+    if (m.target) markSquare(m.target, "target");
+    (m.path || []).forEach(function (sq) { markSquare(sq, "path"); });
+    text(pending.querySelector(".pending-words"), m.words || "");
+    text(pending.querySelector(".pending-notation"), m.move);
+    pending.hidden = false;
+    text(say, "Your move, not sent yet: " + m.move + ". Confirm to play it, or cancel.");
+    pending.querySelector("#confirm-move").focus({preventScroll: true});
+    preview(m.move);
+  }
+
+  function send(move) {
+    playForm.querySelector("input[name=move]").value = move;
+    playForm.submit();
+  }
+
+  // --- the board after the move, where it is certain -----------------------------------------------------
+
+  function preview(move) {
+    if (!data.preview || !window.fetch || !boardBox) return;
+    var url = data.preview + "?seq=" + encodeURIComponent(data.seq) + "&move=" + encodeURIComponent(move);
+    fetch(url, {credentials: "same-origin"}).then(function (response) {
+      if (response.status !== 200 || state.move !== move) return null;
+      return response.text();
+    }).then(function (body) {
+      if (!body || state.move !== move) return;
+      var parsed = new DOMParser().parseFromString(body, "image/svg+xml").documentElement;
+      if (!parsed || parsed.nodeName !== "svg") return;
+      var current = boardBox.querySelector("svg");
+      if (!originalBoard) originalBoard = current;
+      current.replaceWith(document.importNode(parsed, true));
+      boardBox.classList.add("previewing");
+      text(document.getElementById("preview-note"), "The board after this move, not sent yet.");
+    }).catch(function () { /* no preview: the move still plays */ });
+  }
+
+  function restoreBoard() {
+    if (originalBoard) {
+      boardBox.querySelector("svg").replaceWith(originalBoard);
+      originalBoard = null;
+    }
+    if (boardBox) boardBox.classList.remove("previewing");
+    text(document.getElementById("preview-note"), "");
+  }
+
+  // --- wiring -------------------------------------------------------------------------------------------
+
+  var pieceOnSquare = Object.create(null);
+  if (area && moves.length) {
+    Object.keys(byPiece).forEach(function (name) {
+      pieceEls(name).forEach(function (el) {
+        el.classList.add("can-pick");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-pressed", "false");
+        if (el.hasAttribute("data-square")) pieceOnSquare[el.getAttribute("data-square")] = name;
+      });
+    });
+    Object.keys(byTarget).forEach(function (sq) { markSquare(sq, "target"); });
+
+    // The square under the pointer, even beneath a piece standing on it (a chosen ship's own square is
+    // the target of turning on the spot; an enemy ship's square, of an attack).
+    var squareUnder = function (event) {
+      if (event.clientX || event.clientY) {
+        var stack = document.elementsFromPoint(event.clientX, event.clientY);
+        for (var i = 0; i < stack.length; i++) {
+          var el = stack[i];
+          if (el.hasAttribute && el.hasAttribute("data-square") && !el.hasAttribute("data-piece") &&
+              !el.classList.contains("mark") && area.contains(el)) return el.getAttribute("data-square");
+        }
+      }
+      var near = event.target.closest("[data-square]");
+      return near ? near.getAttribute("data-square") : null;
+    };
+
+    var onActivate = function (event) {
+      if (boardBox && boardBox.classList.contains("previewing") && event.target.closest(".board")) return;
+      var pieceEl = event.target.closest("[data-piece]");
+      var square = squareUnder(event);
+      if (state.piece && square && (byPiece[state.piece] || []).some(function (m) { return m.target === square; })) {
+        pickTarget(square);
+        return;
+      }
+      if (pieceEl && byPiece[pieceEl.getAttribute("data-piece")]) {
+        pickPiece(pieceEl.getAttribute("data-piece"), pieceEl);
+        return;
+      }
+      if (square && pieceOnSquare[square]) { pickPiece(pieceOnSquare[square], null); return; }
+      if (!state.piece && square && byTarget[square]) { pickTarget(square); return; }
+      if (state.piece && !event.target.closest(".choice")) reset();
+    };
+    area.addEventListener("click", onActivate);
+    area.addEventListener("keydown", function (event) {
+      if ((event.key === "Enter" || event.key === " ") && event.target.closest("[data-piece],[data-target]")) {
+        event.preventDefault();
+        onActivate(event);
+      }
+    });
+  }
+
+  // Buttons and the list: the move goes to #pending-move first, as from the board.
+  all(document, "form.moves").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      var move = submitter && submitter.name === "move" ? submitter.value : null;
+      if (!move) {
+        var field = form.querySelector("[name=move],[name=typed]");
+        move = field ? field.value.trim() : "";
+      }
+      if (!move) { event.preventDefault(); return; }
+      if (!data.confirm) return;  // sent at once, as the seat chose
+      event.preventDefault();
+      reset();
+      choose(byMove[move] || {move: move, words: ""});
+    });
+  });
+  all(document, "input[name=typed]").forEach(function (field) {
+    field.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && !field.value.trim()) event.preventDefault();  // Enter in an empty field plays nothing
+    });
+  });
+
+  if (pending) {
+    pending.querySelector("#confirm-move").addEventListener("click", function () { if (state.move) send(state.move); });
+    pending.querySelector("#cancel-move").addEventListener("click", function () { reset("Cancelled: nothing was sent."); });
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && (state.piece || state.move || state.target)) reset("Cancelled: nothing was sent.");
+  });
+
+  // --- time left, in the viewer's own time zone -----------------------------------------------------------
+
+  function span(ms) {
+    var minutes = Math.floor(Math.abs(ms) / 60000), days = Math.floor(minutes / 1440);
+    var hours = Math.floor((minutes % 1440) / 60), mins = minutes % 60;
+    if (days) return days + (days === 1 ? " day " : " days ") + hours + (hours === 1 ? " hour" : " hours");
+    if (hours) return hours + (hours === 1 ? " hour " : " hours ") + mins + (mins === 1 ? " minute" : " minutes");
+    return mins + (mins === 1 ? " minute" : " minutes");
+  }
+
+  function countdowns() {
+    all(document, "time.countdown").forEach(function (el) {
+      var due = new Date(el.getAttribute("datetime"));
+      if (isNaN(due)) return;
+      var left = due - Date.now();
+      var local = due.toLocaleString(undefined, {weekday: "short", day: "numeric", month: "short",
+                                                  hour: "2-digit", minute: "2-digit"});
+      text(el, (left >= 0 ? span(left) + " left" : "overdue by " + span(left)) + " (due " + local + ")");
+      el.classList.toggle("overdue", left < 0);
+      el.classList.toggle("soon", left >= 0 && left < 6 * 3600 * 1000);
+    });
+  }
+  countdowns();
+  setInterval(countdowns, 30000);
+
+  // --- keeping up with the game ---------------------------------------------------------------------------
+
+  function title(yourTurn) {
+    document.title = (yourTurn ? "Your turn · " : "") + data.title;
+  }
+
+  function poll() {
+    if (!data.status || !window.fetch) return;
+    fetch(data.status, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
+      return r.ok ? r.json() : null;
+    }).then(function (now) {
+      if (!now) return;
+      title(now.your_turn);
+      if (now.seq !== data.seq) {
+        if (state.piece || state.move || state.target) {
+          var banner = document.getElementById("moved-on");
+          if (banner) banner.hidden = false;
+        } else {
+          window.location.reload();
+        }
+      }
+    }).catch(function () { /* the next poll tries again */ });
+  }
+  if (data.status) {
+    setInterval(poll, 10000);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
+  }
+})();
