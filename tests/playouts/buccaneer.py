@@ -10,11 +10,48 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+# Positions that random play could hardly reach from a normal start, so that every listed move of the
+# rare decisions is tried too: four ships crowding the Treasure Island coast with small crews (turning
+# there draws a card), standing orders that answer passing ships, a stacked chance deck (Yellow Fever
+# with Docks cards, a crew levy, the blind swap, washed to the nearest ship) over a shuffled rest; and a
+# ship at Anchor Bay holding both Kidd's Charts beside a crewless ship in Amsterdam with Long John Silver;
+# laden ships in a line, to fight over treasure and crew.
+CROWDED_COAST = {
+    "to_move": "london", "dealer": "london", "shuffle_unlisted": True,
+    "ships": {"london": {"at": "I8", "face": "E", "cargo": ["ruby"]}, "cadiz": {"at": "L8", "face": "W", "cargo": ["pearl", "gold"]},
+              "marseilles": {"at": "M10", "face": "S"}, "genoa": {"at": "H11", "face": "N"}},
+    "hands": {"london": ["R1", "B1", "R2"], "cadiz": ["R3", "B1"], "marseilles": ["B3", "R1", "R1"],
+              "genoa": ["R2", "B2", "R3", "B3", "R1", "B1"]},
+    "docks": {"genoa": {"crew": ["R2", "B2", "B3"]}, "amsterdam": {"crew": ["R2", "B1"], "treasure": ["diamond"]},
+              "venice": {"crew": ["R3"], "treasure": ["rum", "pearl"]}},
+    "flat_island": {"crew": ["B2"], "treasure": ["gold"]},
+    "held": {"london": ["kidds-chart"], "genoa": ["long-john-silver"]},
+    "chance_deck": [22, 2, 20, 7, 16, 1, 9],
+    "standing_orders": {"cadiz": "always attack", "marseilles": "never attack"},
+}
+ANCHOR_BAY = {
+    "to_move": "london", "shuffle_unlisted": True,
+    "ships": {"london": {"at": "T1", "face": "N", "cargo": ["rum"]}, "genoa": {"at": "T14"}},
+    "hands": {"london": ["R1", "B1", "R2", "B3"], "genoa": []},
+    "held": {"london": ["kidds-chart", "kidds-chart"], "genoa": ["long-john-silver", "doubloons"]},
+    "docks": {"amsterdam": {"crew": ["R2", "B1", "R3"], "treasure": ["gold", "pearl"], "cards": ["pieces-of-eight"]}},
+}
+FIGHTS = {  # three ships in a line on column E, laden, with a standing order to attack whoever passes
+    "to_move": "london",
+    "ships": {"london": {"at": "E5", "face": "N", "cargo": ["rum", "pearl"]},
+              "genoa": {"at": "E7", "face": "E", "cargo": ["diamond", "gold"]},
+              "cadiz": {"at": "E9", "face": "S", "cargo": ["ruby"]}},
+    "hands": {"london": ["R3", "R3", "R3", "B1"], "genoa": ["B1"], "cadiz": ["R1", "B2", "B3"]},
+    "standing_orders": {"genoa": "always attack"}, "chance_deck": [7, 16, 12, 17], "shuffle_unlisted": True,
+}
 SETUPS = [
     (2, {"turn_limit": 12}),
     (3, {"turn_limit": 10, "currency_values": "20x20"}),
     (4, {"turn_limit": 8, "hand_size": 5, "treasure_per_type": 4}),
     (2, {"turn_limit": 10, "home_ports": "genoa,cadiz", "hand_size": 3}),
+    (4, {"turn_limit": 6, "home_ports": "london,cadiz,marseilles,genoa", "position": CROWDED_COAST}),
+    (2, {"turn_limit": 6, "home_ports": "london,genoa", "position": ANCHOR_BAY}),
+    (3, {"turn_limit": 6, "home_ports": "london,genoa,cadiz", "position": FIGHTS}),
 ]
 PLAYOUTS = 2
 MAX_STEPS = 1500
