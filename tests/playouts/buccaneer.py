@@ -126,7 +126,46 @@ def _hidden_parts_ok(effect: dict, red: dict, viewer) -> None:
             assert "order" not in red, f"seat {viewer} sees another seat's standing order"
 
 
+def scrubbed(state, viewer):
+    """The state with everything `viewer` may not know replaced: the other hands (same counts), both
+    deck orders, the other seats' standing orders, a fight's hands when the viewer did not fight."""
+    from dataclasses import replace
+
+    hands = tuple(hand if seat == viewer else tuple("B3" if card != "B3" else "R1" for card in hand)
+                  for seat, hand in enumerate(state.hands))
+    standing = tuple(order if seat == viewer else ("never attack" if order != "never attack" else "ask")
+                     for seat, order in enumerate(state.standing))
+    fight = state.fight
+    if fight is not None and viewer not in (fight.attacker, fight.defender):
+        fight = replace(fight, hands=((), ()), values=(0, 0))
+    return replace(state, hands=hands, pirate=tuple(reversed(state.pirate)),
+                   chance_deck=tuple(reversed(state.chance_deck)), standing=standing, fight=fight)
+
+
+def check_words_hide_secrets(game, before, events, viewers):
+    """`describe` reads only public facts of `before`: with every secret of it changed, each viewer's
+    lines stay the same. No line names another seat's hand."""
+    from pbem.games.base import Event
+
+    names = [f"Player {i + 1}" for i in range(before.seats)]
+    for viewer in viewers:
+        redacted = [Event(e.type, game.redact(e, viewer), e.actor) for e in events]
+        lines = game.describe(before, redacted, viewer, names)
+        assert lines == game.describe(scrubbed(before, viewer), redacted, viewer, names), \
+            f"describe reads a secret of the state for seat {viewer}"
+        for seat, name in enumerate(names):
+            if seat != viewer:
+                assert not any(f"{name}'s hand:" in line for line in lines), f"seat {viewer} is told {name}'s hand"
+
+
+_WORDS_CHECKED: dict[int, tuple[int, object]] = {}
+
+
 def check_hidden(game, state, events):
+    checked = _WORDS_CHECKED.get(id(events))
+    if checked is not None and checked[0] < len(events):
+        check_words_hide_secrets(game, checked[1], events[checked[0]:], [None, *range(state.seats)])
+    _WORDS_CHECKED[id(events)] = (len(events), state)
     key = id(events)
     start = _VIEWERS_CHECKED.get(key, 0)
     if start > len(events):

@@ -79,10 +79,14 @@ def crew_phrase(cards=None, n: int | None = None) -> str:
     return text
 
 
-def treasure_phrase(items) -> str:
+def treasure_parts(items) -> list[str]:
     counts = Counter(items)
-    return join(TREASURE_WORDS[t][0] if counts[t] == 1 else f"{counts[t]} {TREASURE_WORDS[t][1]}"
-                for t in TREASURES if counts[t])
+    return [TREASURE_WORDS[t][0] if counts[t] == 1 else f"{counts[t]} {TREASURE_WORDS[t][1]}"
+            for t in TREASURES if counts[t]]
+
+
+def treasure_phrase(items) -> str:
+    return join(treasure_parts(items))
 
 
 def card_name(token: str) -> str:
@@ -136,6 +140,7 @@ class Story:
         self.card = 0  # the chance card most recently drawn, for the words of its effects
         self.front_card = 0  # the card of the decision the current event answers
         self.sailing: int | None = None  # the seat whose sail goes on after an interruption
+        self.attack_told = False  # the coming fight's attack has a line already
 
     # who and where
 
@@ -208,9 +213,9 @@ class Story:
         dealt = []
         for effect in data.get("effects", ()):
             if effect["k"] == "crew" and effect["to"].startswith("docks:"):
-                stocks.setdefault(effect["to"], []).append(crew_phrase(effect.get("cards"), effect.get("n")))
+                stocks.setdefault(effect["to"], []).extend(crew_card(c) for c in effect.get("cards", ()))
             elif effect["k"] == "treasure" and effect["to"].startswith("docks:"):
-                stocks.setdefault(effect["to"], []).append(treasure_phrase(effect["items"]))
+                stocks.setdefault(effect["to"], []).extend(treasure_parts(effect["items"]))
             elif effect["k"] == "deal":
                 counts = effect.get("counts", [])
                 each = f"{counts[0]} crew cards" if counts and len(set(counts)) == 1 else "their crew cards"
@@ -219,7 +224,7 @@ class Story:
                     line += f"; {self.name(self.reader)}'s hand: {join(crew_card(c) for c in effect['hand'])}"
                 dealt.append(line + ".")
         if stocks:
-            self.say("The ports were stocked: " + "; ".join(f"{store_name(w)} {join(parts)}" for w, parts in stocks.items()) + ".")
+            self.say("The ports were stocked: " + "; ".join(f"{port_title(w[6:])} {join(parts)}" for w, parts in stocks.items()) + ".")
         for line in dealt:
             self.say(line)
         return {i for i, e in enumerate(data.get("effects", ())) if e["k"] in ("crew", "treasure", "deal", "ship")}
@@ -270,6 +275,7 @@ class Story:
         mover = self.front_mover()
         where = place(self.at(mover)) if mover is not None else "its square"
         if text == "attack":
+            self.attack_told = True
             self.say(f"{self.name(seat)} attacks every ship that sails past (standing order), so "
                      f"{self.name(seat)} attacked {self.name(mover)} at {where}.")
         else:
@@ -367,6 +373,7 @@ class Story:
             defenders = [s for s in range(self.public.seats) if s != seat and self.at(s) == end
                          and not self.public.resigned[s]]
             self.say(f"{lead} sailed {squares} to {place(end)} and attacked {join(self.name(s) for s in defenders)}.")
+            self.attack_told = True
         elif end in PORT_AT:
             self.say(f"{lead} sailed {squares} into {place(end)}.")
         else:
@@ -382,6 +389,7 @@ class Story:
         where = place(self.at(mover)) if mover is not None else ""
         attack = move.verb == "attack" or move.word == "always attack"
         line = f"{me} attacked {them} at {where}" if attack else f"{me} let {them} sail past"
+        self.attack_told = attack
         if move.verb == "order":
             line += f", and {ORDER_WORDS[move.word]}"
         self.say(line + ".")
@@ -525,15 +533,19 @@ class Story:
     def effect_fight(self, effect, rest):
         attacker, defender = effect["attacker"], effect["defender"]
         a, d = self.name(attacker), self.name(defender)
-        result = effect["result"]
-        winner = {"attacker": a, "defender": d}.get(result)
-        outcome = f"{winner} won" if winner else "a draw: nothing changes hands, and the attacked ship gets a free move"
+        winner = {"attacker": a, "defender": d}.get(effect["result"])
+        if not self.attack_told:
+            self.say(f"{a} attacked {d} at {place(effect['square'])}.")
+        self.attack_told = False
         if "values" in effect and "hands" in effect:
             (ha, hd), (va, vd) = effect["hands"], effect["values"]
-            self.say(f"The fight: {a}'s crew {join(crew_card(c) for c in ha) or 'none'} fights at {va}, "
-                     f"{d}'s crew {join(crew_card(c) for c in hd) or 'none'} at {vd}; {outcome}.")
+            crews = (f"{possessive(a)} crew ({', '.join(crew_card(c) for c in ha) or 'none'}) fought at {va} against "
+                     f"{possessive(d)} ({', '.join(crew_card(c) for c in hd) or 'none'}) at {vd}")
+            self.say(f"{crews}: {winner} won." if winner else f"{crews}: a draw, and nothing changes hands.")
         else:
-            self.say(f"The fight: {outcome} (the crews are shown only to {a} and {d}).")
+            secret = f"(the crews are shown only to {a} and {d})"
+            self.say(f"{winner} won the fight {secret}." if winner else
+                     f"The fight was a draw {secret}: nothing changes hands.")
         if winner and not any(e["k"] == "push" and e["item"]["kind"] == "spoils" for e in rest):
             self.say(f"{d if winner == a else a} had nothing to take.")
 
@@ -543,8 +555,11 @@ class Story:
             self.say(f"Blind swap: {a} gave {b} {crew_phrase(effect['a_cards'])} and got "
                      f"{crew_phrase(effect['b_cards'])}, picked at random.")
         else:
-            self.say(f"Blind swap: {a} and {b} swapped {effect.get('a_n', 0)} and {effect.get('b_n', 0)} crew "
-                     f"cards picked at random.")
+            given, got = effect.get("a_n", 0), effect.get("b_n", 0)
+            if given == got:
+                self.say(f"Blind swap: {a} and {b} swapped {crew_phrase(n=given)} each way, picked at random.")
+            else:
+                self.say(f"Blind swap: {a} gave {b} {crew_phrase(n=given)} and got {got}, picked at random.")
 
     def effect_order(self, effect, rest):
         pass  # told by the command's opening line (standing orders and answers to a passing ship)
@@ -616,7 +631,7 @@ NOTHING_TO_DO = {
 
 WAITING = {
     "intercept": "{who} may attack {subject}'s ship or let it sail past.",
-    "spoils": "{who} won and may demand {subject}'s treasure or crew.",
+    "spoils": "{who} may demand {subject}'s treasure or crew.",
     "give": "{who} must give {other} up to two crew cards.",
     "keep": "{who} must choose two pieces to keep from {pool}.",
     "free": "{who} now makes a free move.",
@@ -630,7 +645,7 @@ WAITING = {
     "lose": "{who} must choose what goes over the side.",
     "return20": "{who} must return 2 crew cards to Pirate Island.",
     "swap": "{who} must make the blind swap with {other}.",
-    "fever": "{who} must return every crew card beyond 7 to Pirate Island.",
+    "fever": "{who} must return every crew card beyond 7 (hand and Docks together) to Pirate Island.",
 }
 
 
