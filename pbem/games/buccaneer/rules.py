@@ -699,6 +699,11 @@ class Engine:
             if front.kind == "swap":
                 self.open("rules_step", RULES, step="swap dropped: the drawer resigned")
                 self.pop()
+            elif not options(state, seat):
+                # A decision with nothing to choose (a cut that is already within its limit): dropped as
+                # settle drops it. Resigning used to fail here, so no stored log holds this case.
+                self.open("rules_step", RULES, step=f"{front.kind} has no option")
+                self.drop_owing(front, seat)
             else:
                 move = default_move(state, seat)
                 self.open("move_played", RULES, seat=seat, **move_record(state, seat, move), default=True)

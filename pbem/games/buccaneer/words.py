@@ -573,10 +573,16 @@ class Story:
             self.say(f"{winners[0]} wins, home in {port_title(port)} with treasure worth {self.home_value(seat)} "
                      f"in the Docks and Safety Zone.")
         elif termination == "turn_limit":
-            scores = join(f"{self.name(s)} {self.home_value(s)}" for s in range(self.public.seats)
-                          if not self.public.resigned[s])
+            playing = [s for s in range(self.public.seats) if not self.public.resigned[s]]
+            scores = join(f"{self.name(s)} {self.home_value(s)}" for s in playing)
+            text = f"The round limit is reached. Treasure at home: {scores}"
+            top = max(self.home_value(s) for s in playing)
+            if any(self.home_value(s) == top for s in playing if s not in effect.get("winners", ())):
+                # Ruling 47's ranking: equal treasure at home is decided by the cargo aboard.
+                aboard = join(f"{self.name(s)} {treasure_value(self.public.ships[s].cargo)}" for s in playing)
+                text += f"; aboard: {aboard}"
             verb = "wins" if len(winners) == 1 else "share the win"
-            self.say(f"The round limit is reached; treasure at home: {scores}. {join(winners)} {verb}.")
+            self.say(f"{text}. {join(winners)} {verb}.")
         elif termination == "resigned":
             self.say(f"{join(winners)} wins: everyone else has left the game.")
         else:

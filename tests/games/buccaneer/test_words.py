@@ -196,7 +196,12 @@ def test_the_end_of_the_game_in_words():
     state = new({"to_move": "genoa", "round": 2, "dealer": "london", "ships": {"london": {"at": "A14"}, "genoa": {"at": "G1"}},
                  "hands": {"london": ["R1"], "genoa": ["R2"]}, "docks": {"genoa": {"treasure": ["rum"]}}}, turn_limit=2)
     assert told(state, "genoa", "end", None)[1] == [
-        "Bob stayed in port.", "The round limit is reached; treasure at home: Ann 0 and Bob 2. Bob wins."]
+        "Bob stayed in port.", "The round limit is reached. Treasure at home: Ann 0 and Bob 2. Bob wins."]
+    state = new({"to_move": "genoa", "round": 2, "dealer": "london",
+                 "ships": {"london": {"at": "A14"}, "genoa": {"at": "G2", "face": "N", "cargo": ["pearl"]}},
+                 "hands": {"london": ["R1"], "genoa": ["R2"]}}, turn_limit=2)
+    assert told(state, "genoa", "sail N 1 face N", None)[1][-1] == (
+        "The round limit is reached. Treasure at home: Ann 0 and Bob 0; aboard: Ann 0 and Bob 3. Bob wins.")
 
 
 def test_resigning_in_words():
@@ -222,3 +227,50 @@ def test_no_line_carries_an_internal_identifier_or_a_hidden_card_of_another_seat
     after, events = play(state, "london", "sail N 4 face W")
     text = " ".join(words(state, events, 2))
     assert "red" not in text and "black" not in text and "_" not in text
+
+
+def test_resigning_at_any_moment_plays_shows_and_is_told():
+    """Every seat resigns, in turn, at every step of games from the playouts' positions: the events
+    fold, every channel shows, and every reader is told without an internal identifier."""
+    import random
+    import re
+
+    from pbem.chance import SeededChance
+    from tests.playouts.buccaneer import SETUPS
+
+    identifier = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+    for seats, options in SETUPS[4:]:
+        key = bytes([seats]) * 32
+        state = game.initial_state(seats, game.resolve_options(seats, options))
+        state = reduce(game.evolve, map(stored, game.start(state, SeededChance(key, 1))), state)
+        rng = random.Random(seats)
+        for step in range(60):
+            if game.outcome(state):
+                break
+            for seat in range(seats):
+                events = [stored(e) for e in game.resign(state, seat, SeededChance(key, 999))]
+                after = reduce(game.evolve, events, state)
+                for viewer in [None, *range(seats)]:
+                    lines = words(state, events, viewer)
+                    assert lines and not any(identifier.search(line) for line in lines)
+                    game.render_text(after, viewer), game.render_svg(after, viewer), game.view(after, viewer)
+            seat = rng.choice(sorted(game.to_move(state)))
+            move = rng.choice(game.legal_moves(state, seat))
+            state = reduce(game.evolve, map(stored, game.decide(state, seat, move, SeededChance(key, step + 2))), state)
+
+
+def test_ruling_51_a_resigning_seat_with_nothing_to_choose_drops_the_decision():
+    """A crewless ship draws card 16: its treasure choice is played for it, and the cut that follows has
+    nothing to cut, so it is dropped as in play (resigning here used to fail)."""
+    state = new({"to_move": "london", "ships": {"london": {"at": "J7", "face": "N"}, "genoa": {"at": "G1"}},
+                 "hands": {"london": [], "genoa": ["R1"]}, "chance_deck": [16]})
+    state, _ = play(state, "london", "drift N face W")
+    assert state.pending[0].kind == "ctreasure"
+    events = [stored(e) for e in game.resign(state, 0, None)]
+    assert [e.type for e in events] == ["move_played", "rules_step", "resigned"]
+    after = reduce(game.evolve, events, state)
+    assert game.outcome(after).winners == (1,)
+    assert words(state, events, None) == [
+        "For Ann, who is leaving the game:", "Ann took a diamond and a barrel of rum from Treasure Island.",
+        "Ann's crew was already within the limit.", "Ann left the game; the crew, cargo and cards aboard go back.",
+        "Ann's cargo, a diamond and a barrel of rum, went back to Treasure Island.", "Bob wins: everyone else has left the game."]
