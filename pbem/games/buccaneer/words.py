@@ -285,7 +285,7 @@ class Story:
         if end != dest:
             blockers = [s for s in range(self.public.seats) if s != seat and self.at(s) == end
                         and not self.public.resigned[s]]
-            beside = f" beside {join(self.name(s) + chr(39) + 's ship' for s in blockers)}" if blockers else ""
+            beside = f" beside {join(possessive(self.name(s)) + ' ship' for s in blockers)}" if blockers else ""
             self.say(f"{lead} set out to sail {squares} towards {place(dest)}, and had to stop at {place(end)}{beside}.")
         elif move.attack:
             defenders = [s for s in range(self.public.seats) if s != seat and self.at(s) == end
