@@ -5,6 +5,11 @@ naming the field (the spec says ValueError; InvalidOptions is one). Every field 
 type as well as its value, so that a position that is accepted always plays and shows: JSON from
 anywhere may reach here. A value echoed in a message is shown in ASCII and cut short.
 
+`build` also rebuilds the first state of every stored game created from a position, so whatever the
+first version of this module accepted and played stays accepted with the same meaning: an empty value
+(null, "", [], 0, false) for an optional object means "none", flags are read for their truth, and
+unknown fields inside a ship or a store are ignored. What it is stricter about only ever failed later.
+
 Unplaced components go to their default stores, so the conservation invariant holds: crew to the
 Pirate Island deck under the listed top, in canonical order; chance cards under the listed top,
 ascending; treasure to Treasure Island.
@@ -23,15 +28,14 @@ from .state import Ship, State, Store, empty_state
 
 FIELDS = {"to_move", "dealer", "round", "ships", "hands", "held", "docks", "safety_zones", "flat_island",
           "pirate_island", "chance_deck", "shuffle_unlisted", "standing_orders"}
-SHIP_FIELDS = {"at", "face", "cargo", "must_sail_ahead"}
-STORE_FIELDS = {"crew", "treasure", "cards"}
 ORDER_VALUES = ("ask", "always attack", "never attack")
-MAX_ROUND = 10000  # the largest turn_limit
+MAX_ROUND = 10 ** 9  # far beyond any real game; no page has to print a number of thousands of digits
+HUGE = 10 ** 100
 
 
 def shown(value) -> str:
     """A value as a message may echo it: ASCII only (no lone surrogates reach a page) and short."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 12:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > HUGE:
         return "a number that large"  # and no str() of it: Python refuses ints of over 4,300 digits
     text = ascii(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -64,8 +68,9 @@ def _seat(name, ports, what):
 
 
 def _absent_empty(value):
-    """An optional object field: absent (or null) is empty; anything else must be an object."""
-    return {} if value is None else value
+    """An optional object field: absent or empty (null, "", [], 0, false) is none; anything else must be
+    an object."""
+    return value or {}
 
 
 def _per_seat(value, ports, what) -> dict[int, object]:
@@ -104,14 +109,8 @@ def _cards(items, what, used: Counter, listed=()):
     return out
 
 
-def _flag(value, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise fault(f"{what} must be true or false, not {shown(value)}")
-    return value
-
-
 def _ship(port: str, data) -> Ship:
-    data = _object(data, f"ship {port}", SHIP_FIELDS)
+    data = _object(data, f"ship {port}")
     at = data.get("at")
     square = parse_square(at) if isinstance(at, str) else None
     if square is None:
@@ -130,12 +129,25 @@ def _ship(port: str, data) -> Ship:
     cargo = _treasure(data.get("cargo", []), f"cargo of {port}")
     if len(cargo) > 2:
         raise fault(f"ship {port} carries more than two pieces (Rule 17)")
-    msa = _flag(data.get("must_sail_ahead", False), f"ship {port}: 'must_sail_ahead'")
-    return Ship(at=square, heading=heading, cargo=sort_treasure(cargo), must_sail_ahead=msa and heading is not None)
+    return Ship(at=square, heading=heading, cargo=sort_treasure(cargo), must_sail_ahead=bool(data.get("must_sail_ahead")))
+
+
+def _storable(value, path: str) -> None:
+    """Every number in the position must be one the platform can store and show again (fields that are
+    ignored are stored too): Python refuses to write an int of over 4,300 digits."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > HUGE:
+        raise fault(f"{path or 'a field'} holds a number too large to keep")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _storable(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _storable(item, f"{path}[{index}]")
 
 
 def build(seats: int, options: dict) -> State:
     pos = _object(options["position"], "the position", FIELDS)
+    _storable(pos, "")
     ports = tuple(options["home_ports"])
     state = empty_state(seats, options)
     ships_data = _object(pos.get("ships"), "ships")
@@ -169,10 +181,10 @@ def build(seats: int, options: dict) -> State:
     for port, data in _object(_absent_empty(pos.get("docks")), "docks").items():
         if port not in PORTS:
             raise fault(f"docks: {shown(port)} is not a port ({', '.join(PORTS)})")
-        data = _object(data, f"docks of {port}", STORE_FIELDS)
+        data = _object(data, f"docks of {port}")
         crew = _crew(data.get("crew", []), f"docks of {port}")
         treasure = _treasure(data.get("treasure", []), f"docks of {port}")
-        cards = _cards(data.get("cards", []), f"docks of {port}", cards_used, listed)
+        cards = _cards(data.get("cards") or [], f"docks of {port}", cards_used, listed)
         crew_used.update(crew)
         treasure_used.update(treasure)
         docks[PORTS.index(port)] = Store(sort_crew(crew), sort_treasure(treasure), tuple(sorted(cards)))
@@ -185,7 +197,7 @@ def build(seats: int, options: dict) -> State:
             raise fault(f"the Safety Zone of {port} needs at least three of each type (Rule 18)")
         treasure_used.update(items)
         safety[PORTS.index(port)] = sort_treasure(items)
-    flat = _object(_absent_empty(pos.get("flat_island")), "flat_island", {"crew", "treasure"})
+    flat = _object(_absent_empty(pos.get("flat_island")), "flat_island")
     flat_crew = _crew(flat.get("crew", []), "flat_island crew")
     flat_treasure = _treasure(flat.get("treasure", []), "flat_island treasure")
     crew_used.update(flat_crew)
@@ -220,14 +232,14 @@ def build(seats: int, options: dict) -> State:
     dealer_name = pos.get("dealer")
     to_move_name = pos.get("to_move")
     if to_move_name is None:
-        to_move = _seat(dealer_name, ports, "dealer") if dealer_name is not None else 0
+        to_move = _seat(dealer_name, ports, "dealer") if dealer_name else 0
     else:
         to_move = _seat(to_move_name, ports, "to_move")
-    dealer = _seat(dealer_name, ports, "dealer") if dealer_name is not None else to_move
+    dealer = _seat(dealer_name, ports, "dealer") if dealer_name else to_move
     round_ = pos.get("round", 1)
-    if isinstance(round_, bool) or not isinstance(round_, int) or not 1 <= round_ <= MAX_ROUND:
+    if not isinstance(round_, int) or not 1 <= round_ <= MAX_ROUND:
         raise fault(f"round must be a whole number from 1 to {MAX_ROUND}, not {shown(round_)}")
-    shuffle = _flag(pos.get("shuffle_unlisted", False), "shuffle_unlisted")
+    shuffle = bool(pos.get("shuffle_unlisted"))
 
     return replace(
         state, ships=tuple(ships), hands=tuple(sort_crew(h) for h in hands), held=tuple(tuple(sorted(h)) for h in held),
