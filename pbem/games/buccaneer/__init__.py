@@ -42,6 +42,7 @@ Decisions taken here where the spec leaves room are listed in rules.py's docstri
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import reduce
 
 from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
@@ -50,9 +51,15 @@ from . import position as position_module
 from . import panel, render, rules, svg, view as view_module
 from .hints import move_hints  # noqa: F401  (part of the protocol)
 from .board import HOME_PORTS, TRADING_PORTS
+from .bot import BOTS
 from .state import State, apply, empty_state
+from .words import describe, reveals
 
 NAME = "buccaneer"
+# Version 2: a standing order identical to the seat's current one is refused (Ruling 14); version 1
+# accepted it and wrote an event that changed nothing. States carry their version (State.rules_version).
+RULES_VERSION = 2
+KNOWN_VERSIONS = (1, 2)
 TITLE = "Buccaneer"
 PLAYERS = (2, 4)
 
@@ -147,23 +154,23 @@ def _home_ports_text(value):
     return value
 
 
-# provisional: the rules helper replaces this (RULES_VERSION, BOTS, describe, reveals, rules_version)
-RULES_VERSION = 1
-BOTS: dict = {}
-
-
-def describe(before, events, seat, names) -> list[str]:  # provisional: the rules helper replaces this
-    return []
-
-
-def reveals(event) -> bool:  # provisional: the rules helper replaces this
-    return False
-
-
-def initial_state(seats: int, options: dict, rules_version: int = 1) -> State:
+def initial_state(seats: int, options: dict, rules_version: int = RULES_VERSION) -> State:
+    if rules_version not in KNOWN_VERSIONS:
+        raise InvalidOptions(f"Buccaneer knows rules versions {', '.join(map(str, KNOWN_VERSIONS))}, "
+                             f"not {rules_version!r}")
     if options.get("position") is not None:
-        return position_module.build(seats, options)
-    return empty_state(seats, options)
+        return replace(position_module.build(seats, options), rules_version=rules_version)
+    return empty_state(seats, options, rules_version)
+
+
+def upgrade(state: State, version: int) -> State:
+    """The same position under rules `version`. Version 2 only refuses a standing order identical to
+    the seat's current one, so every position of version 1 is a position of version 2 as it stands."""
+    if version not in KNOWN_VERSIONS:
+        raise InvalidOptions(f"Buccaneer knows rules versions {', '.join(map(str, KNOWN_VERSIONS))}, not {version!r}")
+    if version < state.rules_version:
+        raise InvalidOptions(f"this game plays rules version {state.rules_version}; it cannot go back to {version}")
+    return replace(state, rules_version=version)
 
 
 def start(state: State, chance) -> list[Event]:

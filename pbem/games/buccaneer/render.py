@@ -59,6 +59,8 @@ def header(state: State) -> str:
         termination, winners, _ = state.result
         who = ", ".join(port_title(state.home(w)) for w in winners) or "nobody"
         return f"BUCCANEER  round {state.round}  game over ({termination}): {who} won"
+    if state.phase == "setup":
+        return "BUCCANEER  setting up: the ships wait for the deal"
     text = f"BUCCANEER  round {state.round}  turn: {port_title(state.home(state.turn))}"
     if state.pending:
         front = state.pending[0]
@@ -84,11 +86,11 @@ def render_text(state: State, seat: int | None) -> str:
         if state.resigned[s]:
             lines.append(f"  {name:<11} resigned")
             continue
-        if ship.at is None:  # during setup, before the ships are put in their ports
-            lines.append(f"  {name:<11} not yet placed")
-            continue
-        where = square_name(ship.at)
-        where += " in port" if ship.at in PORT_AT else f" facing {ship.heading}"
+        if ship.at is None:  # before the deal the ships are not yet in their home ports
+            where = "not yet afloat"
+        else:
+            where = square_name(ship.at)
+            where += " in port" if ship.at in PORT_AT else f" facing {ship.heading}"
         extra = "  must sail ahead" if ship.must_sail_ahead else ""
         held = f"  held: {', '.join(VALUE_CARDS[c] for c in state.held[s])}" if state.held[s] else ""
         derelict = " (derelict)" if not state.hands[s] else ""

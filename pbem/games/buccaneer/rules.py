@@ -699,6 +699,11 @@ class Engine:
             if front.kind == "swap":
                 self.open("rules_step", RULES, step="swap dropped: the drawer resigned")
                 self.pop()
+            elif not options(state, seat):
+                # A decision with nothing to choose (a cut that is already within its limit): dropped as
+                # settle drops it. Resigning used to fail here, so no stored log holds this case.
+                self.open("rules_step", RULES, step=f"{front.kind} has no option")
+                self.drop_owing(front, seat)
             else:
                 move = default_move(state, seat)
                 self.open("move_played", RULES, seat=seat, **move_record(state, seat, move), default=True)
@@ -1183,11 +1188,16 @@ def decide(state: State, seat: int, text: str, chance) -> list[Event]:
     move = parse_move(text)
     engine = Engine(state, chance)
     if move.verb == "order":
-        if move.word not in order_options(state, seat) and move.word != state.standing[seat]:
-            raise IllegalMove("Ruling 14: that standing order is already set")
         front = state.pending[0] if state.pending else None
+        answers = bool(front and front.kind == "intercept" and seat in front.seats and move.word != "ask")
+        if state.rules_version >= 2 and not answers and move.word == state.standing[seat]:
+            # Rules version 2: an order identical to the standing one changes nothing and is refused
+            # (version 1 accepted it and wrote an event that changed nothing).
+            raise IllegalMove(f"Ruling 14: {move.word!r} is already your standing order")
+        if move.word not in order_options(state, seat) and move.word != state.standing[seat]:
+            raise IllegalMove("Ruling 14: a standing order can be given only while the game is active")
         try:
-            if front and front.kind == "intercept" and seat in front.seats and move.word != "ask":
+            if answers:
                 engine.open("move_played", str(seat), seat=seat, **move_record(state, seat, move.word))
                 engine.handle(seat, move)
                 engine.settle()

@@ -97,6 +97,7 @@ class State:
     result: tuple | None = None  # (termination, winners, ranking)
     cut: tuple[int, ...] = ()
     shuffle_below: tuple[int, ...] = ()  # a position's listed deck tops (pirate, chance) when shuffle_unlisted
+    rules_version: int = 1  # the version of the rules this game plays (package docstring); never changes in play
 
     def port_index(self, port: str) -> int:
         return PORTS.index(port)
@@ -346,7 +347,7 @@ def apply(state: State, effect: dict) -> State:
     raise AssertionError(f"unknown effect {k!r}")
 
 
-def empty_state(seats: int, options: dict) -> State:
+def empty_state(seats: int, options: dict, rules_version: int = 1) -> State:
     per = options["treasure_per_type"]
     ports = tuple(options["home_ports"])
     return State(
@@ -367,5 +368,6 @@ def empty_state(seats: int, options: dict) -> State:
         chance_deck=tuple(range(1, 29)),
         standing=tuple("ask" for _ in range(seats)),
         resigned=tuple(False for _ in range(seats)),
+        rules_version=rules_version,
     )
 

@@ -12,7 +12,7 @@ import pytest
 from pbem.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import GameError
-from tests.playouts.buccaneer import check_hidden
+from tests.playouts.buccaneer import check_hidden, check_words_hide_secrets
 
 from .helpers import new, play, stored
 
@@ -90,3 +90,23 @@ def test_error_messages_leak_nothing():
     with pytest.raises(GameError) as caught:
         play(state, "genoa", "give R3 R3")
     assert "R3" not in str(caught.value).replace("'give R3 R3'", "")
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_words_tell_no_seat_another_seats_secret(seats):
+    """Every append of a whole game, the deal included, told to every seat and a spectator."""
+    resolved = game.resolve_options(seats, {"turn_limit": 30})
+    state = game.initial_state(seats, resolved)
+    appends = [(state, [stored(e) for e in game.start(state, SeededChance(b"\x05" * 32, 1))])]
+    state = reduce(game.evolve, appends[0][1], state)
+    rng = random.Random(seats)
+    for step in range(150):
+        if game.outcome(state):
+            break
+        seat = rng.choice(sorted(game.to_move(state)))
+        move = game.BOTS["standard"](game.view(state, seat), game.legal_moves(state, seat), rng)
+        events = [stored(e) for e in game.decide(state, seat, move, SeededChance(b"\x05" * 32, step + 2))]
+        appends.append((state, events))
+        state = reduce(game.evolve, events, state)
+    for before, events in appends:
+        check_words_hide_secrets(game, before, events, [None, *range(seats)])
