@@ -3,6 +3,7 @@ exactly). A simultaneous-planning tavern brawl on two ships; this package is the
 
 from .cardtext import rules_characters, rules_commons
 from .notation import NOTATION
+from .panel import panel
 from .render import render_svg, render_text
 from .rules import decide, evolve, legal_moves, outcome, resign, start, timeout_move, to_move
 from .rules import initial_state as _initial_state
@@ -36,5 +37,5 @@ def move_hints(state, seat) -> dict:  # provisional: replaced by hints.py in the
 __all__ = [
     "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "RULES_VERSION", "BOTS", "resolve_options", "initial_state",
     "start", "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text",
-    "render_svg", "resign", "timeout_move", "describe", "reveals", "rules_characters", "rules_commons",
+    "render_svg", "resign", "timeout_move", "describe", "reveals", "panel", "rules_characters", "rules_commons",
 ]
