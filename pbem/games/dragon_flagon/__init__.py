@@ -2,6 +2,7 @@
 exactly). A simultaneous-planning tavern brawl on two ships; this package is the pure rules engine."""
 
 from .cardtext import rules_characters, rules_commons
+from .hints import move_hints
 from .notation import NOTATION
 from .panel import panel
 from .render import render_svg, render_text
@@ -29,13 +30,9 @@ def reveals(event) -> bool:  # provisional: the rules helper replaces this
     return False
 
 
-def move_hints(state, seat) -> dict:  # provisional: replaced by hints.py in the next commit
-    from ..base import Hint
-    return {move: Hint() for move in legal_moves(state, seat)}
-
-
 __all__ = [
     "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "RULES_VERSION", "BOTS", "resolve_options", "initial_state",
     "start", "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text",
-    "render_svg", "resign", "timeout_move", "describe", "reveals", "panel", "rules_characters", "rules_commons",
+    "render_svg", "resign", "timeout_move", "describe", "reveals", "move_hints", "panel", "rules_characters",
+    "rules_commons",
 ]
