@@ -37,26 +37,37 @@ def _dragon_card(cid: str) -> dict:
     return _card(next(c.id for c in data.cards.values() if c.owner == cid and c.kind == "dragon"))
 
 
-def status_line(view: dict, names) -> str:
+def _names(names, seats) -> str:
+    listed = [seat_name(names, s) for s in seats]
+    return ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else "".join(listed) or "nobody"
+
+
+def status_line(view: dict, names, seat=None) -> str:
+    """What the game waits for, in a sentence; for a seat, what it owes first."""
     p = view["pending"]
-    who = " and ".join(seat_name(names, s) for s in p["seats"]) or "nobody"
     kind = p["kind"]
-    character = character_name(p["character"]) if p.get("character") else ""
+    others = [s for s in p["seats"] if s != seat]
+    yours = seat is not None and seat in p["seats"]
+    who = "you" if yours and not others else _names(names, p["seats"])
+    character = f"the {character_name(p['character'])}" if p.get("character") else ""
     if kind == "over":
         return "The game is over."
     if kind == "setup":
-        return f"Setting up: {who} places the {character} on a start square."
+        return f"Setting up: {who} {'place' if who == 'you' else 'places'} {character} on a start square."
     if kind in ("returns", "drawn_return"):
-        return f"Time {view['space']}: the {character} climbs back aboard; {who} chooses where."
-    if kind == "planning":
-        owed = ", ".join(f"the {character_name(c)} {n} card{'s' if n > 1 else ''}" for c, n in p.get("owed", {}).items())
-        return f"Time {view['space']}: planning. Still to plan: {owed} ({who})."
-    if kind == "replan":
-        owed = ", ".join(f"the {character_name(c)}" for c in p.get("owed", {}))
-        return f"Time {view['space']}: overboard! {who} plans two new cards for {owed}."
+        return f"Time {view['space']}: {character} climbs back aboard; {who} {'choose' if who == 'you' else 'chooses'} where."
+    if kind in ("planning", "replan"):
+        mine = {c["id"] for c in view["characters"] if seat is not None and c["seat"] == seat}
+        owed = p.get("owed", {})
+        parts = [f"{n} card{'s' if n > 1 else ''} for the {character_name(c)}" for c, n in owed.items() if c in mine]
+        head = f"Time {view['space']}: " + ("overboard, new cards! " if kind == "replan" else "planning, in secret. ")
+        text = head + (f"You plan {', '.join(parts)}." if parts else "")
+        if others:
+            text += f" Also waiting for {_names(names, others)}." if parts else f"Waiting for {_names(names, others)}."
+        return text.strip()
     if kind == "choose":
         card = _card(p["card"])["name"] if p.get("card") else "its card"
-        return f"Time {view['space']}: the {character} plays {card}; {who} chooses how."
+        return f"Time {view['space']}: {character} plays {card}; {who} {'choose' if who == 'you' else 'chooses'} how."
     return f"Time {view['space']}."
 
 
@@ -74,7 +85,7 @@ def crews(view: dict, names, seat) -> list[dict]:
                 parts.append(f"{t['bonus']} for a smaller crew")
             detail = " + ".join(parts)
         else:
-            label, detail = players, f"reputation {t['reputation']}"
+            label, detail = players, ""
         out.append({"label": label, "total": t["total"], "detail": detail, "colour": team_colour(t["team"]),
                     "yours": seat is not None and seat in t["seats"]})
     return out
@@ -153,7 +164,7 @@ def panel(view: dict, seat, names=()) -> dict:
     chars = [character(e, view, names, seat) for e in view["characters"]]
     chars.sort(key=lambda c: (not c["mine"], 0))  # the seat's own characters first, then in character order
     return {
-        "started": True, "status": status_line(view, names), "crews": crews(view, names, seat),
+        "started": True, "status": status_line(view, names, seat), "crews": crews(view, names, seat),
         "track": track(view), "space": view["space"], "characters": chars,
         "legend": [{"kind": k, "word": object_word(k) if k != "familiar" else "the Wizard's familiar",
                     "icon": legend_icon(k)} for k in LEGEND

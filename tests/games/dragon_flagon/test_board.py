@@ -135,6 +135,7 @@ def test_the_panel_says_what_happens_now_and_shows_the_time_track(app):
     assert "Time 0: the Monk plays Move; Ann chooses how." in html
     assert 'class="df-now"' in html and html.count('<span class="df-face">?</span>') == 4
     assert "acting now" in html
+    assert "Time 0: the Monk plays Move; you choose how." in panel_html(app, state, 0)
     view = game.view(state, 1)
     panel = game.panel(view, 1, ["Ann", "Bob"])
     assert [s["space"] for s in panel["track"] if s["tokens"]] == [0, 7]
@@ -210,3 +211,19 @@ def test_playing_a_card_after_the_hint_changes_what_the_panel_shows(app):
     after, _ = play(state, 0, "monk pick_up take flagon")
     html = panel_html(app, after, 0)
     assert "holds the Flagon" in html and "Dragon Kick</a>, unlocked" in html
+
+
+def test_the_status_line_tells_a_seat_what_it_owes_and_whom_the_game_waits_for(app):
+    options = game.resolve_options(3, {"characters": {"0": ["monk", "rogue"], "1": ["buccaneer", "paladin", "wizard"],
+                                                      "2": ["cleric", "druid"]}, "setup.placement": "fixed"})
+    state = game.initial_state(3, options)
+    from .helpers import fold
+    from pbem.chance import ScriptedChance
+    state = fold(state, game.start(state, ScriptedChance([["watch", "blank", "blank", "blank"]])))
+    assert state.phase == "planning"
+    names = ["Ann", "Bob", "Cy"]
+    assert game.panel(game.view(state, 0), 0, names)["status"] == (
+        "Time 0: planning, in secret. You plan 2 cards for the Monk, 2 cards for the Rogue. "
+        "Also waiting for Bob and Cy.")
+    assert game.panel(game.view(state, None), None, names)["status"] == (
+        "Time 0: planning, in secret. Waiting for Ann, Bob and Cy.")
