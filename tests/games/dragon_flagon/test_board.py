@@ -227,3 +227,19 @@ def test_the_status_line_tells_a_seat_what_it_owes_and_whom_the_game_waits_for(a
         "Also waiting for Bob and Cy.")
     assert game.panel(game.view(state, None), None, names)["status"] == (
         "Time 0: planning, in secret. Waiting for Ann, Bob and Cy.")
+
+
+def test_every_page_of_a_game_shows_the_board_and_panel_for_every_seat_at_every_step(client, db, site):
+    import random
+
+    from pbem import service
+    from tests.support import every_page_answers, play_randomly
+    from tests.test_board_dragon_flagon import middle_of_a_brawl
+
+    created = service.create_game(db, site, "dragon_flagon", [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")],
+                                  middle_of_a_brawl())
+    loaded = play_randomly(db, site, created, 25, random.Random(4))
+    assert loaded.seq > 10
+    assert every_page_answers(client, created.id, created.tokens) > 40
+    page = client.get(f"/play/{created.tokens[0]}").get_data(as_text=True)
+    assert 'class="df-panel"' in page and 'data-piece="monk"' in page and 'data-square="f8"' in page
