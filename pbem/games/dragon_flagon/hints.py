@@ -86,16 +86,17 @@ def _choose_hint(state: State, parsed, drawn: set, name, simulated: dict) -> Hin
     _, cid, card_id, choices = parsed
     card = state.data.cards[card_id]
     me = state.char(cid)
+    # The facing chosen changes nothing but the facing: one resolution serves every facing.
     key = tuple(sorted((k, str(v)) for k, v in choices.items() if k != "facing"))
     if key not in simulated:
-        simulated[key] = _simulate(state, cid, card, choices)
-    world = simulated[key]
+        world = _simulate(state, cid, card, choices)
+        simulated[key] = world, _consequences(state, world, cid, name, choices, _before(state, simulated))
+    world, result = simulated[key]
     target, path, choice = _where(state, me, card, choices, world)
     if target is not None and target not in drawn:
         target = None
     path = tuple(name(s) for s in path if s in drawn)
     action = _action(state, me, card, choices, world, name)
-    result = _consequences(state, world, cid, name, choices)
     words = f"{card.name}: {action}." + (f" {result}" if result else "")
     return Hint(piece=cid, target=name(target) if target is not None else None, path=path, choice=choice,
                 words=words, rule=card_anchor(card_id))
@@ -225,7 +226,17 @@ def _action(state: State, me, card, choices: dict, world: World, name) -> str:
     return f"land on {name(after.square)}{turn}" + side
 
 
-def _consequences(state: State, world: World, actor: str, name, choices: dict) -> str:
+def _before(state: State, simulated: dict) -> dict:
+    """What the board held before the card, worked out once for all its outcomes."""
+    if "before" not in simulated:
+        simulated["before"] = {
+            "objects": dict(state.objects), "tables": dict(state.tables),
+            "held": {c.holds for c in state.chars if c.holds},
+        }
+    return simulated["before"]
+
+
+def _consequences(state: State, world: World, actor: str, name, choices: dict, before_board: dict) -> str:
     """Everything the card changes besides the actor's own move, in sentences."""
     sentences = []
     picking = "take" in choices or "drop" in choices  # the action already says what changes hands
@@ -266,7 +277,7 @@ def _consequences(state: State, world: World, actor: str, name, choices: dict) -
                 sentences.append(sentence)
     if own:  # what the others suffer first, then what the acting character gains
         sentences.append(own)
-    sentences += _object_changes(state, world, name, skip=state.char(actor).holds if picking else None)
+    sentences += _object_changes(state, world, name, before_board, skip=state.char(actor).holds if picking else None)
     if world.box != state.box:
         sentences.append(f"{world.box - state.box} reputation go to the box.")
     card = world.card
@@ -292,25 +303,27 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _object_changes(state: State, world: World, name, skip=None) -> list[str]:
+def _object_changes(state: State, world: World, name, before_board: dict, skip=None) -> list[str]:
     out = []
-    before = dict(state.objects)
-    held_after = {c.holds for c in world.c.values() if c.holds}
-    held_before = {c.holds for c in state.chars if c.holds}
+    before = before_board["objects"]
+    held_before = before_board["held"]
+    held_after = None
     for obj, square in world.objects.items():
-        if obj == skip or (obj not in before and obj not in held_before):
+        if before.get(obj) == square or obj == skip or (obj not in before and obj not in held_before):
             continue
-        if before.get(obj) != square:
-            verb = "goes back to" if obj == "flagon" and square == state.data.board.centre else "ends on"
-            out.append(f"{_capital(the_object(obj))} {verb} {name(square)}.")
-    for obj in before:
-        if obj not in world.objects and obj not in held_after:
-            out.append(f"{_capital(the_object(obj))} leaves play.")
+        verb = "goes back to" if obj == "flagon" and square == state.data.board.centre else "ends on"
+        out.append(f"{_capital(the_object(obj))} {verb} {name(square)}.")
+    if len(world.objects) != len(before) or any(obj not in world.objects for obj in before):
+        held_after = {c.holds for c in world.c.values() if c.holds}
+        for obj in before:
+            if obj not in world.objects and obj not in held_after:
+                out.append(f"{_capital(the_object(obj))} leaves play.")
     for obj in held_before:
-        if obj not in world.objects and obj not in held_after and obj != "flagon":
-            out.append(f"{_capital(the_object(obj))} is lost.")
-    tables_before = dict(state.tables)
-    for tid, squares in tables_before.items():
+        if obj not in world.objects and obj != "flagon":
+            held_after = held_after if held_after is not None else {c.holds for c in world.c.values() if c.holds}
+            if obj not in held_after:
+                out.append(f"{_capital(the_object(obj))} is lost.")
+    for tid, squares in before_board["tables"].items():
         if tid not in world.tables:
             out.append("The table sinks.")
         elif world.tables[tid] != squares:
