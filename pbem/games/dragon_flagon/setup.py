@@ -37,7 +37,7 @@ OPTIONS = {
         "its own ship (the printed rules give 5).", minimum=0, maximum=100, label="Points per treasure chest"),
     "pirate.return.facing": Option(
         "choice", DEFAULTS["pirate.return.facing"], "How a character climbing back aboard after going overboard "
-        "faces.", choices=("free", "toward_enemy"), label="Facing when back from the sea",
+        "faces. The printed rules do not say; here the player chooses unless this is changed.", choices=("free", "toward_enemy"), label="Facing when back from the sea",
         choice_labels={"free": "Any way the player likes", "toward_enemy": "Always towards the other ship"}),
     "teams.partnership": Option(
         "choice", DEFAULTS["teams.partnership"], "Tavern board with 4 players only: the first and third player play "
@@ -45,7 +45,8 @@ OPTIONS = {
         label="Partners in the tavern", choice_labels={"none": "Everyone for themselves",
                                                        "pairs": "Two teams of two"}),
     "setup.placement": Option(
-        "choice", DEFAULTS["setup.placement"], "How the characters are put on the board at the start.",
+        "choice", DEFAULTS["setup.placement"], "How the characters are put on the board at the start. The start "
+        "squares and the order are our reconstruction.",
         choices=("choose", "fixed"), label="Starting places", choice_labels={
             "choose": "Players choose start squares and facings, in a random order",
             "fixed": "Automatic: start squares in a fixed order, facing the other ship (quicker)"}),
@@ -64,7 +65,8 @@ OPTIONS = {
         label="Game End tokens"),
     "endgame.range": Option(
         "json", None, "Where the four Game End tokens lie on the time track. Leave empty for the usual: spaces "
-        "21-24 with 6 or more characters, 27-30 with fewer. Or give the first space (e.g. 15) for a shorter game.",
+        "21-24 with 6 or more characters, 27-30 with fewer (which count gets which is our choice). Or give the "
+        "first space (e.g. 15) for a shorter game.",
         label="Game End spaces"),
     "endgame.reveal": Option(
         "choice", DEFAULTS["endgame.reveal"], "When the Game End token on the current space is turned up.",
@@ -72,17 +74,19 @@ OPTIONS = {
             "end_of_space": "After everyone on that space has acted",
             "on_arrival": "As soon as the time marker reaches it (the last space is not played)"}),
     "status.dazed": Option(
-        "json", None, 'Time lost recovering from Dazed. Leave empty for 2; e.g. {"cost": 3} makes it worse.',
+        "json", None, 'Time a Dazed character loses recovering: 2 (the printed number is not known to us; this is '
+        'our choice). To change it write e.g. {"cost": 3}.',
         label="Dazed costs"),
     "status.fallen": Option(
-        "json", None, 'Time lost getting up, and whether a fall sends the first planned card back to hand. Leave '
-        'empty for {"cost": 1, "returns_card": true}.', label="Falling costs"),
+        "json", None, 'Time a Fallen character loses getting up (1), and whether a fall sends its first planned '
+        'card back to hand (yes). The printed rules are not known to us; this is our choice. To change it write '
+        'e.g. {"cost": 2, "returns_card": false}.', label="Falling costs"),
     "status.max_recovery": Option(
         "int", DEFAULTS["status.max_recovery"], "Most time a character loses recovering from Dazed and Fallen at "
-        "once.", minimum=1, maximum=10, label="Longest recovery"),
+        "once (our choice: the printed rules are not known to us).", minimum=1, maximum=10, label="Longest recovery"),
     "combat.slam": Option(
         "int", DEFAULTS["combat.slam"], "Extra reputation lost by a character knocked back into something it "
-        "cannot enter (a wall, a barrel, another character).", minimum=0, maximum=10, label="Slam"),
+        "cannot enter (a wall, a barrel, another character). Our choice: the printed rules are not known to us.", minimum=0, maximum=10, label="Slam"),
     "overboard.reputation": Option(
         "int", DEFAULTS["overboard.reputation"], "Reputation a character gives to whoever knocked it overboard "
         "(the printed rules give 2).", minimum=0, maximum=20, label="Cost of going overboard"),
@@ -102,21 +106,21 @@ OPTIONS = {
             "first_pickup": "Once it has held the Flagon, for the rest of the game",
             "while_holding": "Only while it holds the Flagon (it does nothing if the Flagon is gone when revealed)"}),
     "objects.blocking": Option(
-        "json", None, 'Objects nobody can walk through. Leave empty for barrels and chairs; e.g. ["barrel"] lets '
-        "characters walk over chairs.", label="Objects in the way"),
+        "json", None, 'Objects nobody can walk through. Leave empty for barrels and chairs (our choice: the printed '
+        'rules are not known to us); e.g. ["barrel"] lets characters walk over chairs.', label="Objects in the way"),
     "objects.carry_limit": Option(
         "int", DEFAULTS["objects.carry_limit"], "Objects a character can hold at once. Only 1 so far.",
         minimum=1, maximum=1, label="Objects held"),
     "geometry.facings": Option(
         "int", DEFAULTS["geometry.facings"], "4: characters face north, east, south or west. 8: diagonals too, so "
-        "attacks, dashes and leaps can go diagonally.", minimum=4, maximum=8, label="Facings (4 or 8)"),
+        "attacks, dashes and leaps can go diagonally. The printed rules are not known to us; 4 is our choice.", minimum=4, maximum=8, label="Facings (4 or 8)"),
     "rug.pull": Option(
         "choice", DEFAULTS["rug.pull"], "A pulled rug makes those on it lose 1 and fall; the rug stays where it is. "
         "Only one rule so far.", choices=("fall_only",), label="Pulling a rug",
         choice_labels={"fall_only": "Those on it fall; the rug stays"}),
     "swing.requirement": Option(
         "choice", DEFAULTS["swing.requirement"], "Where Swing (through the rigging, or from the chandeliers in the "
-        "tavern) may start.", choices=("table", "anywhere"), label="Swinging", choice_labels={
+        "tavern) may start. Reviews describe swings from table tops; the printed rule is not known to us.", choices=("table", "anywhere"), label="Swinging", choice_labels={
             "table": "Only from a table top", "anywhere": "From anywhere"}),
     "tiebreak": Option(
         "choice", DEFAULTS["tiebreak"], "What decides a tie at the end. Our ruling: the printed rules do not say.",
