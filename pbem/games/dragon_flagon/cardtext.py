@@ -346,7 +346,8 @@ def character_anchor(cid: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _default_data():
+def printed_data():
+    """The card table and board as printed (the data files with every option at its default)."""
     return data_from_json(canonical(effective_data(dict(DEFAULTS, cards={}))))
 
 
@@ -357,13 +358,13 @@ def _entry(card, options) -> dict:
 
 def rules_commons() -> list[dict]:
     """The 13 common cards, for the rules page."""
-    data = _default_data()
+    data = printed_data()
     return [_entry(c, DEFAULTS) for c in data.cards.values() if c.kind == "common"]
 
 
 def rules_characters() -> list[dict]:
     """Each character with its four specials and its Dragon card, for the rules page."""
-    data = _default_data()
+    data = printed_data()
     out = []
     for cid in data.characters:
         cards = [_entry(c, DEFAULTS) for c in data.cards.values() if c.owner == cid]

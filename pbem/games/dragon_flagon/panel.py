@@ -9,9 +9,9 @@ table (`cardtext`); the planning buttons (hints) read the game's own table.
 
 from __future__ import annotations
 
+# The panel sees only the view, which carries no card table: it reads the printed one (printed_data).
 from .cardtext import (card_anchor, card_flags, card_text, character_anchor, character_name, facing_word,
-                       object_word)
-from .cardtext import _default_data  # the printed card table: the panel sees only the view
+                       object_word, printed_data)
 from .data import DEFAULTS
 from .svg import badge, legend_icon, team_colour
 
@@ -25,7 +25,7 @@ def seat_name(names, seat: int) -> str:
 
 
 def _card(card_id: str) -> dict:
-    card = _default_data().cards.get(card_id)
+    card = printed_data().cards.get(card_id)
     if card is None:
         return {"id": card_id, "name": card_id, "text": "", "flags": "", "anchor": "cards", "time": None}
     return {"id": card_id, "name": card.name, "text": card_text(card, DEFAULTS), "flags": card_flags(card),
@@ -33,7 +33,7 @@ def _card(card_id: str) -> dict:
 
 
 def _dragon_card(cid: str) -> dict:
-    data = _default_data()
+    data = printed_data()
     return _card(next(c.id for c in data.cards.values() if c.owner == cid and c.kind == "dragon"))
 
 
