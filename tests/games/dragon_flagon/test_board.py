@@ -64,6 +64,11 @@ def test_standees_carry_their_character_id_and_say_their_one_name():
         assert name not in svg
 
 
+def test_the_view_names_each_character_by_its_class_as_everywhere_else():
+    state = overboard_position()
+    assert [c["name"] for c in game.view(state, None)["characters"]] == ["Monk", "Paladin", "Rogue", "Wizard"]
+
+
 def test_square_titles_say_what_lies_there():
     state = overboard_position()
     root = ET.fromstring(game.render_svg(state, 1))
