@@ -187,8 +187,9 @@ def _action(state: State, me, card, choices: dict, world: World, name) -> str:
     facing = choices.get("facing")
     turn = f", facing {facing_word(facing)}" if facing else ""
     if "take" in choices:
-        first = f", first putting down {the_object(me.holds)}" if me.holds else ""
-        return f"take {the_object(choices['take'])}{first}"
+        first = f", putting down the {object_word(me.holds)} it holds" if me.holds else ""
+        where = dict(state.objects)[choices["take"]]
+        return f"take {the_object(choices['take'])}{' from ' + name(where) if where != me.square else ''}{first}"
     if "drop" in choices:
         return f"put down {the_object(me.holds)} on {name(me.square)}"
     if "target" in choices:
@@ -247,6 +248,10 @@ def _consequences(state: State, world: World, actor: str, name, choices: dict, b
         if after.rep != before.rep:
             delta = after.rep - before.rep
             parts.append(f"gains {delta}" if delta > 0 else f"loses {-delta}")
+        if after.square is None and before.square is not None:
+            parts.append("goes overboard")
+        elif after.square != before.square and before.id != actor:
+            parts.append(f"ends on {name(after.square)}")
         new_tokens = [t for t in ("!dazed", "!fallen") if t in after.plan and t not in before.plan]
         gone_tokens = [t for t in ("!dazed", "!fallen") if t in before.plan and t not in after.plan]
         if "!dazed" in new_tokens:
@@ -255,10 +260,6 @@ def _consequences(state: State, world: World, actor: str, name, choices: dict, b
             parts.append("Falls")
         if gone_tokens and after.square is not None:
             parts.append("is back on its feet" if "!fallen" in gone_tokens else "shakes off the daze")
-        if after.square is None and before.square is not None:
-            parts.append("goes overboard")
-        elif after.square != before.square and before.id != actor:
-            parts.append(f"ends on {name(after.square)}")
         if not (picking and before.id == actor):
             if before.holds and after.holds != before.holds and after.square is not None:
                 parts.append(f"lets go of {the_object(before.holds)}")

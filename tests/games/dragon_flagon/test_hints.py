@@ -229,7 +229,7 @@ def test_pick_up_targets_the_objects_square_and_says_the_flagon_unlocks_the_drag
                                                    words="Pick Up: take the mug.", rule="card-pick-up")
     assert hints["monk pick_up take flagon"] == Hint(
         piece="monk", target="f8", choice="Take the Flagon", rule="card-pick-up",
-        words="Pick Up: take the Flagon. The Monk unlocks its Dragon card.")
+        words="Pick Up: take the Flagon from f8. The Monk unlocks its Dragon card.")
 
 
 def test_telekinesis_acts_on_the_objects_square_mode_and_direction_are_the_choice():
@@ -288,3 +288,43 @@ def test_hints_do_not_depend_on_another_seats_face_down_cards():
                                                            ("dodge" if i == "move" else "move") for i in c.plan))
             for c in state.chars))
         assert game.move_hints(others, seat) == game.move_hints(state, seat)
+
+
+def cards_with_choices():
+    data = game.rules_characters()
+    owners = {c["id"]: ch_["id"] for ch_ in data for c in ch_["cards"]}
+    for card in game.rules_commons():
+        owners[card["id"]] = "monk"
+    from pbem.games.dragon_flagon.cardtext import printed_data
+
+    cards = printed_data().cards
+    return [(card_id, owner) for card_id, owner in owners.items() if cards[card_id].choices]
+
+
+@pytest.mark.parametrize("card,owner", cards_with_choices())
+def test_every_card_with_choices_is_offered_on_the_board_when_revealed(app, client, card, owner):
+    from pbem.games.dragon_flagon.data import BOARDS_FILE
+
+    enemy = "rogue" if owner != "rogue" else "monk"
+    mate = "paladin" if owner != "paladin" else "cleric"
+    chars = [ch(owner, 0, "c8", "e", plan=[card, "move"], dragon="unlocked", holds="mug1"),
+             ch(mate, 0, "b8", "n", time=5, status=["fallen"]), ch(enemy, 1, "d8", "w", time=5)]
+    objects = [o for o in BOARDS_FILE["pirate"]["objects"] if o["id"] != "mug1"] + [{"id": "mug13", "square": "d8"}]
+    pos = position(chars, objects=objects, tables=[("table1", "c7:d9"), ("table3", "a11:b12")],
+                   familiar="d3" if owner == "wizard" else None, draw_order=[owner])
+    state, _ = new_game(pos)
+    assert state.phase == "choose" and state.revealed == card, (state.phase, state.revealed)
+    hints = game.move_hints(state, 0)
+    assert list(hints) == game.legal_moves(state, 0) and len(hints) >= 2
+    svg, panel = seat_page_markup(app, state, 0)
+    squares = set(SQUARE.findall(svg))
+    anchors = rules_page_ids(client)
+    places: dict = {}
+    for move, hint in hints.items():
+        assert hint.piece == owner and f'data-piece="{owner}"' in svg + panel
+        assert (hint.target is None or hint.target in squares) and set(hint.path) <= squares, move
+        assert hint.rule == f"card-{card.replace('_', '-')}" and hint.rule in anchors
+        assert hint.words.startswith(state.data.cards[card].name + ": ") and "_" not in hint.words, hint.words
+        places.setdefault((hint.piece, hint.target), []).append(hint.choice)
+    for place, choices in places.items():
+        assert len(choices) == len(set(choices)), (place, choices)
