@@ -11,6 +11,7 @@ import copy
 import json
 
 from . import geometry as g
+from .cardtext import character_name  # one name per character everywhere: its class, from its id
 from .rules import hand, owed, placing, team_totals, to_move
 from .state import State, is_token
 from .world import kind_of
@@ -32,7 +33,7 @@ def character_view(state: State, c, seat) -> dict:
         else:
             plan.append({"card": item if own else None})
     out = {
-        "id": c.id, "name": state.data.names[c.id], "seat": c.seat, "team": c.team,
+        "id": c.id, "name": character_name(c.id), "seat": c.seat, "team": c.team,
         "square": _sq(state, c.square), "facing": c.facing,
         "level": None if c.square is None else ("table" if any(c.square in sq for _, sq in state.tables) else "floor"),
         "reputation": c.rep, "time": c.time, "fallen": c.fallen, "dazed": c.dazed, "holds": c.holds,
@@ -60,10 +61,10 @@ def pending(state: State) -> dict:
 
 
 def view(state: State, seat) -> dict:
+    if state.phase == "pregame":  # before game_started there is no board data to read
+        return {"phase": "pregame"}
     board = state.data.board
     over = state.phase == "over"
-    if state.phase == "pregame":
-        return {"phase": "pregame"}
     return {
         "board": {"id": board.id, "rows": board.rows, "cols": board.cols, "terrain": list(board.terrain)},
         "space": state.space,

@@ -1,6 +1,6 @@
-"""Resignation, the clock's default move, and the renderers (spec 17.1, 20; 21.12)."""
+"""Resignation, the clock's default move, and the ASCII renderer (spec 17.1, 20; 21.12). The board picture
+and the panel beside it are tested in test_board.py."""
 
-import xml.etree.ElementTree as ET
 from functools import reduce
 
 from pbem.chance import SeededChance
@@ -59,51 +59,3 @@ def test_ascii_board_of_the_tavern(golden):
     assert text.splitlines()[0] == "     a  b  c  d  e  f  g  h  i  j  k"
     assert text.splitlines()[6][4 + 5 * 3: 4 + 6 * 3] == ".f."  # the Flagon on f6
     golden("golden/tavern_start.txt", text)
-
-
-def test_svg_parses_shows_standees_objects_and_hides_other_plans():
-    pos = position([ch("monk", 0, "c5", "e", plan=["sweep", "boast"], holds="chest1"), ch("rogue", 1, "i5", "w", plan=["pick_up", "charge"], time=3)],
-                   objects=[{"id": "flagon", "square": "f8"}, {"id": "mug1", "square": "b4"}],
-                   tables=[("table1", "c7:d9")], draw_order=["monk"])
-    pos["characters"][0]["plan"] = ["boast", "sweep"]
-    state, _ = new_game(pos, **{"planning.timing": "end_of_space"})
-    svg = game.render_svg(state, 0, names=("Ann <&>", "Bob"))
-    root = ET.fromstring(svg)
-    assert root.get("viewBox")
-    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
-    assert "monk facing e" in titles and "rogue facing w" in titles and "mug1" in titles and "flagon" in titles
-    assert "Ann &lt;&amp;&gt;" in svg
-    for hidden in ("pick_up", "Pick Up", "charge", "Charge"):  # the rogue's face-down cards, by id or name
-        assert hidden not in svg
-    assert "I: sweep" in titles and "Sweep" in svg  # its own card for seat 0, at the front of its plan
-    for other in (game.render_svg(state, 1), game.render_svg(state, None)):
-        assert "sweep" not in other.lower()
-    assert "sweep" not in game.render_text(state, None)
-    assert game.render_svg(state, 0) == game.render_svg(state, 0)
-
-
-def test_svg_shows_overboard_held_objects_statuses_and_the_track():
-    pos = position([ch("monk", 0, "c8", "s", plan=["leap"], holds="chest3", status=["fallen"], time=5),
-                    ch("wizard", 0, "e5", "n", plan=["blink", "move"], time=5),
-                    ch("rogue", 1, None, plan=[], time=6),
-                    ch("paladin", 1, "k8", "w", plan=["slash"], status=["dazed"], time=6)],
-                   objects=[{"id": "flagon", "square": "f8"}, {"id": "chest1", "square": "f6"}, {"id": "mug2", "square": "f6"}],
-                   tables=[("table1", "c7:d9"), ("table2", ["j7", "k7", "[6,11]", "j8", "k8", "[7,11]"])],
-                   familiar="d3", space=5, draw_order=["monk", "wizard"])
-    state, _ = new_game(pos, seats=2)
-    svg = game.render_svg(state, None)
-    root = ET.fromstring(svg)
-    ns = "{http://www.w3.org/2000/svg}"
-    titles = [t.text for t in root.iter(f"{ns}title")]
-    descs = [d.text for d in root.iter(f"{ns}desc")]
-    assert "rogue overboard" in titles  # swimming beside its ship, not on the deck
-    assert "holds chest3" in titles
-    assert "chest1" in titles and "mug2" in titles and "familiar" in titles and "table2" in titles
-    assert "monk facing s" in titles and "paladin facing w" in titles
-    assert any(d.endswith(", fallen") for d in descs) and any(d.endswith(", dazed") for d in descs)
-    assert [t for t in titles if t.startswith("space ")] == (
-        [f"space {s}" for s in range(5)] + ["space 5 (time marker)"] + [f"space {s}" for s in range(6, 27)]
-        + [f"space {s} (Game End token)" for s in range(27, 31)])
-    assert "rogue time 6" in titles and "monk time 5" in titles
-    width = root.get("viewBox").split()[2]
-    assert root.get("width") == width  # the page scales it through the viewBox
