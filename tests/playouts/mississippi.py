@@ -17,6 +17,10 @@ SETUPS = [
 PLAYOUTS = 6
 MAX_STEPS = 30 * 6 + 10
 
+# The computer player against random play: 2 seats, the default options. Random play never reaches the
+# goal, so these games end at the game's own round cap (150 rounds, 300 turns) or earlier at the goal.
+BOT_MATCH = (2, {}, 2 * 150 + 10)
+
 
 def check_state(game, state):
     board = state.board

@@ -23,16 +23,25 @@ Platform rulings beyond the spec (the server needs one answer):
 - P5 `timeout_move` returns None: there is no pass in Mississippi (A1).
 """
 
+from ..base import Hint
+from .bot import BOTS
 from .game import (
-    NAME, OPTIONS, PLAYERS, TITLE, decide, initial_state, legal_moves, outcome, redact, resign,
-    resolve_options, start, timeout_move, to_move, view,
+    NAME, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, initial_state, legal_moves, outcome, redact,
+    resign, resolve_options, reveals, start, timeout_move, to_move, view,
 )
 from .notation import NOTATION
 from .render import render_svg, render_text
 from .rules import evolve
+from .words import describe
+
+
+def move_hints(state, seat: int) -> dict[str, Hint]:
+    # provisional: the board helper replaces this
+    return {move: Hint() for move in legal_moves(state, seat)}
+
 
 __all__ = [
     "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "resolve_options", "initial_state", "start",
     "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text",
-    "render_svg", "resign", "timeout_move",
+    "render_svg", "resign", "timeout_move", "RULES_VERSION", "BOTS", "describe", "reveals", "move_hints",
 ]

@@ -27,6 +27,8 @@ from .tables import (
 NAME = "mississippi"
 TITLE = "Mississippi"
 PLAYERS = (2, 6)  # 3-6 official; 2 is the unofficial variant (A17)
+RULES_VERSION = 1  # raise it when start, decide, evolve, legal_moves, resign or outcome change for a log
+KNOWN_RULES_VERSIONS = (1,)
 
 OPTIONS = {
     "rows": Option("int", DEFAULT_ROWS, "number of legs of the river (A16)", *ROWS_RANGE),
@@ -55,7 +57,11 @@ def resolve_options(seats: int, options: Mapping[str, Any] | None) -> dict:
     return resolved
 
 
-def initial_state(seats: int, options: Mapping[str, Any]) -> State:
+def initial_state(seats: int, options: Mapping[str, Any], rules_version: int = RULES_VERSION) -> State:
+    """The state before any event. It remembers its rules version: everything after follows it."""
+    if type(rules_version) is not int or rules_version not in KNOWN_RULES_VERSIONS:
+        known = ", ".join(map(str, KNOWN_RULES_VERSIONS))
+        raise InvalidOptions(f"Mississippi has no rules version {rules_version!r}; it knows {known}")
     start = starting_logs(seats, options["two_player_logs"])
     boats: list[Boat | None] = [None] * seats
     logs = [start] * seats
@@ -76,6 +82,7 @@ def initial_state(seats: int, options: Mapping[str, Any]) -> State:
         clockwise=options["clockwise"], max_rounds=options["max_rounds"],
         two_player_logs=options["two_player_logs"], options_json=json.dumps(dict(options), sort_keys=True),
         boats=tuple(boats), entered=tuple(entered), logs=tuple(logs), supply=supply, current=current,
+        rules_version=rules_version,
     )
 
 
@@ -224,6 +231,11 @@ def _outcome(state: State, termination: str, winner: int, order: tuple[int, ...]
 
 def redact(event: Event, seat: int | None) -> dict:
     return dict(event.data)  # no hidden information
+
+
+def reveals(event: Event) -> bool:
+    """Only the entry die is chance; moves, skips and resignations show nothing that was hidden."""
+    return event.type == "die_rolled"
 
 
 def trace_json(state: State, trace: Trace | None) -> dict | None:
