@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from ..base import RULES, Chance, Event, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome, check_options
+from ..base import RULES, Chance, Event, GameError, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome, check_options
 from .board import side_name
 from .boat import rotation_cost, side_numbers
 from .notation import BACK, FORWARD, Move, move_name, parse_move, rotation_name
@@ -49,7 +49,12 @@ def resolve_options(seats: int, options: Mapping[str, Any] | None) -> dict:
     low, high = PLAYERS
     if not isinstance(seats, int) or not low <= seats <= high:
         raise InvalidOptions(f"Mississippi takes {low} to {high} seats, not {seats}")
-    resolved = check_options(OPTIONS, options)
+    try:
+        resolved = check_options(OPTIONS, options)
+    except GameError:
+        raise
+    except ValueError:  # json.loads refuses to read a number of more than 4300 digits
+        raise InvalidOptions("option 'position' is not valid JSON: a number in it has more than 4300 digits") from None
     if resolved["position"] is not None:
         resolved["position"] = check_position(
             resolved["position"], seats, resolved["rows"], resolved["width"], resolved["two_player_logs"]
@@ -111,8 +116,12 @@ def settle(state: State, chance: Chance) -> list[Event]:
 # --- moves ------------------------------------------------------------------------------------------------
 
 
+def _count(count: int, thing: str) -> str:
+    return f"{count} {thing}{'s' if count != 1 else ''}"
+
+
 def _fields(count: int) -> str:
-    return f"{count} empty field{'s' if count != 1 else ''}"
+    return _count(count, "empty field")
 
 
 def check_move(state: State, seat: int, move: Move) -> None:
@@ -127,7 +136,7 @@ def check_move(state: State, seat: int, move: Move) -> None:
     logs = state.logs[seat]
     cost = rotation_cost(move.rotation)
     if cost > logs:
-        raise IllegalMove(f"rule 6: rotate {rotation_name(move.rotation)} costs {cost} logs, you have {logs}")
+        raise IllegalMove(f"rule 6: rotate {rotation_name(move.rotation)} costs {_count(cost, 'log')}, you have {logs}")
     left = logs - cost
     field = start_field(state, seat)
     after = " after rotating" if move.rotation else ""
@@ -153,7 +162,7 @@ def _check_turn(state: State, seat: int) -> None:
     if seat in state.resigned:
         raise NotYourTurn("you have resigned from this game")
     if seat != state.current:
-        raise NotYourTurn(f"it is not your turn: seat {state.current} is to move")
+        raise NotYourTurn(f"it is not your turn: {COLOURS[state.current][0]} is to move")
 
 
 def decide(state: State, seat: int, move: str, chance: Chance) -> list[Event]:
@@ -184,7 +193,7 @@ def resign(state: State, seat: int, chance: Chance) -> list[Event]:
     if outcome(state) is not None:
         raise NotYourTurn("the game is over")
     if not 0 <= seat < state.seats or seat in state.resigned:
-        raise NotYourTurn(f"seat {seat} is not playing in this game")
+        raise NotYourTurn("that seat is not playing in this game")
     event = Event("seat_resigned", {"seat": seat}, RULES)
     return [event] + settle(evolve(state, event), chance)
 

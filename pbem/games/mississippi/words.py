@@ -23,7 +23,7 @@ ROTATION_WORDS = {
     2: "two steps clockwise", -2: "two steps counter-clockwise", 3: "half round",
 }
 ENDINGS = {
-    "round_cap": "The game reached its limit of {rounds} rounds",
+    "round_cap": "The game reached its limit of {rounds}",
     "stalled": "No boat could move any more",
 }
 
@@ -170,7 +170,7 @@ class _Teller:
             return f"{self.name(winner)} won: the only player left."
         boat = state.boats[winner]
         where = f" (field {boat.field})" if boat is not None and state.entered[winner] else ""
-        reason = ENDINGS.get(result.termination, "The game ended").format(rounds=state.max_rounds)
+        reason = ENDINGS.get(result.termination, "The game ended").format(rounds=_count(state.max_rounds, "round"))
         return f"{reason}: {self.name(winner)} won, farthest down the river{where}."
 
 
@@ -179,8 +179,12 @@ def _distance(trace: Trace) -> int:
     return int(trace.move.rsplit(" ", 1)[1])
 
 
+def _count(count: int, thing: str) -> str:
+    return f"{count} {thing}{'s' if count != 1 else ''}"
+
+
 def _logs(count: int) -> str:
-    return f"{count} log{'s' if count != 1 else ''}"
+    return _count(count, "log")
 
 
 def _place(field: int, goal: int) -> str:
