@@ -3,13 +3,17 @@ and a seeded generator.
 
 Mississippi has no hidden information, so the view holds the whole position; `state_from_view` rebuilds
 a state from it (the entering boat's die, the turn counter and the resigned seats included) and the
-player simulates each legal move with the game's own reducer. It judges the result by what a boat is
-worth on this river: the fields it has made plus the logs that will carry it further (a log buys a
-field, but the goal can be reached only once, so logs beyond the way left count for little), less what
-the other boats gained. A move that wins at once is played; one that lets another boat reach the goal,
-or leaves this seat behind when the round cap ends the game, is avoided. The best few moves are then
-looked at once more against every reply of the next seat, since a boat that ends a move touching the
-others hands them reactions.
+player simulates each legal move with the game's own reducer.
+
+What it values: a boat's worth is its field plus its logs, because a log buys a field and a boat
+holding as many logs as there are empty fields ahead reaches the goal on its next turn. Paying for
+fields and taking logs back from the supply leave that sum as it is; only reactions (and jumping
+boats) add to it, and rotations and an empty supply take from it. So the player looks for reactions:
+those its move sets off now, those it could set off on its coming turns from where it ends (a boat
+touching another with a higher number on the touching side), and, for its best few moves, those the
+next seat's replies would set off against it. The other boats' worth counts against it. A move that
+wins is played; one that puts another boat on the goal, or leaves this seat behind when the round cap
+ends the game, is avoided; on its last turn before the cap it goes as far as it can.
 """
 
 from __future__ import annotations
@@ -19,10 +23,10 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..base import Event
-from .game import initial_state, legal_moves, outcome, resolve_options
 from .board import opposite
 from .boat import rotate, rotation_cost, side_number
-from .rules import ROTATION_ORDER, evolve
+from .game import initial_state, legal_moves, outcome, resolve_options
+from .rules import ROTATION_ORDER, empty_ahead, evolve
 from .state import Boat, State
 from .tables import MAX_BACK
 
@@ -67,7 +71,7 @@ def worth(state: State, seat: int) -> float:
     if boat is None or not state.entered[seat]:
         return LOG_VALUE * state.logs[seat]
     logs = state.logs[seat]
-    way_left = state.board.goal - boat.field - sum(1 for b in state.boats if b is not None and b.field > boat.field)
+    way_left = empty_ahead(state, boat.field)
     useful = min(logs, way_left)
     return boat.field + LOG_VALUE * useful + SPARE_LOG_VALUE * (logs - useful)
 
