@@ -71,3 +71,10 @@ def check_hidden(game, state, log):
         assert {k: v for k, v in seen.items() if k != "you"} == {k: v for k, v in spectator.items() if k != "you"}
     last = log[-1]
     assert all(game.redact(last, seat) == dict(last.data) for seat in [None, *range(state.seats)])
+
+
+def choose(view: dict, legal: list[str], seat: int, rng) -> str:
+    """The purposeful player of whole-game tests: the game's own computer player."""
+    from pbem.games.mississippi.bot import choose as standard
+
+    return standard(view, legal, rng)

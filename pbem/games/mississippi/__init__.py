@@ -4,7 +4,8 @@ Rules: `shared/rules/mississippi.txt` (rules 1-7); rulings A1-A25, the board, th
 events: `shared/specs/mississippi.md`. The modules: `tables` (every fixed and RECONSTRUCTED number),
 `board` (the river's geometry), `boat` (numbers round a boat, rotation), `notation` (move text),
 `position` (the `position` option and its checks), `state`, `rules` (movement, reactions, the reducer),
-`game` (the protocol), `summary` (the turn trace as text), `render` (ASCII and SVG).
+`game` (the protocol), `summary` (the turn trace as text), `render` (ASCII and SVG), `words` (each
+append told in words: `describe`), `bot` (the computer player: `BOTS`).
 
 Platform rulings beyond the spec (the server needs one answer):
 

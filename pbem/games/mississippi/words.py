@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..base import Event
+from .events import EVENT_SCHEMAS
 from .game import outcome
 from .rules import evolve
 from .state import ReactionStep, State, Trace
@@ -34,6 +35,8 @@ def describe(before: State, events: Sequence[Event], seat: int | None, names: Se
     lines: list[str] = []
     state = before
     for event in events:
+        if event.type not in EVENT_SCHEMAS:
+            continue  # not one of this game's events (the platform keeps its own)
         after = evolve(state, event)
         line = teller.event_line(state, after, event)
         if line:
@@ -46,13 +49,11 @@ def describe(before: State, events: Sequence[Event], seat: int | None, names: Se
 
 
 class _Teller:
-    """Names the seats: the player's name, or the boat's colour where no name is known."""
+    """Names the seats: the player's name (on one line), or the boat's colour where no name is known."""
 
     def __init__(self, names: Sequence[str], seats: int):
-        self.names = [
-            str(names[s]).strip() if s < len(names) and str(names[s]).strip() else COLOURS[s][0]
-            for s in range(seats)
-        ]
+        given = [" ".join(str(name).split()) for name in names]
+        self.names = [given[s] if s < len(given) and given[s] else COLOURS[s][0] for s in range(seats)]
 
     def name(self, seat: int) -> str:
         return self.names[seat]

@@ -142,3 +142,18 @@ def test_it_beats_random_play(seed):
         move = choose(game.view(state, seat), legal, random.Random(step)) if seat == bot_seat else rng.choice(legal)
         state = fold(state, game.decide(state, seat, move, SeededChance(seed.to_bytes(32, "big"), step + 1)))
     assert game.outcome(state).winners == (bot_seat,)
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_computer_players_alone_race_to_the_goal(seats):
+    """Every seat played by the computer: the game ends at the goal, well before the round cap."""
+    state = game.initial_state(seats, game.resolve_options(seats, {}))
+    state = fold(state, game.start(state, SeededChance(bytes(32), 1)))
+    step = 0
+    while game.outcome(state) is None:
+        step += 1
+        assert step < 200, "the computer players did not reach the goal"
+        (seat,) = game.to_move(state)
+        move = choose(game.view(state, seat), game.legal_moves(state, seat), random.Random(step))
+        state = fold(state, game.decide(state, seat, move, SeededChance(bytes(32), step + 1)))
+    assert game.outcome(state).termination == "goal"

@@ -220,3 +220,18 @@ def test_fuzz_refusals_name_their_check():
         assert str(refused.value).startswith(expected) and len(str(refused.value)) < 400
     with pytest.raises(InvalidOptions, match="^option 'position' .*digits"):
         game.resolve_options(3, {"position": '{"supply": ' + "9" * 5000 + "}"})
+
+
+def test_a_whole_game_of_computer_players_answers_on_every_page(client, db, site):
+    players = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
+    created = service.create_game(db, site, "mississippi", players, {"max_rounds": 8})
+    for step in range(40):
+        loaded = service.load(db, created.id)
+        if loaded.finished:
+            break
+        (seat,) = loaded.to_move
+        view = loaded.module.view(loaded.state, seat)
+        move = game.BOTS["standard"](view, loaded.module.legal_moves(loaded.state, seat), random.Random(step))
+        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
+    assert service.load(db, created.id).finished
+    assert every_page_answers(client, created.id, created.tokens) > 0

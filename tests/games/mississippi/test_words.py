@@ -171,10 +171,10 @@ def test_a_resigned_seats_boat_on_the_goal_does_not_win_P3():
     assert lines[-1] == "Bob's boat reached the goal, but Bob had resigned: Ann won, farthest down the river."
 
 
-def test_seats_without_a_name_are_told_by_their_boats_colour():
+def test_seats_without_a_name_are_told_by_their_boats_colour_and_names_keep_to_one_line():
     state = from_position(pos({0: (2, 6, 10), 1: (5, 6, 12), 2: (40, 1, 20)}, 18, 0))
-    (line,) = told(state, 0, "forward 2", names=["", "Bob"])
-    assert line.startswith("Blue went forward 2") and "Bob's 3" in line
+    (line,) = told(state, 0, "forward 2", names=["", "Bob\n  Bobson"])
+    assert line.startswith("Blue went forward 2") and "Bob Bobson's 3" in line
 
 
 def test_no_line_carries_a_move_in_notation_or_an_identifier():
@@ -182,3 +182,10 @@ def test_no_line_carries_a_move_in_notation_or_an_identifier():
     for move in game.legal_moves(state, 0):
         for line in told(state, 0, move):
             assert "rotate" not in line and "+" not in line and "_" not in line
+
+
+def test_events_of_the_platform_are_left_to_the_platform():
+    state = from_position(pos({0: (2, 6, 10), 1: (5, 6, 12), 2: (40, 1, 20)}, 18, 0))
+    after, events = play(state, 0, "forward 2")
+    mixed = [Event("message_posted", {"seat": 1, "text": "hello"}, "1"), *events]
+    assert game.describe(state, mixed, None, NAMES) == game.describe(state, events, None, NAMES)
