@@ -139,7 +139,7 @@ def advance(folded: Folded, events: Sequence, complete: bool = True) -> Folded:
     for a game's head; false when looking back at a seq inside an append), so that who owes a decision
     is settled then."""
     if not events:
-        return folded
+        return settle_alone(folded) if complete and folded.batch_open else folded
     module = folded.module
     state = folded.state
     settings = list(folded.settings)
@@ -201,10 +201,12 @@ def fold(game_id: str, events: Sequence, complete: bool = True) -> Folded:
 
 
 def settle_alone(folded: Folded) -> Folded:
-    """A game of its creating event alone, settled: who owes a decision from the start."""
+    """A game whose last append is folded but not yet settled (its creating event alone, say): who owes
+    a decision from then on."""
     module = folded.module
     result = module.outcome(folded.state)
     owing_now = module.to_move(folded.state) if result is None else frozenset()
     moment = clock.parse_time(folded.last_at)
-    return replace(folded, owing_since={seat: moment for seat in owing_now}, outcome=result,
+    owing = {seat: folded.owing_since.get(seat, moment) for seat in owing_now}
+    return replace(folded, owing_since=owing, timed_out=folded.timed_out & frozenset(owing), outcome=result,
                    to_move=owing_now, batch_open=False)

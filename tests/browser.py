@@ -71,9 +71,17 @@ def settle(driver, width: int) -> None:
     """Wait until the page is laid out at this window width and has painted a frame since."""
     from selenium.webdriver.support.ui import WebDriverWait
 
+    import time
+
+    from selenium.common.exceptions import TimeoutException
+
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.innerWidth") == width)
-    driver.execute_async_script("var done = arguments[0];"
-                                "requestAnimationFrame(function () { requestAnimationFrame(done); });")
+    driver.set_script_timeout(3)
+    try:
+        driver.execute_async_script("var done = arguments[0];"
+                                    "requestAnimationFrame(function () { requestAnimationFrame(done); });")
+    except TimeoutException:  # a page with scripts off paints without telling: give it a moment
+        time.sleep(0.5)
 
 
 def screenshot(driver, directory: Path, name: str) -> None:
@@ -86,8 +94,9 @@ def screenshot(driver, directory: Path, name: str) -> None:
         try:
             settle(driver, width)
             fits = driver.execute_script(
-                "var svg = document.querySelector('.board svg').getBoundingClientRect();"
-                "return [document.documentElement.scrollWidth, window.innerWidth, svg.left, svg.right];")
+                "var board = document.querySelector('.board svg');"
+                "var box = board ? board.getBoundingClientRect() : {left: 0, right: 0};"
+                "return [document.documentElement.scrollWidth, window.innerWidth, box.left, box.right];")
             driver.save_screenshot(str(directory / f"{name}-{label}.png"))
         finally:
             driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

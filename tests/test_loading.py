@@ -115,3 +115,12 @@ def test_recent_keeps_only_the_most_recently_used():
     assert recent.get("a") == 1  # "a" is now the most recent
     recent.put("c", 3)
     assert recent.get("b") is None and recent.get("a") == 1 and recent.get("c") == 3 and len(recent) == 2
+
+
+def test_a_game_whose_start_writes_no_event_still_says_who_is_to_move(db, site, client):
+    created = service.create_game(db, site, "rigadoon", THREE[:2], {"first": "seat0"})  # no draw for the first player
+    assert store.game_row(db, created.id)["seq"] == 1
+    assert service.load(db, created.id).to_move == frozenset({0})
+    assert client.get(f"/api/games/{created.id}").json["to_move"] == [0]
+    loading.forget()
+    assert service.load(db, created.id).to_move == frozenset({0})

@@ -5,7 +5,8 @@ events: `shared/specs/mississippi.md`. The modules: `tables` (every fixed and RE
 `board` (the river's geometry), `boat` (numbers round a boat, rotation), `notation` (move text),
 `position` (the `position` option and its checks), `state`, `rules` (movement, reactions, the reducer),
 `game` (the protocol), `summary` (the turn trace as text), `render` (ASCII), `svg` (the board on the
-pages), `hints` (what the board offers for each legal move), `figures` (the rules page's pictures).
+pages), `hints` (what the board offers for each legal move), `figures` (the rules page's pictures),
+`words` (each append told in words: `describe`), `bot` (the computer player: `BOTS`).
 
 Platform rulings beyond the spec (the server needs one answer):
 
@@ -24,38 +25,21 @@ Platform rulings beyond the spec (the server needs one answer):
 - P5 `timeout_move` returns None: there is no pass in Mississippi (A1).
 """
 
+from . import figures  # noqa: F401  (the rules page reads module.figures)
+from .bot import BOTS
 from .game import (
-    NAME, OPTIONS, PLAYERS, TITLE, decide, legal_moves, outcome, redact, resign,
-    resolve_options, start, timeout_move, to_move, view,
+    NAME, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, initial_state, legal_moves, outcome, redact,
+    resign, resolve_options, reveals, start, timeout_move, to_move, view,
 )
-from .game import initial_state as _initial_state
 from .hints import move_hints
 from .notation import NOTATION
 from .render import render_text
 from .rules import evolve
 from .svg import render_svg
-from . import figures  # noqa: F401  (the rules page reads module.figures)
-
-# provisional: the rules helper replaces this (RULES_VERSION, BOTS, describe, reveals, initial_state)
-RULES_VERSION = 1
-BOTS: dict = {}
-
-
-def initial_state(seats, options, rules_version=RULES_VERSION):  # provisional: the rules helper replaces this
-    return _initial_state(seats, options)
-
-
-def describe(before, events, seat, names):  # provisional: the rules helper replaces this
-    return []
-
-
-def reveals(event):  # provisional: the rules helper replaces this
-    return event.type == "die_rolled"
-
+from .words import describe
 
 __all__ = [
     "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "resolve_options", "initial_state", "start",
     "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text",
-    "render_svg", "resign", "timeout_move", "move_hints",
-    "RULES_VERSION", "BOTS", "describe", "reveals",  # provisional: the rules helper replaces these
+    "render_svg", "resign", "timeout_move", "RULES_VERSION", "BOTS", "describe", "reveals", "move_hints",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from ..base import RULES, Chance, Event, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome, check_options
+from ..base import RULES, Chance, Event, GameError, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome, check_options
 from .board import side_name
 from .boat import rotation_cost, side_numbers
 from .notation import BACK, FORWARD, Move, move_name, parse_move, rotation_name
@@ -27,6 +27,8 @@ from .tables import (
 NAME = "mississippi"
 TITLE = "Mississippi"
 PLAYERS = (2, 6)  # 3-6 official; 2 is the unofficial variant (A17)
+RULES_VERSION = 1  # raise it when start, decide, evolve, legal_moves, resign or outcome change for a log
+KNOWN_RULES_VERSIONS = (1,)
 
 # Labels and help in players' words (the options page, the seat page's list of options that differ from
 # the defaults); the spec's rulings behind them: rows/width A16, numbering A15, clockwise A6,
@@ -79,7 +81,12 @@ def resolve_options(seats: int, options: Mapping[str, Any] | None) -> dict:
     low, high = PLAYERS
     if not isinstance(seats, int) or not low <= seats <= high:
         raise InvalidOptions(f"Mississippi takes {low} to {high} seats, not {seats}")
-    resolved = check_options(OPTIONS, options)
+    try:
+        resolved = check_options(OPTIONS, options)
+    except GameError:
+        raise
+    except ValueError:  # json.loads refuses to read a number of more than 4300 digits
+        raise InvalidOptions("option 'position' is not valid JSON: a number in it has more than 4300 digits") from None
     if resolved["position"] is not None:
         resolved["position"] = check_position(
             resolved["position"], seats, resolved["rows"], resolved["width"], resolved["two_player_logs"]
@@ -87,7 +94,11 @@ def resolve_options(seats: int, options: Mapping[str, Any] | None) -> dict:
     return resolved
 
 
-def initial_state(seats: int, options: Mapping[str, Any]) -> State:
+def initial_state(seats: int, options: Mapping[str, Any], rules_version: int = RULES_VERSION) -> State:
+    """The state before any event. It remembers its rules version: everything after follows it."""
+    if type(rules_version) is not int or rules_version not in KNOWN_RULES_VERSIONS:
+        known = ", ".join(map(str, KNOWN_RULES_VERSIONS))
+        raise InvalidOptions(f"Mississippi has no rules version {rules_version!r}; it knows {known}")
     start = starting_logs(seats, options["two_player_logs"])
     boats: list[Boat | None] = [None] * seats
     logs = [start] * seats
@@ -108,6 +119,7 @@ def initial_state(seats: int, options: Mapping[str, Any]) -> State:
         clockwise=options["clockwise"], max_rounds=options["max_rounds"],
         two_player_logs=options["two_player_logs"], options_json=json.dumps(dict(options), sort_keys=True),
         boats=tuple(boats), entered=tuple(entered), logs=tuple(logs), supply=supply, current=current,
+        rules_version=rules_version,
     )
 
 
@@ -136,8 +148,12 @@ def settle(state: State, chance: Chance) -> list[Event]:
 # --- moves ------------------------------------------------------------------------------------------------
 
 
+def _count(count: int, thing: str) -> str:
+    return f"{count} {thing}{'s' if count != 1 else ''}"
+
+
 def _fields(count: int) -> str:
-    return f"{count} empty field{'s' if count != 1 else ''}"
+    return _count(count, "empty field")
 
 
 def check_move(state: State, seat: int, move: Move) -> None:
@@ -152,7 +168,7 @@ def check_move(state: State, seat: int, move: Move) -> None:
     logs = state.logs[seat]
     cost = rotation_cost(move.rotation)
     if cost > logs:
-        raise IllegalMove(f"rule 6: rotate {rotation_name(move.rotation)} costs {cost} logs, you have {logs}")
+        raise IllegalMove(f"rule 6: rotate {rotation_name(move.rotation)} costs {_count(cost, 'log')}, you have {logs}")
     left = logs - cost
     field = start_field(state, seat)
     after = " after rotating" if move.rotation else ""
@@ -178,7 +194,7 @@ def _check_turn(state: State, seat: int) -> None:
     if seat in state.resigned:
         raise NotYourTurn("you have resigned from this game")
     if seat != state.current:
-        raise NotYourTurn(f"it is not your turn: seat {state.current} is to move")
+        raise NotYourTurn(f"it is not your turn: {COLOURS[state.current][0]} is to move")
 
 
 def decide(state: State, seat: int, move: str, chance: Chance) -> list[Event]:
@@ -209,7 +225,7 @@ def resign(state: State, seat: int, chance: Chance) -> list[Event]:
     if outcome(state) is not None:
         raise NotYourTurn("the game is over")
     if not 0 <= seat < state.seats or seat in state.resigned:
-        raise NotYourTurn(f"seat {seat} is not playing in this game")
+        raise NotYourTurn("that seat is not playing in this game")
     event = Event("seat_resigned", {"seat": seat}, RULES)
     return [event] + settle(evolve(state, event), chance)
 
@@ -256,6 +272,11 @@ def _outcome(state: State, termination: str, winner: int, order: tuple[int, ...]
 
 def redact(event: Event, seat: int | None) -> dict:
     return dict(event.data)  # no hidden information
+
+
+def reveals(event: Event) -> bool:
+    """Only the entry die is chance; moves, skips and resignations show nothing that was hidden."""
+    return event.type == "die_rolled"
 
 
 def trace_json(state: State, trace: Trace | None) -> dict | None:

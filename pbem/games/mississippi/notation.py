@@ -45,18 +45,29 @@ class Move:
     distance: int
 
 
+MAX_DIGITS = 4  # no river has 10,000 fields; longer numbers are refused before they are read
+
+
+def _quoted(text: str) -> str:
+    """The move as the player wrote it, cut short for the message."""
+    shown = str(text).strip()
+    return repr(shown if len(shown) <= 40 else shown[:37] + "...")
+
+
 def parse_move(text: str) -> Move:
     """Parse a move, forgiving case and spacing; raise InvalidMove saying what was expected."""
     compact = re.sub(r"\s+", "", str(text).lower())
     match = _PATTERN.match(compact)
     if not match:
-        raise InvalidMove(f"cannot read {str(text).strip()!r}: {EXPECTED}")
+        raise InvalidMove(f"cannot read {_quoted(text)}: {EXPECTED}")
     sign, steps, word, distance = match.groups()
+    if len(distance) > MAX_DIGITS or steps is not None and len(steps) > MAX_DIGITS:
+        raise InvalidMove(f"cannot read {_quoted(text)}: a distance has at most {MAX_DIGITS} digits; {EXPECTED}")
     rotation = 0
     if steps is not None:
         rotation = int(steps)
         if not 1 <= rotation <= MAX_ROTATION:
-            raise InvalidMove(f"cannot read {str(text).strip()!r}: a rotation is ±1, ±2 or ±3 steps; {EXPECTED}")
+            raise InvalidMove(f"cannot read {_quoted(text)}: a rotation is ±1, ±2 or ±3 steps; {EXPECTED}")
         if sign == "-" and rotation != 3:  # A22: -3 and +3 are the same half turn, written +3
             rotation = -rotation
     word = FORWARD if word.startswith("forward") else _WORDS[word]

@@ -7,6 +7,7 @@ A refused position raises InvalidOptions naming the failed check.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..base import InvalidOptions
@@ -20,6 +21,27 @@ def starting_logs(seats: int, two_player_logs: int) -> int:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _show(value: Any) -> str:
+    """A given value in a refusal, short: a huge number cannot even be written out (Python refuses to
+    turn an int of more than 4300 digits into text), and long text is cut."""
+    if _is_int(value) and abs(value) >= 10**12:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+SEAT_KEY = re.compile(r"0|[1-9][0-9]?")  # a seat number as JSON writes it: no sign, spaces or leading zero
+
+
+def _seat_of(key: Any, seats: int) -> int | None:
+    """The seat a `boats` key names, or None when it is not a seat number of this game."""
+    if _is_int(key):
+        return key if 0 <= key < seats else None
+    if isinstance(key, str) and SEAT_KEY.fullmatch(key) and int(key) < seats:
+        return int(key)
+    return None
 
 
 def _refuse(check: int, reason: str) -> InvalidOptions:
@@ -41,21 +63,23 @@ def check_position(position: Any, seats: int, rows: int, width: int, two_player_
     # 1. seats of this game
     placed: dict[int, dict] = {}
     for key, boat in boats.items():
-        text = str(key).strip()
-        if not text.isdigit() or not 0 <= int(text) < seats:
-            raise _refuse(1, f"boat {key!r} is not a seat of this {seats}-seat game (0..{seats - 1})")
+        seat = _seat_of(key, seats)
+        if seat is None:
+            raise _refuse(1, f"boat {_show(key)} is not a seat of this {seats}-seat game (0..{seats - 1})")
+        if seat in placed:
+            raise _refuse(1, f"boats names seat {seat} twice")
         if not isinstance(boat, dict):
-            raise InvalidOptions(f"position: boat {key!r} must be an object with field, east and logs")
-        placed[int(text)] = boat
+            raise InvalidOptions(f"position: boat {_show(key)} must be an object with field, east and logs")
+        placed[seat] = boat
     if not 0 <= to_move < seats:
-        raise _refuse(1, f"to_move {to_move} is not a seat of this {seats}-seat game (0..{seats - 1})")
+        raise _refuse(1, f"to_move {_show(to_move)} is not a seat of this {seats}-seat game (0..{seats - 1})")
 
     # 4. a seat given without a field has not entered, and holds the starting logs
     entered: dict[int, dict] = {}
     for seat, boat in sorted(placed.items()):
         if boat.get("field") is None:
             if "logs" in boat and boat["logs"] != start:
-                raise _refuse(4, f"seat {seat} has not entered, so it holds {start} logs, not {boat['logs']!r}")
+                raise _refuse(4, f"seat {seat} has not entered, so it holds {start} logs, not {_show(boat['logs'])}")
             continue
         entered[seat] = boat
 
@@ -64,21 +88,22 @@ def check_position(position: Any, seats: int, rows: int, width: int, two_player_
     for seat, boat in entered.items():
         field, east, logs = boat.get("field"), boat.get("east"), boat.get("logs")
         if not _is_int(field) or not 0 <= field <= goal - 1:
-            raise _refuse(2, f"seat {seat}'s field {field!r} is not in 0..{goal - 1} (no boat may start on the goal)")
+            raise _refuse(2, f"seat {seat}'s field {_show(field)} is not in 0..{goal - 1} (no boat may start on the goal)")
         if field in fields:
             raise _refuse(2, f"seats {fields[field]} and {seat} share field {field}")
         fields[field] = seat
         if not _is_int(east) or not 1 <= east <= 6:
-            raise _refuse(3, f"seat {seat}'s east {east!r} is not in 1..6")
+            raise _refuse(3, f"seat {seat}'s east {_show(east)} is not in 1..6")
         if not _is_int(logs) or logs < 0:
-            raise _refuse(3, f"seat {seat}'s logs {logs!r} must be a whole number >= 0")
+            raise _refuse(3, f"seat {seat}'s logs {_show(logs)} must be a whole number >= 0")
     if supply < 0:
-        raise _refuse(3, f"supply {supply} must be >= 0")
+        raise _refuse(3, f"supply {_show(supply)} must be >= 0")
 
     # 5. the log invariant
     in_hands = sum(entered[s]["logs"] if s in entered else start for s in range(seats))
     if in_hands + supply != TOTAL_LOGS:
-        raise _refuse(5, f"logs in hands ({in_hands}) plus supply ({supply}) make {in_hands + supply}, not {TOTAL_LOGS}")
+        raise _refuse(5, f"logs in hands ({_show(in_hands)}) plus supply ({_show(supply)}) make "
+                         f"{_show(in_hands + supply)}, not {TOTAL_LOGS}")
 
     # 6. a position with seats still to enter is a round-1 position
     missing = [s for s in range(seats) if s not in entered]

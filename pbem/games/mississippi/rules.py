@@ -28,14 +28,12 @@ SPATIAL_ORDER = (0, 5, 4, 3, 2, 1)      # clockwise from E: E, SE, SW, W, NW, NE
 
 def empty_ahead(state: State, field: int) -> int:
     """Empty fields after `field` up to and including the goal (A19)."""
-    occupied = state.occupied()
-    return sum(1 for t in range(field + 1, state.board.size) if t not in occupied)
+    return state.board.goal - field - sum(1 for boat in state.boats if boat is not None and boat.field > field)
 
 
 def empty_behind(state: State, field: int) -> int:
     """Empty fields before `field`, down to field 0 (A3)."""
-    occupied = state.occupied()
-    return sum(1 for t in range(field) if t not in occupied)
+    return field - sum(1 for boat in state.boats if boat is not None and boat.field < field)
 
 
 def step_forward(occupied: frozenset[int], field: int, count: int, goal: int) -> int:

@@ -75,6 +75,7 @@ class State:
     finisher: int | None = None        # the seat whose boat reached the goal
     resigned: tuple[int, ...] = ()     # seats that resigned, in order
     trace: Trace | None = None
+    rules_version: int = 1             # the rules this game plays (game.RULES_VERSION when it began)
 
     @property
     def board(self) -> Board:

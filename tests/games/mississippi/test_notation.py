@@ -75,7 +75,7 @@ def test_no_logs_message():
                            "supply": 28, "to_move": 0})
     with pytest.raises(IllegalMove, match="^rule 2: with no logs you must move back$"):
         game.decide(state, 0, "forward 1", None)
-    with pytest.raises(IllegalMove, match="^rule 6: rotate \\+2 costs 1 logs, you have 0$"):
+    with pytest.raises(IllegalMove, match="^rule 6: rotate \\+2 costs 1 log, you have 0$"):
         game.decide(state, 0, "rotate +2 back 1", None)
 
 
