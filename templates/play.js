@@ -42,42 +42,35 @@
   function all(root, selector) { return root ? Array.prototype.slice.call(root.querySelectorAll(selector)) : []; }
   function attrEscape(value) { return String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"'); }
   function squares(name) { return all(area, '[data-square="' + attrEscape(name) + '"]').filter(function (el) {
-    return !el.hasAttribute("data-piece") && !el.classList.contains("mark"); }); }
+    return !el.hasAttribute("data-piece"); }); }
   function pieceEls(name) { return all(area, '[data-piece="' + attrEscape(name) + '"]'); }
 
   // --- marking the board ---------------------------------------------------------------------------
 
+  // A marked square is drawn in the marking colour in its own shape (the board's shapes take the class;
+  // a group marks the shapes in it), so numbers and names on it stay readable.
   function markSquare(name, kind) {
     squares(name).forEach(function (el) {
       el.setAttribute(kind === "target" ? "data-target" : "data-path", "");
       el.classList.add(kind === "target" ? "is-target" : "is-path");
-      if (el instanceof SVGGraphicsElement && el.getBBox) {
-        var box = el.getBBox(), mark = document.createElementNS(SVGNS, "rect");
-        var inset = kind === "target" ? 2 : Math.min(box.width, box.height) * 0.3;
-        mark.setAttribute("x", box.x + inset);
-        mark.setAttribute("y", box.y + inset);
-        mark.setAttribute("width", Math.max(box.width - 2 * inset, 1));
-        mark.setAttribute("height", Math.max(box.height - 2 * inset, 1));
-        mark.setAttribute("rx", kind === "target" ? 4 : Math.min(box.width, box.height));
-        mark.setAttribute("class", "mark mark-" + kind);
-        mark.setAttribute("data-mark-for", name);
-        if (el.hasAttribute("transform")) mark.setAttribute("transform", el.getAttribute("transform"));
-        el.parentNode.insertBefore(mark, el.nextSibling);
-      }
       if (kind === "target") {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
+        el.setAttribute("aria-label", "square " + name);
       }
     });
   }
 
   function unmark() {
-    all(area, ".mark").forEach(function (el) { el.remove(); });
     all(area, "[data-target],[data-path]").forEach(function (el) {
       el.removeAttribute("data-target");
       el.removeAttribute("data-path");
       el.classList.remove("is-target", "is-path");
-      if (!el.classList.contains("can-pick")) { el.removeAttribute("tabindex"); el.removeAttribute("role"); }
+      if (!el.classList.contains("can-pick")) {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+      }
     });
     all(area, ".chosen").forEach(function (el) { el.classList.remove("chosen"); el.setAttribute("aria-pressed", "false"); });
   }
@@ -140,7 +133,7 @@
     targets.forEach(function (t) { markSquare(t, "target"); });
     if (off.length) offer(off, "Or, with " + label(name) + ":");
     var count = targets.length;
-    text(say, label(name) + " chosen. " + (count ? count + " square" + (count === 1 ? "" : "s") +
+    text(say, label(name) + " chosen. " + (count ? count + " place" + (count === 1 ? "" : "s") +
       " it can reach " + (count === 1 ? "is" : "are") + " marked: choose one. " : "") +
       "Choose it again or press Escape to cancel.");
     if (!count && off.length === 1) choose(off[0]);
@@ -148,7 +141,10 @@
 
   function label(piece) {
     var el = pieceEls(piece)[0];
-    return (el && (el.getAttribute("aria-label") || el.getAttribute("data-label"))) || piece;
+    if (!el) return piece;
+    var title = el.querySelector("title");
+    return el.getAttribute("aria-label") || el.getAttribute("data-label") ||
+      (title && title.textContent.trim()) || piece;
   }
 
   function pickTarget(square) {
@@ -179,7 +175,7 @@
     text(pending.querySelector(".pending-words"), m.words || "");
     text(pending.querySelector(".pending-notation"), m.move);
     pending.hidden = false;
-    text(say, "Your move, not sent yet: " + m.move + ". Confirm to play it, or cancel.");
+    text(say, "");
     pending.querySelector("#confirm-move").focus({preventScroll: true});
     preview(m.move);
   }
@@ -241,7 +237,7 @@
         for (var i = 0; i < stack.length; i++) {
           var el = stack[i];
           if (el.hasAttribute && el.hasAttribute("data-square") && !el.hasAttribute("data-piece") &&
-              !el.classList.contains("mark") && area.contains(el)) return el.getAttribute("data-square");
+              area.contains(el)) return el.getAttribute("data-square");
         }
       }
       var near = event.target.closest("[data-square]");
