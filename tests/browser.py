@@ -173,6 +173,21 @@ def click_svg(driver, element) -> None:
     ActionChains(driver).move_to_element(element).click().perform()
 
 
+def click_piece(driver, piece: str) -> None:
+    """Click a piece: its figure on the board where it has one, else its card in the game's panel (near
+    the card's top, where its name is: a card may hold links elsewhere)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    on_board = visible(driver, f'.board [data-piece="{piece}"]')
+    if on_board:
+        click_svg(driver, on_board[0])
+        return
+    card = visible(driver, f'.play-area [data-piece="{piece}"]')[0]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", card)
+    width = card.size["width"]
+    ActionChains(driver).move_to_element_with_offset(card, -width // 2 + 8, -card.size["height"] // 2 + 6).click().perform()
+
+
 def choose_on_board(driver, move: str) -> None:
     """Choose `move` with the board client, the way its hint says a person would: the piece, then the
     square, then the label among the moves left; moves off the board by their button. Leaves the move
@@ -180,8 +195,7 @@ def choose_on_board(driver, move: str) -> None:
     hint = hints_on_page(driver)["moves"][move]
     piece, target = hint["piece"], hint["target"]
     if piece:
-        element = next(el for el in visible(driver, f'.play-area [data-piece="{piece}"]'))
-        click_svg(driver, element)
+        click_piece(driver, piece)
         wait_for(driver, lambda d: d.find_elements("css selector", f'.play-area .chosen[data-piece="{piece}"]'))
     if target:
         if piece:

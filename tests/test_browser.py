@@ -18,7 +18,7 @@ import urllib.request
 import pytest
 
 from pbem import service, store
-from tests.browser import (choose_on_board, click_svg, confirm_pending, hints_on_page, screenshot, visible,
+from tests.browser import (choose_on_board, click_piece, confirm_pending, hints_on_page, screenshot, visible,
                            wait_for)
 
 pytestmark = pytest.mark.slow
@@ -82,7 +82,8 @@ def test_a_move_made_by_clicking_the_board_and_confirming_lands_in_the_log(serve
         move = rng.choice(on_board or sorted(page["moves"]))
         hint = page["moves"][move]
         if hint["piece"] and hint["target"]:
-            click_svg(driver, visible(driver, f'.play-area [data-piece="{hint["piece"]}"]')[0])
+            click_piece(driver, hint["piece"])
+            wait_for(driver, lambda d: d.find_elements("css selector", ".play-area [data-target]"))
             marked = {el.get_attribute("data-square") for el in driver.find_elements("css selector", ".play-area [data-target]")}
             expected = {h["target"] for h in page["moves"].values() if h["piece"] == hint["piece"] and h["target"]}
             assert marked == expected, "choosing a piece marks exactly the squares its moves end on"
