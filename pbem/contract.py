@@ -73,6 +73,8 @@ class GameTypeOut(Schema):
     players = fields.List(fields.Integer(), required=True, metadata={"description": "[min, max]"})
     options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionOut), required=True)
     notation = fields.String()
+    rules_version = fields.Integer(required=True, metadata={"description": "the version new games are played under"})
+    bots = fields.List(fields.String(), required=True, metadata={"description": "computer player levels"})
 
 
 class SeatOut(Schema):
@@ -107,6 +109,7 @@ class GameOut(Schema):
     view = fields.Dict(required=True)
     outcome = fields.Nested(OutcomeOut, allow_none=True, required=True)
     deadline = fields.String(allow_none=True, required=True)
+    rules_version = fields.Integer(required=True, metadata={"description": "the rules version the game plays"})
 
 
 class EventOut(Schema):

@@ -50,7 +50,8 @@ class Folded:
     vacations: tuple[clock.Vacation, ...] = ()
     owing_since: Mapping[int, datetime] = field(default_factory=dict)
     timed_out: frozenset[int] = frozenset()
-    last_acted: Mapping[int, int] = field(default_factory=dict)  # seat -> seq of its last own game event
+    last_acted: Mapping[int, int] = field(default_factory=dict)  # seat -> last seq of its last own append
+    began_owing: Mapping[int, int] = field(default_factory=dict)  # seat -> seq after which it last began to owe
     outcome: Outcome | None = None
     to_move: frozenset[int] = frozenset()
     batch_open: bool = False            # the last event folded may be followed by more of its append
@@ -147,8 +148,11 @@ def advance(folded: Folded, events: Sequence, complete: bool = True) -> Folded:
     owing = dict(folded.owing_since)
     timed_out = set(folded.timed_out)
     acted = dict(folded.last_acted)
+    began = dict(folded.began_owing)
     open_batch = folded.batch_open
     moment = clock.parse_time(folded.last_at)
+    last_seq = folded.seq
+    actors: set[int] = set()  # seats that acted in the append being folded
 
     def settle():
         """Who owes a decision now that a whole append is folded; a seat's clock runs from the append
@@ -156,8 +160,13 @@ def advance(folded: Folded, events: Sequence, complete: bool = True) -> Folded:
         nonlocal owing, timed_out
         result = module.outcome(state)
         owing_now = module.to_move(state) if result is None else frozenset()
+        for seat in owing_now - set(owing):
+            began[seat] = last_seq
         owing = {seat: owing.get(seat, moment) for seat in owing_now}
         timed_out &= set(owing)
+        for seat in actors:
+            acted[seat] = last_seq
+        actors.clear()
 
     for stored in events:
         if stored.command is not None and open_batch:
@@ -179,16 +188,20 @@ def advance(folded: Folded, events: Sequence, complete: bool = True) -> Folded:
         elif kind not in PLATFORM_EVENTS:
             state = module.evolve(state, game_event(stored))
             if stored.actor.isdigit():
-                acted[int(stored.actor)] = stored.seq
+                actors.add(int(stored.actor))
+        last_seq = stored.seq
         open_batch = True
     last = events[-1]
     if complete:
         settle()
         open_batch = False
+    else:
+        for seat in actors:
+            acted[seat] = last_seq
     result = module.outcome(state)
     return replace(folded, seq=last.seq, last_hash=last.hash, last_at=last.at, state=state, settings=tuple(settings),
                    vacations=tuple(vacations), owing_since=owing, timed_out=frozenset(timed_out), last_acted=acted,
-                   outcome=result, to_move=module.to_move(state) if result is None else frozenset(),
+                   began_owing=began, outcome=result, to_move=module.to_move(state) if result is None else frozenset(),
                    batch_open=open_batch)
 
 
@@ -208,5 +221,6 @@ def settle_alone(folded: Folded) -> Folded:
     owing_now = module.to_move(folded.state) if result is None else frozenset()
     moment = clock.parse_time(folded.last_at)
     owing = {seat: folded.owing_since.get(seat, moment) for seat in owing_now}
+    began = {**folded.began_owing, **{seat: folded.seq for seat in owing_now - set(folded.owing_since)}}
     return replace(folded, owing_since=owing, timed_out=folded.timed_out & frozenset(owing), outcome=result,
-                   to_move=owing_now, batch_open=False)
+                   to_move=owing_now, began_owing=began, batch_open=False)

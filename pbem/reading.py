@@ -34,9 +34,8 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
         "view": module.view(folded.state, seat),
         "outcome": result.to_json() if result is not None else None,
         "deadline": clock.format_time(deadline) if deadline else None,
+        "rules_version": head.rules_version,
     }
-    if "rules_version" in head.created:
-        view["rules_version"] = head.rules_version
     return view
 
 

@@ -197,12 +197,12 @@ def reveal_if_over(module: ModuleType, state: Any, seed: bytes) -> list[store.Ne
 
 
 def notices(site: Site | None, before: Folded | None, after: Folded, command: dict, now: str,
-            new_events: Sequence[store.StoredEvent]) -> list[dict]:
+            new_events: Sequence[store.StoredEvent], db=None) -> list[dict]:
     if site is None:
         return []
     from .notify import compose
 
-    return compose.notices_for(site, before, after, command, now, new_events)
+    return compose.notices_for(site, before, after, command, now, new_events, db)
 
 
 # --- acting on a game ---------------------------------------------------------------------------------
@@ -382,7 +382,7 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts,
                            projection=lambda handled: projection_row(after, now, handled),
                            seats=seat_rows(after) if command["verb"] == "settings" else (),
-                           outbox=notices(site, folded, after, command, now, new) + (answer(after) if answer else []))
+                           outbox=notices(site, folded, after, command, now, new, db) + (answer(after) if answer else []))
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after)
     return Played(after.seq, written, after)

@@ -1,55 +1,135 @@
-"""Events in words: one line per event for a seat, as the notices, the seat page's "since your last
-move" and a game's record tell them. The data always comes through the same redaction as every other
-channel (`redaction.public_data`) before it is put in words, so a line never says more than the seat may
-know."""
+"""The game told in words (issue 13): what happened, append by append, as one seat (or a spectator) may
+read it, for the history page's move list, the notices, the seat page's "since your last move", the
+record and the feeds.
+
+An append is one command (a seat's move, a resignation, the clock acting) and the automatic steps it
+caused; the game's own `describe(before, events, seat, names)` puts its events in words, after that seat's
+redaction (`redaction.public_data`, the same as on every other channel), from the state before them. The
+platform's own events (vacations, timeouts) are told here. Nothing a person reads carries an internal
+identifier.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Sequence
+
+from . import loading, store
+from .folding import (GAME_CREATED, PLATFORM_EVENTS, TURN_TIMED_OUT, VACATION_ENDED, VACATION_STARTED, Folded,
+                      advance, begin)
+from .games.base import Event
 from .redaction import public_data
 
 
-def last_moves(loaded, events, seat: int | None) -> list[str]:
-    """What happened in these events, in words that seat may read: the data comes through the same
-    redaction as every other channel, then `describe` puts it in words."""
-    lines = []
+@dataclass(frozen=True)
+class Told:
+    """One append in words."""
+
+    first: int                  # seq of its first event
+    last: int                   # seq of its last event: the position after it
+    seat: int | None            # the seat whose command it was (None: the rules, the clock, the creation)
+    verb: str                   # the command: create, move, resign, timeout, ...
+    lines: tuple[str, ...]
+    at: str                     # when
+
+
+def tell(db, head: Folded, seat: int | None, after: int, upto: int | None = None) -> list[Told]:
+    """The appends after event `after` through `upto` (default: all), told to `seat`."""
+    upto = head.seq if upto is None else min(upto, head.seq)
+    if after >= upto:
+        return []
+    start = loading.at(db, head, after) if after >= 1 else None
+    return tell_events(head, start, store.read_events_after(db, head.id, after, upto), seat)
+
+
+def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int | None) -> list[Told]:
+    """These events (the game as `start` before them; None: from its creation), append by append."""
+    told = []
+    folded = start
+    for batch in batches(events):
+        if folded is None:  # the creation: the game as it begins, then what its setup drew
+            folded = begin(head.id, batch[0])
+            lines = [began(folded)] + describe(head, folded, batch[1:], seat)
+            folded = advance(folded, batch[1:])
+        else:
+            lines = describe(head, folded, batch, seat)
+            folded = advance(folded, batch)
+        command = batch[0].command or {}
+        actor = command.get("seat") if isinstance(command.get("seat"), int) else None
+        told.append(Told(batch[0].seq, batch[-1].seq, actor, command.get("verb", ""), tuple(lines), batch[0].at))
+    return told
+
+
+def batches(events: Sequence) -> list[list]:
+    """Events split into their appends (each begins with the event that carries the command)."""
+    out: list[list] = []
     for event in events:
-        line = describe(loaded, event.type, event.actor, public_data(loaded, event, seat))
-        if line:
-            lines.append(line)
+        if event.command is not None or not out:
+            out.append([event])
+        else:
+            out[-1].append(event)
+    return out
+
+
+def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -> list[str]:
+    """One append's lines: the game's events in the game's words, the platform's in ours, in order."""
+    module = head.module
+    names = tuple(head.names)
+    lines: list[str] = []
+    run: list[tuple[Event, object]] = []  # consecutive game events (as told, as stored), told together so
+    state = before.state                  # that automatic steps fold into the move that caused them
+
+    def flush():
+        nonlocal run, state
+        if run:
+            lines.extend(module.describe(state, [told for told, _ in run], seat, names))
+            for _, stored in run:
+                state = module.evolve(state, Event(stored.type, stored.data, stored.actor))
+            run = []
+
+    for event in events:
+        if event.type in PLATFORM_EVENTS:
+            flush()
+            line = platform_line(head, event)
+            if line:
+                lines.append(line)
+        else:
+            run.append((Event(event.type, public_data(head, event, seat), event.actor), event))
+    flush()
     return lines
 
 
-QUIET = {"game_created", "seed_revealed", "seat_settings_changed"}  # bookkeeping nobody needs told
+def began(folded: Folded) -> str:
+    names = folded.names
+    players = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+    return f"{players} began a game of {folded.module.TITLE}."
 
 
-def describe(loaded, type: str, actor: str, data: dict) -> str | None:
-    """One line for one (already redacted) event. The games' events share a few conventions, read here
-    so that every game is told in words without a function of its own: `move` is the move as played
-    (absent or None when hidden), `log` the lines a game wrote from public facts, `seat` the seat a
-    rules event is about. Anything else is named by its type and its plain (non-nested) facts."""
-    if type in QUIET:
+TIMEOUT_WORDS = {
+    "remind": "ran out of time; the game waits for them",
+    "skip": "ran out of time; their turn was passed",
+    "forfeit": "ran out of time and forfeited the game",
+    "bot": "ran out of time; the computer plays for them until they come back",
+}
+
+
+def platform_line(head: Folded, event) -> str | None:
+    """The platform's own events in words (addresses, settings and seeds are nobody's reading)."""
+    data = event.data
+    name = head.names[data["seat"]] if isinstance(data.get("seat"), int) and 0 <= data["seat"] < len(head.names) \
+        else None
+    if event.type == TURN_TIMED_OUT:
+        return f"{name} {TIMEOUT_WORDS.get(data.get('action'), 'ran out of time')}."
+    if event.type == VACATION_STARTED:
+        return f"{name} went on vacation: their clock is paused."
+    if event.type == VACATION_ENDED:
+        if event.actor == "clock":
+            return f"{name}'s vacation ran out: their clock runs again."
+        return f"{name} came back from vacation."
+    if event.type == GAME_CREATED:
         return None
-    who = loaded.names[int(actor)] if actor.isdigit() else None
-    if who is None and isinstance(data.get("seat"), int) and 0 <= data["seat"] < len(loaded.names):
-        who = loaded.names[data["seat"]]
-    if type == "seat_resigned":
-        return f"{who} resigned"
-    if type == "turn_timed_out":
-        return f"{who} ran out of time ({data['action']})"
-    if type in ("vacation_started", "vacation_ended"):
-        return f"{who} {'went on' if type == 'vacation_started' else 'came back from'} vacation"
-    if data.get("public_move"):
-        return f"{who}: {data['public_move']}" if who else data["public_move"]
-    if "move" in data:
-        if data["move"] is None:
-            return f"{who} moved" if who else None
-        if actor.isdigit():
-            return f"{who} played {data['move']}"
-        return f"{who}: {data['move']} (automatic)" if who else f"{data['move']} (automatic)"
-    if isinstance(data.get("log"), list) and data["log"]:
-        return "; ".join(str(line) for line in data["log"])
-    facts = ", ".join(f"{key} {value}" for key, value in data.items()
-                      if isinstance(value, (str, int, float)) and not isinstance(value, bool) and key != "seat")
-    words = type.replace("_", " ")
-    line = f"{words}: {facts}" if facts else words
-    return f"{who}: {line}" if who else line[0].upper() + line[1:]
+    return None
+
+
+def lines_of(told: Sequence[Told]) -> list[str]:
+    return [line for item in told for line in item.lines]

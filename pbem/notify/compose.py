@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from ..config import TEMPLATES_DIR
 from ..folding import legal_moves
 from ..site import Site
-from ..words import last_moves
+from ..words import lines_of, tell, tell_events
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result"}  # reminders, timeouts and answers are urgent
 
@@ -97,10 +97,15 @@ def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int
     return out
 
 
+WEBHOOK_TEXT_AT_MOST = 1800  # Discord refuses content over 2,000 characters
+
+
 def webhook_line(ctx: dict) -> str:
     """One line a chat channel shows as it is (Discord reads `content`, Slack `text`)."""
     head = f"{ctx['title']} {ctx['game_id']}"
-    happened = "; ".join(ctx["happened"])
+    happened = " ".join(ctx["happened"])
+    if len(happened) > WEBHOOK_TEXT_AT_MOST:
+        happened = "… " + happened[-WEBHOOK_TEXT_AT_MOST:]
     lead = f"{happened}. " if happened else ""
     kind = ctx["kind"].split(":")[0]
     if kind == "result":
@@ -114,7 +119,26 @@ def webhook_line(ctx: dict) -> str:
     return f"{head}: {lead}Your turn, {ctx['name']}. {ctx['seat_url']}"
 
 
-def notices_for(site: Site, before, after, command: dict, now: str, new_events) -> list[dict]:
+TOLD_AT_MOST = 400   # events told in one notice (a seat back after a long absence gets the latest)
+LINES_AT_MOST = 80
+
+
+def since_last(db, before, after, new_events, seat: int) -> list[str]:
+    """Everything that happened since the seat's last notice or its own last move, told in order, the
+    append being written included (issue 13): a turn notice names who did what."""
+    lines: list[str] = []
+    if before is not None and db is not None:
+        since = max(before.last_acted.get(seat, 0), before.began_owing.get(seat, 0), before.seq - TOLD_AT_MOST)
+        lines += lines_of(tell(db, before, seat, since))
+    lines += lines_of(tell_events(after, before, new_events, seat))
+    if len(lines) > LINES_AT_MOST:
+        skipped = len(lines) - LINES_AT_MOST
+        lines = [f"({skipped} earlier line{'s' if skipped != 1 else ''} are on the game's history page.)"] + \
+            lines[-LINES_AT_MOST:]
+    return lines
+
+
+def notices_for(site: Site, before, after, command: dict, now: str, new_events, db=None) -> list[dict]:
     """The notices an append causes. `before` is None for a new game; `new_events` are the append's."""
     out: list[dict] = []
     verb = command["verb"]
@@ -128,7 +152,7 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events) 
     actor = command.get("seat") if verb in ("move", "resign") else None
     if after.finished and not before.finished:
         for seat in seats:
-            happened = last_moves(after, new_events, seat)
+            happened = since_last(db, before, after, new_events, seat)
             out += rows(site, after, seat, "result", context(site, after, seat, "result", happened, now), now)
         return out
     if verb == "timeout" and command["seat"] in seats:
@@ -139,7 +163,7 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events) 
     if verb == "move" and actor in after.to_move and command.get("via") == "email":
         newly_owing.discard(actor)  # the answer to the e-mail says it is still their turn
     for seat in sorted(newly_owing & set(seats)):
-        happened = last_moves(after, new_events, seat)
+        happened = since_last(db, before, after, new_events, seat)
         out += rows(site, after, seat, "your_turn", context(site, after, seat, "your_turn", happened, now), now)
     return out
 

@@ -85,7 +85,7 @@ def game_types():
     return jsonify([
         {"name": name, "title": module.TITLE, "players": list(module.PLAYERS),
          "options": {**{key: option.to_json() for key, option in module.OPTIONS.items()}, **clock_options},
-         "notation": module.NOTATION}
+         "notation": module.NOTATION, "rules_version": module.RULES_VERSION, "bots": sorted(module.BOTS)}
         for name, module in sorted(GAMES.items())
     ])
 

@@ -26,10 +26,10 @@ from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame, get_game
 from ..clock import CLOCK_OPTIONS
 from ..games.base import GameError
-from ..export import game_record
+from ..export import game_record, text_record
 from ..notify import outbox
 from ..notify.lost_links import send_seat_links
-from ..words import last_moves
+from ..words import lines_of, tell
 from . import board
 from .move_groups import group_moves
 
@@ -245,8 +245,7 @@ def recent_moves(loaded: Folded, seat: int | None) -> list[str]:
     correspondence player comes back a day later and first wants to know what the others did."""
     since = loaded.last_acted.get(seat, 0) if seat is not None else 0
     since = max(since, loaded.seq - 10 * RECENT_UP_TO)
-    events = store.read_events_after(get_db(), loaded.id, since)
-    return last_moves(loaded, events, seat)[-RECENT_UP_TO:]
+    return lines_of(tell(get_db(), loaded, seat, since))[-RECENT_UP_TO:]
 
 
 def seat_from_token(token: str) -> tuple[Folded, int]:
@@ -373,6 +372,25 @@ def spectator_record(game_id):
 def seat_record(token):
     loaded, seat = seat_from_token(token)
     return record_download(loaded, seat)
+
+
+def text_download(loaded: Folded, seat: int | None):
+    name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat + 1}") + ".txt"
+    ending = board.ending_in_words(loaded.outcome.termination) if loaded.outcome else ""
+    body = text_record(get_db(), loaded, seat, ending)
+    return current_app.response_class(body, mimetype="text/plain",
+                                      headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+@bp.get("/games/<game_id>/record.txt")
+def spectator_text_record(game_id):
+    return text_download(service.load(get_db(), game_id), None)
+
+
+@bp.get("/play/<token>/record.txt")
+def seat_text_record(token):
+    loaded, seat = seat_from_token(token)
+    return text_download(loaded, seat)
 
 
 def history_at(loaded: Folded) -> int:
