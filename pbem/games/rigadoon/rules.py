@@ -17,6 +17,8 @@ from .state import FLEET_NAMES, SHIP_NAMES, Rules, Ship, State, fleet_of, other_
 NAME = "rigadoon"
 TITLE = "Rigadoon"
 PLAYERS = (2, 2)
+RULES_VERSION = 1
+KNOWN_RULES_VERSIONS = (1,)  # every version this module still plays (old games keep theirs)
 
 OPTIONS = {
     "wind": Option("choice", "deck", "change the wind by drawing from the deck or rolling the die", choices=("deck", "die")),
@@ -69,7 +71,7 @@ def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 # ignored), so that any view can be fed back as a position (spec "Views"). Any other key is refused,
 # so that a misspelt field is not silently lost. tests/games/rigadoon checks views against this list.
 POSITION_FIELDS = ("wind", "to_move", "seats", "ships", "chests")
-VIEW_FIELDS = ("phase", "turn", "first_seat", "seats_to_move", "board", "ship_state", "wind_detail",
+VIEW_FIELDS = ("phase", "turn", "first_seat", "seats_to_move", "rules", "board", "ship_state", "wind_detail",
                "turn_record", "chain", "reachable", "last_path", "legal_moves", "note", "result")
 
 
@@ -142,7 +144,12 @@ def parse_position(rules: Rules, position) -> dict:
             "ships": tuple(ships), "chests": tuple(sorted(chests))}
 
 
-def initial_state(seats: int, options) -> State:
+def initial_state(seats: int, options, rules_version: int = RULES_VERSION) -> State:
+    """The state before any event; it remembers the rules version it plays under."""
+    if type(rules_version) is not int or rules_version not in KNOWN_RULES_VERSIONS:
+        raise InvalidOptions(f"Rigadoon has no rules version {rules_version!r}; "
+                             f"it plays version{'s' if len(KNOWN_RULES_VERSIONS) > 1 else ''} "
+                             f"{', '.join(map(str, KNOWN_RULES_VERSIONS))}")
     rules = _rules(options)
     board = rules.geometry
     if options.get("position") is not None:
@@ -150,13 +157,13 @@ def initial_state(seats: int, options) -> State:
         pile = _remove_one(full_deck(rules), p["wind"]) if rules.wind_mode == "deck" else ()
         return State(rules=rules, seats=seats, phase="play", first_seat=None, blue_seat=p["blue_seat"],
                      active=p["active"], turn=1, wind=p["wind"], pile=pile, discards=(), ships=p["ships"],
-                     chests=p["chests"])
+                     chests=p["chests"], rules_version=rules_version)
     starts = dict(board.ship_starts)
     ships = tuple(Ship(name, starts[name], 3) for name in SHIP_NAMES)
     random_first = rules.first == "random"
     return State(rules=rules, seats=seats, phase="first" if random_first else "colour",
                  first_seat=None if random_first else 0, blue_seat=None, active="B", turn=1, wind=None,
-                 pile=(), discards=(), ships=ships, chests=board.chest_starts)
+                 pile=(), discards=(), ships=ships, chests=board.chest_starts, rules_version=rules_version)
 
 
 def start(state: State, chance) -> list[Event]:
