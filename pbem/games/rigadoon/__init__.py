@@ -4,17 +4,28 @@ chests (rule text `shared/rules/rigadoon.txt`, spec `shared/specs/rigadoon.md`).
 The package is the pure decider behind the game protocol of `pbem.games.base`:
 `board` (geometry and wind pattern from `data/boards.json`), `state`, `engine` (sailing, chests,
 attacks, chains), `rules` (turns, wind deck and die, setup, the decider), `notation`, `views`
-(including `reachable(state, ship)`), `render` (ASCII and SVG).
+(including `reachable(state, ship)`), `render` (ASCII and SVG), `words` (the game told in words) and
+`bot` (the computer player).
 """
 
+from .bot import BOTS
 from .notation import NOTATION
 from .render import render_svg, render_text
-from .rules import (NAME, OPTIONS, PLAYERS, TITLE, decide, evolve, initial_state, legal_moves, outcome,
-                    resign, resolve_options, start, timeout_move, to_move)
+from .rules import (NAME, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, evolve, initial_state, legal_moves,
+                    outcome, resign, resolve_options, start, timeout_move, to_move)
 from .views import reachable, redact, view
+from .words import describe, reveals
+
+
+# provisional: the board helper replaces this
+def move_hints(state, seat):
+    from pbem.games.base import Hint
+
+    return {move: Hint() for move in legal_moves(state, seat)}
+
 
 __all__ = [
-    "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "resolve_options", "initial_state", "start", "evolve",
-    "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text", "render_svg", "resign",
-    "timeout_move", "reachable",
+    "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "RULES_VERSION", "BOTS", "resolve_options", "initial_state",
+    "start", "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text", "render_svg",
+    "resign", "timeout_move", "describe", "reveals", "move_hints", "reachable",
 ]
