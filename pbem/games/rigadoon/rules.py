@@ -75,36 +75,59 @@ VIEW_FIELDS = ("phase", "turn", "first_seat", "seats_to_move", "rules", "board",
                "turn_record", "chain", "reachable", "last_path", "legal_moves", "note", "result")
 
 
+def _shown(value) -> str:
+    """A short, printable quotation of what was sent (never thousands of characters back)."""
+    text = repr(value) if isinstance(value, str) else type(value).__name__
+    return text if len(text) <= 24 else text[:20] + "...'"
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def parse_position(rules: Rules, position) -> dict:
-    """Check a `position` option and return its parts; InvalidOptions names the failed check."""
+    """Check a `position` option and return its parts; InvalidOptions names the failed check.
+
+    Every value is type-checked before it is used, so no input (huge numbers, odd strings, nested
+    junk) gets further than a refusal that names its field. A missing or null wind, to_move or seats
+    takes its default (a view taken before the opening wind has a null wind)."""
     board = load_board(rules.board, rules.exits)
     if not isinstance(position, dict):
         raise InvalidOptions("position must be a JSON object")
-    unknown = sorted(str(key) for key in position if key not in POSITION_FIELDS + VIEW_FIELDS)
+    unknown = sorted(_shown(key) for key in position if key not in POSITION_FIELDS + VIEW_FIELDS)
     if unknown:
-        raise InvalidOptions(f"position: unknown field {unknown[0]!r}; a position has {', '.join(POSITION_FIELDS)}"
+        raise InvalidOptions(f"position: unknown field {unknown[0]}; a position has {', '.join(POSITION_FIELDS)}"
                              " (and may carry the other fields of a view, which are ignored)")
-    wind = str(position.get("wind", "N")).upper()
-    if wind not in ORDER:
-        raise InvalidOptions(f"position: wind must be one of {' '.join(ORDER)}")
-    to_move = str(position.get("to_move", "blue")).lower()
-    if to_move not in ("blue", "green"):
-        raise InvalidOptions("position: to_move must be blue or green")
+    wind = "N" if position.get("wind") is None else position["wind"]
+    if not isinstance(wind, str) or wind.upper() not in ORDER:
+        raise InvalidOptions(f"position: wind must be one of {' '.join(ORDER)}, not {_shown(wind)}")
+    wind = wind.upper()
+    to_move = "blue" if position.get("to_move") is None else position["to_move"]
+    if not isinstance(to_move, str) or to_move.lower() not in ("blue", "green"):
+        raise InvalidOptions(f"position: to_move must be blue or green, not {_shown(to_move)}")
+    to_move = to_move.lower()
+    # Seat numbers may come as true/false or 0.0/1.0 (JSON does not tell them apart from 0 and 1 in
+    # every client): they were always accepted, so they still are, as the whole numbers they equal.
     seats = position.get("seats") or {"blue": 0, "green": 1}
-    if not isinstance(seats, dict) or sorted(seats) != ["blue", "green"] or sorted(seats.values()) != [0, 1]:
+    if not (isinstance(seats, dict) and sorted(map(str, seats)) == ["blue", "green"]
+            and all(isinstance(v, (int, float)) and v in (0, 1) for v in seats.values())
+            and sorted(seats.values()) == [0, 1]):
         raise InvalidOptions('position: seats must be {"blue": 0, "green": 1} or {"blue": 1, "green": 0}')
+    seats = {fleet: int(seat) for fleet, seat in seats.items()}
     raw_ships = position.get("ships")
     if not isinstance(raw_ships, dict):
         raise InvalidOptions("position: ships must map each ship to [square, masts] or null")
     missing = [name for name in SHIP_NAMES if name not in raw_ships]
-    extra = [name for name in raw_ships if name not in SHIP_NAMES]
+    extra = [_shown(name) for name in raw_ships if name not in SHIP_NAMES]
     if missing or extra:
-        raise InvalidOptions(f"position: list all 8 ships (null for absent ones); {'missing ' + missing[0] if missing else 'unknown ' + extra[0]}")
-    raw_chests = position.get("chests", [])
+        raise InvalidOptions(f"position: list all 8 ships (null for absent ones); "
+                             f"{'missing ' + missing[0] if missing else 'unknown ship ' + extra[0]}")
+    raw_chests = position.get("chests")
+    raw_chests = [] if raw_chests is None else raw_chests
     if not isinstance(raw_chests, list) or len(raw_chests) > 4:
         raise InvalidOptions("position: chests must be a list of at most 4 squares")
     try:
-        chests = [board.parse(str(sq)) for sq in raw_chests]
+        chests = [board.parse(sq) for sq in raw_chests]
     except BadSquare as error:
         raise InvalidOptions(f"position: chest {error}") from None
     if len(set(chests)) != len(chests):
@@ -116,14 +139,15 @@ def parse_position(rules: Rules, position) -> dict:
         if value is None:
             ships.append(Ship(name, None, 0))
             continue
-        if not (isinstance(value, list) and len(value) == 2 and isinstance(value[1], int) and not isinstance(value[1], bool)):
+        if not (isinstance(value, list) and len(value) == 2 and _is_count(value[1])):
             raise InvalidOptions(f"position: ship {name} must be [square, masts] or null")
         try:
-            square = board.parse(str(value[0]))
+            square = board.parse(value[0])
         except BadSquare as error:
             raise InvalidOptions(f"position: ship {name}: {error}") from None
         if not 0 <= value[1] <= 3:
-            raise InvalidOptions(f"position: ship {name} has {value[1]} masts; masts are 0-3")
+            raise InvalidOptions(f"position: ship {name} has {'too many' if value[1] > 3 else 'negative'} masts; "
+                                 "masts are 0-3")
         if square in taken:
             raise InvalidOptions(f"position: two ships on {board.name(square)}")
         taken.add(square)
