@@ -300,18 +300,23 @@ def legal_moves(state: State, seat: int) -> list[str]:
 
 
 def explain(state: State, move: str) -> str:
-    """Why a parsed move is not legal now, naming the rule."""
-    verb = move.split()[0]
-    if state.phase in ("colour", "opening"):
-        return f"setup: play {'`colour blue` or `colour green`' if state.phase == 'colour' else '`opening <dir>`'} now"
+    """Why a parsed move is not legal now, naming the rule: a ruling of the spec (`R10: ...`) or the
+    heading of the rule text that forbids it (`Sailing Ships: ...`)."""
+    words = move.split()
+    verb = words[0]
+    if state.phase == "colour":
+        return "R20: the first player picks a fleet now: `colour blue` or `colour green`"
+    if state.phase == "opening":
+        return "R20: the second player picks the opening wind now: `opening <dir>`"
     if state.chain is not None:
-        return f"a {state.chain.decision} decision is open; choose one of: {', '.join(state.chain.options)}"
+        return _explain_in_chain(state, words)
     if verb in ("attack", "bump", "sink", "aground", "island"):
-        return "no such decision is open: these moves answer a chain's decisions"
+        return ("R3: no chain of attacks is under way; `attack`, `bump`, `sink`, `aground` and `island` "
+                "answer a chain's decisions")
     if verb in ("colour", "opening"):
-        return "setup is over"
+        return "R20: setup is over: the fleets and the opening wind were chosen"
     if verb == "wind":
-        return "R10: the wind changes exactly once per turn"
+        return "R10: the wind changes exactly once per turn, and it has changed this turn"
     if verb == "end":
         if not state.wind_changed:
             return "R10: change the wind before ending the turn"
@@ -319,12 +324,12 @@ def explain(state: State, move: str) -> str:
             return "R10: changing the wind cannot be the turn's last action; a ship action must follow it"
         owing = [n for n in SHIP_NAMES if owes_action(state, n)]
         return f"R11: ship{'s' if len(owing) > 1 else ''} {', '.join(owing)} must still sail or repair"
-    name = move.split()[1]
+    name = words[1]
     ship = state.ship(name)
     if fleet_of(name) != state.active:
-        return f"you command the {FLEET_NAMES[state.active]} fleet, not {name}"
+        return f"Repair or sail: it is the {FLEET_NAMES[state.active]} fleet's turn, and {name} is {FLEET_NAMES[fleet_of(name)]}"
     if ship.square is None:
-        return f"{name} is not on the board"
+        return f"Repair or sail: {name} is not on the board in this game"
     if verb == "repair":
         if name in state.acted:
             return "Repairing Ships: one action per ship per turn (sail or repair one mast)"
@@ -340,7 +345,8 @@ def explain(state: State, move: str) -> str:
     _, direction, n, land = parse_sail(move)
     reach = state.board.reach(state.wind, direction, ship.masts)
     if n > reach:
-        return f"Sailing Ships: with wind {state.wind} and {ship.masts} masts {name} reaches {reach} square(s) {direction}"
+        return (f"Sailing Ships: with the wind from {state.wind} and {ship.masts} mast{'s' if ship.masts > 1 else ''} "
+                f"{name} reaches {reach} square{'s' if reach > 1 else ''} {direction}")
     if land == "aground" and ship.masts < 3:
         return "Running Ships aground: you can run aground on your own only with all 3 masts"
     at = {s.square: s.name for s in state.ships if s.square is not None and s.name != name}
@@ -348,7 +354,22 @@ def explain(state: State, move: str) -> str:
         walk_sail(state.board, at, set(state.chests), ship.square, direction, n, land)
     except Illegal as error:
         return str(error)
-    return "that move is not legal now"
+    return "Sailing Ships: that sail is not possible now"  # not reached: every case above names its rule
+
+
+def _explain_in_chain(state: State, words: list[str]) -> str:
+    chain = state.chain
+    choices = ", ".join(chain.options)
+    verb = words[0]
+    if chain.decision == "attack" and verb == "attack":
+        pending = ", ".join(f"{a} on {t}" for a, t in chain.pending)
+        return f"R3: {words[1]} has no attack on {words[2]} to resolve now; pending: {pending}"
+    if chain.decision == "chest" and verb in ("bump", "sink", "aground"):
+        return (f"R25: {chain.blasted} is blasted into a chest; it may {choices} (a blast covers all the "
+                "distance ships, islands and maelstroms allow; a chest is pushed or sunk or run aground on)")
+    if chain.decision == "island" and verb == "island":
+        return f"R17: a sunk chest washes up on an island without a chest; choose {choices}"
+    return f"R3: a chain of attacks is under way; answer its {chain.decision} decision first: {choices}"
 
 
 # --- the reducer -----------------------------------------------------------------------------------------------
