@@ -2,10 +2,39 @@
 
 from collections import Counter
 
+
+def _ships(**placed):
+    return {name: placed.get(name) for name in ("B1", "B2", "B3", "B4", "G1", "G2", "G3", "G4")}
+
+
+# Start positions that take random play to the rare corners of the rules at once, so that listing and
+# deciding are compared there too: ships in a row between the edges with few masts (wraps, backfires,
+# double blocks, loops and the loop cap), chests next to maelstroms and on their exits (R24, sinking on
+# an exit), chests in open water among ships (blasts into chests: push, sink, run aground; islands to
+# choose), ships in port and aground, and the R8 Rigadoon position.
+EDGES = {"wind": "S", "to_move": "blue", "chests": ["A6", "K6", "F1", "E5"],
+         "ships": _ships(B1=["B5", 1], G1=["A3", 0], G2=["K3", 0], G3=["D3", 0], G4=["E3", 0], B2=["A9", 2],
+                         B3=["K9", 1], B4=["F11", 3])}
+MAELSTROMS = {"wind": "NW", "to_move": "green", "chests": ["B2", "D8", "J2", "H5"],
+              "ships": _ships(B1=["C2", 3], G1=["A4", 2], B2=["J3", 3], G2=["K9", 1], B3=["H9", 2], G3=["C11", 2],
+                              B4=["D5", 3], G4=["H7", 0])}
+CHESTS_AND_PORTS = {"wind": "E", "to_move": "blue", "seats": {"blue": 1, "green": 0},
+                    "chests": ["K2", "E6", "F9", "G10"],
+                    "ships": _ships(G1=["K2", 2], B3=["E6", 1], B1=["F8", 3], G2=["G9", 2], B2=["F10", 0],
+                                    G3=["H10", 1], B4=["E9", 3], G4=["D10", 2])}
+RIGADOON = {"wind": "S", "to_move": "blue", "chests": ["C9", "I3"],
+            "ships": _ships(B2=["F8", 1], G1=["E6", 2], G2=["G6", 2], G3=["C5", 2], G4=["I7", 2], B1=["B8", 3])}
+
 SETUPS = [
     (2, {"turn_limit": 30}),
     (2, {"turn_limit": 30, "wind": "die", "exits": "same_side", "first": "seat0", "rigadoon_limit": "unlimited"}),
     (2, {"turn_limit": 24, "deck_copies": 2, "same_wind": "keep", "double_block": "loop_loses", "loop_cap": 200}),
+    (2, {"turn_limit": 10, "loop_cap": 50, "position": EDGES}),
+    (2, {"turn_limit": 10, "double_block": "loop_loses", "position": EDGES}),
+    (2, {"turn_limit": 10, "position": MAELSTROMS}),
+    (2, {"turn_limit": 10, "exits": "same_side", "wind": "die", "position": MAELSTROMS}),
+    (2, {"turn_limit": 10, "position": CHESTS_AND_PORTS}),
+    (2, {"turn_limit": 8, "rigadoon_limit": "unlimited", "position": RIGADOON}),
 ]
 PLAYOUTS = 2
 MAX_STEPS = 1500

@@ -136,7 +136,7 @@ class Teller:
                    f"the chest there, {DIRECTION_WORDS[direction]} {_plural(n, 'square')}"
         maelstrom = next((sq for sq in path if self.board.maelstrom_at(sq)), None)
         if maelstrom is not None:
-            text += f" into the maelstrom at {self.square(maelstrom)}, coming out at {self.square(final)}"
+            text += f" into the maelstrom at {self.square(maelstrom)} and came out at {self.square(final)}"
         else:
             text += f" to {self.square(final)}"
         pushed = self.chests_moved(before, after)
@@ -144,7 +144,7 @@ class Teller:
             text += f", pushing {'a chest' if len(pushed) == 1 else 'chests'} ahead to {_list(pushed)}"
         if len(after) < len(before):  # walk_sail took the sunk chest off the board
             if maelstrom is not None:
-                text += " and sank the chest on the exit"
+                text += ", sinking the chest that lay there"
             elif final in before:
                 text += " and sank the chest there"
             else:
@@ -156,7 +156,7 @@ class Teller:
         board = self.board
         if via is not None:
             maelstrom = self.square(dict(board.maelstroms)[via])
-            where = f"into the maelstrom at {maelstrom} and out at {self.square(final)}"
+            where = f"into the maelstrom at {maelstrom} and came out at {self.square(final)}"
             if ship[0] == self.active:
                 where += ", which ends its turn"
             distance = None
@@ -174,7 +174,7 @@ class Teller:
         if pushed:
             text += f", pushing {'a chest' if len(pushed) == 1 else 'chests'} ahead to {_list(pushed)}"
         if len(after) < len(before):
-            text += " and sank the chest there" if via is None else " and sank the chest on the exit"
+            text += " and sank the chest there" if via is None else ", sinking the chest that lay there"
         return text
 
     def chain_lines(self, who: str, base: State, records) -> list[str]:

@@ -132,13 +132,21 @@ def test_r13_a_ship_blasted_through_a_maelstrom(fleet, suffix):
     attacker = sail.split()[1]
     assert said[0] == [f"{first} north 2 squares from C4 to C2.",
                        f"{attacker} attacked G1 from the east: G1 lost a mast (1 mast left) and was blasted west "
-                       f"into the maelstrom at A2 and out at H8{suffix}."]
+                       f"into the maelstrom at A2 and came out at H8{suffix}."]
 
 
 def test_sailing_through_a_maelstrom():
     state = position("SE", "blue", {"B1": ("C4", 3)})
     assert told(state, "sail B1 NW 2")[1] == [
-        ["Ann sailed B1 north-west 2 squares from C4 into the maelstrom at A2, coming out at H8."]]
+        ["Ann sailed B1 north-west 2 squares from C4 into the maelstrom at A2 and came out at H8."]]
+
+
+def test_a_ship_blasted_through_a_maelstrom_onto_a_chest_sinks_it():
+    state = position("S", "blue", {"B1": ("C4", 3), "G1": ("B2", 1)}, chests=["H8"])
+    assert told(state, "sail B1 N 2")[1][0][1:] == [
+        "B1 attacked G1 from the east: G1 lost a mast (no masts left) and was blasted west into the maelstrom at A2 "
+        "and came out at H8, sinking the chest that lay there.",
+        "Ann chooses the island where the sunk chest washes up."]
 
 
 def test_r12_running_aground_by_sailing_and_by_being_blasted():
