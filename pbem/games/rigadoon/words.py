@@ -165,11 +165,16 @@ class Teller:
             passed = [start] if distance == 1 else [start, board.wrap_step(start, direction)]
             across = any(not board.on_board(board.step(sq, direction)) for sq in passed)
             where = f"{'across the edge ' if across else ''}to {self.square(final)}"
+        off = ""
+        if board.island_at(start):
+            off = f" out of port on {self.island(board.island_at(start))} (the chest stays there),"
+        elif start in before and board.is_shallows(start):
+            off = f" off the chest at {self.square(start)},"
         if distance is None:
-            text = f"was blasted {DIRECTION_WORDS[direction]} {where}"
+            text = f"was blasted{off} {DIRECTION_WORDS[direction]} {where}"
         else:
             only = "only " if distance == 1 and landing is None else ""
-            text = f"was blasted {only}{_plural(distance, 'square')} {DIRECTION_WORDS[direction]} {where}"
+            text = f"was blasted{off} {only}{_plural(distance, 'square')} {DIRECTION_WORDS[direction]} {where}"
         pushed = self.chests_moved(before, after)
         if pushed:
             text += f", pushing {'a chest' if len(pushed) == 1 else 'chests'} ahead to {_list(pushed)}"

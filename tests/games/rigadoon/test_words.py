@@ -164,6 +164,15 @@ def test_r12_running_aground_by_sailing_and_by_being_blasted():
     ]
 
 
+def test_r15_ships_blasted_out_of_port_and_off_a_chest():
+    state = position("N", "blue", {"B1": ("K4", 3), "G1": ("K2", 2), "G2": ("E6", 1), "B2": ("E8", 3)}, chests=["K2", "E6"])
+    _, said = told(state, "sail B1 N 1", "sail B2 N 1")
+    assert said[0][1] == ("B1 attacked G1 from the south: G1 lost a mast (1 mast left) and was blasted out of port on "
+                          "island NE (K2) (the chest stays there), 2 squares north across the edge to K11.")
+    assert said[1][1] == ("B2 attacked G2 from the south: G2 lost a mast (no masts left) and was blasted off the chest "
+                          "at E6, 2 squares north to E4.")
+
+
 def test_r9_the_winning_claim_names_the_winner():
     state = position("N", "blue", {"B1": ("K2", 1), "B2": ("J8", 3)}, chests=["K2", "J11"])
     assert told(state, "sail B2 S 3")[1] == [[
