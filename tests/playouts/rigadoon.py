@@ -69,10 +69,13 @@ def check_state(game, state):
                                                   for _ in range(state.rules.deck_copies)), "the deck lost a card"
 
 
+_LAST_SEEN: dict = {}  # the log being checked (by identity), how long it was and the state after it
+
+
 def check_hidden(game, state, log):
     """Rigadoon hides nothing: every seat and a spectator see the same view (apart from their own legal
-    moves) and the same events, so no channel can tell one seat more than another. If the game ever
-    grows a secret, this is where it must be guarded."""
+    moves), the same events and the same words for every append, so no channel can tell one seat more
+    than another. If the game ever grows a secret, this is where it must be guarded."""
     views = []
     for viewer in (None, 0, 1):
         seen = game.view(state, viewer)
@@ -81,6 +84,15 @@ def check_hidden(game, state, log):
     assert views[0] == views[1] == views[2], "a seat sees a different board from the others"
     for event in log[-8:]:
         assert game.redact(event, None) == game.redact(event, 0) == game.redact(event, 1) == dict(event.data)
+    # the words of the append since the last check, as each reader gets them (after its redaction)
+    if _LAST_SEEN.get("log") is log and _LAST_SEEN["length"] < len(log):
+        from pbem.games.base import Event
+
+        appended = log[_LAST_SEEN["length"]:]
+        told = [game.describe(_LAST_SEEN["state"], [Event(e.type, game.redact(e, reader), e.actor) for e in appended],
+                              reader, ["Ann", "Bob"]) for reader in (None, 0, 1)]
+        assert told[0] == told[1] == told[2], "a seat is told more than another"
+    _LAST_SEEN.update(log=log, length=len(log), state=state)
 
 
 # --- a purposeful player for whole-game tests -----------------------------------------------------------------
