@@ -155,7 +155,7 @@ def _settle(base: State, moves: tuple[str, ...], fleet: str, budget: list[int]) 
     return best
 
 
-def _value(state: State, move: str, fleet: str) -> float:
+def action_value(state: State, move: str, fleet: str) -> float:
     """The score after our own sail (and its chain, answered as well as the budget finds) or repair."""
     if move.startswith("repair"):
         return score(apply_move(state, move), fleet)
@@ -196,7 +196,7 @@ def choose(view: dict, legal: list[str], rng) -> str:
     now = score(state, fleet)
     best, gain = None, float("-inf")
     for move in actions:
-        value = _value(state, move, fleet) - now
+        value = action_value(state, move, fleet) - now
         if value > gain:
             best, gain = move, value
     if best is not None and gain > WIN / 2:

@@ -18,7 +18,7 @@ from typing import Sequence
 from .board import downwind, opposite
 from .engine import run_sail
 from .rules import evolve
-from .state import FLEET_NAMES, State, other_fleet
+from .state import State, other_fleet
 
 DIRECTION_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
                    "SW": "south-west", "W": "west", "NW": "north-west"}

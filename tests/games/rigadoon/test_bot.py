@@ -15,7 +15,7 @@ import pytest
 
 from pbem.chance import SeededChance
 from pbem.games import rigadoon as game
-from pbem.games.rigadoon.bot import WIN, choose, score, state_from_view, _value
+from pbem.games.rigadoon.bot import WIN, choose, score, state_from_view, action_value
 
 from .helpers import legal, play, position, seat
 
@@ -91,7 +91,7 @@ def test_it_never_sails_into_an_endless_loop():
     state, _ = play(state, "wind", chance=[0])
     assert "sail B1 N 2" in legal(state)
     view_state = state_from_view(game.view(state, 0))
-    assert _value(view_state, "sail B1 N 2", "B") == -WIN
+    assert action_value(view_state, "sail B1 N 2", "B") == -WIN
     for seed in range(5):
         assert answer(state, seed) != "sail B1 N 2"
 
