@@ -2,10 +2,39 @@
 
 from collections import Counter
 
+
+def _ships(**placed):
+    return {name: placed.get(name) for name in ("B1", "B2", "B3", "B4", "G1", "G2", "G3", "G4")}
+
+
+# Start positions that take random play to the rare corners of the rules at once, so that listing and
+# deciding are compared there too: ships in a row between the edges with few masts (wraps, backfires,
+# double blocks, loops and the loop cap), chests next to maelstroms and on their exits (R24, sinking on
+# an exit), chests in open water among ships (blasts into chests: push, sink, run aground; islands to
+# choose), ships in port and aground, and the R8 Rigadoon position.
+EDGES = {"wind": "S", "to_move": "blue", "chests": ["A6", "K6", "F1", "E5"],
+         "ships": _ships(B1=["B5", 1], G1=["A3", 0], G2=["K3", 0], G3=["D3", 0], G4=["E3", 0], B2=["A9", 2],
+                         B3=["K9", 1], B4=["F11", 3])}
+MAELSTROMS = {"wind": "NW", "to_move": "green", "chests": ["B2", "D8", "J2", "H5"],
+              "ships": _ships(B1=["C2", 3], G1=["A4", 2], B2=["J3", 3], G2=["K9", 1], B3=["H9", 2], G3=["C11", 2],
+                              B4=["D5", 3], G4=["H7", 0])}
+CHESTS_AND_PORTS = {"wind": "E", "to_move": "blue", "seats": {"blue": 1, "green": 0},
+                    "chests": ["K2", "E6", "F9", "G10"],
+                    "ships": _ships(G1=["K2", 2], B3=["E6", 1], B1=["F8", 3], G2=["G9", 2], B2=["F10", 0],
+                                    G3=["H10", 1], B4=["E9", 3], G4=["D10", 2])}
+RIGADOON = {"wind": "S", "to_move": "blue", "chests": ["C9", "I3"],
+            "ships": _ships(B2=["F8", 1], G1=["E6", 2], G2=["G6", 2], G3=["C5", 2], G4=["I7", 2], B1=["B8", 3])}
+
 SETUPS = [
     (2, {"turn_limit": 30}),
     (2, {"turn_limit": 30, "wind": "die", "exits": "same_side", "first": "seat0", "rigadoon_limit": "unlimited"}),
     (2, {"turn_limit": 24, "deck_copies": 2, "same_wind": "keep", "double_block": "loop_loses", "loop_cap": 200}),
+    (2, {"turn_limit": 10, "loop_cap": 50, "position": EDGES}),
+    (2, {"turn_limit": 10, "double_block": "loop_loses", "position": EDGES}),
+    (2, {"turn_limit": 10, "position": MAELSTROMS}),
+    (2, {"turn_limit": 10, "exits": "same_side", "wind": "die", "position": MAELSTROMS}),
+    (2, {"turn_limit": 10, "position": CHESTS_AND_PORTS}),
+    (2, {"turn_limit": 8, "rigadoon_limit": "unlimited", "position": RIGADOON}),
 ]
 PLAYOUTS = 2
 MAX_STEPS = 1500
@@ -40,158 +69,44 @@ def check_state(game, state):
                                                   for _ in range(state.rules.deck_copies)), "the deck lost a card"
 
 
-# --- a purposeful player for whole-game tests (shared/BRIEF-strategy) -----------------------------------------
+_LAST_SEEN: dict = {}  # the log being checked (by identity), how long it was and the state after it
+
+
+def check_hidden(game, state, log):
+    """Rigadoon hides nothing: every seat and a spectator see the same view (apart from their own legal
+    moves), the same events and the same words for every append, so no channel can tell one seat more
+    than another. If the game ever grows a secret, this is where it must be guarded."""
+    views = []
+    for viewer in (None, 0, 1):
+        seen = game.view(state, viewer)
+        seen.pop("legal_moves")
+        views.append(seen)
+    assert views[0] == views[1] == views[2], "a seat sees a different board from the others"
+    for event in log[-8:]:
+        assert game.redact(event, None) == game.redact(event, 0) == game.redact(event, 1) == dict(event.data)
+    # the words of the append since the last check, as each reader gets them (after its redaction)
+    if _LAST_SEEN.get("log") is log and _LAST_SEEN["length"] < len(log):
+        from pbem.games.base import Event
+
+        appended = log[_LAST_SEEN["length"]:]
+        told = [game.describe(_LAST_SEEN["state"], [Event(e.type, game.redact(e, reader), e.actor) for e in appended],
+                              reader, ["Ann", "Bob"]) for reader in (None, 0, 1)]
+        assert told[0] == told[1] == told[2], "a seat is told more than another"
+    _LAST_SEEN.update(log=log, length=len(log), state=state)
+
+
+# --- a purposeful player for whole-game tests -----------------------------------------------------------------
 #
-# Rigadoon has no hidden information, so the seat's view holds the whole position; `choose` rebuilds a
-# state from the view's `position` fields (the spec guarantees a view can be fed back as a position) and
-# looks one sail ahead through the pure engine: it tries each legal ship action, answers the chain's
-# decisions with the same simple preferences it uses for real ones, and keeps the action whose result
-# scores best for its own fleet. The score wants, in this order: a win, ships in port, chests on
-# islands its ships are nearer to than the enemy's, chests sunk or out of The Shallows, masts.
+# The page-play tests and test_strategy call `choose(view, legal, seat, rng)`; it is the game's own
+# computer player (pbem/games/rigadoon/bot.py), which needs no seat: the view says which fleet moves.
 
-import random  # noqa: E402  (grouped with the player it serves)
+from pbem.games.rigadoon.bot import choose as _bot_choose  # noqa: E402  (grouped with the player it serves)
 
-from pbem.games.rigadoon import engine as _engine  # noqa: E402
-from pbem.games.rigadoon import rules as _rules  # noqa: E402
-from pbem.games.rigadoon.board import exit_mappings, load_board  # noqa: E402
-from pbem.games.rigadoon.state import Ship, with_changes  # noqa: E402
-
-_CHAIN_CAP = 40  # decisions answered while simulating one sail; chains are far shorter in practice
+# The bot benchmark: 2 seats with the real defaults (no turn limit): against the computer player even
+# random play ends, by the player's win, well within the bound.
+BOT_MATCH = (2, {}, MAX_STEPS)
 
 
-def _exits_option(view: dict) -> str:
-    """Which exit mapping the view's board shows (the option itself is not in the view)."""
-    board_id = view["board"]["id"]
-    for mapping in exit_mappings(board_id):
-        board = load_board(board_id, mapping)
-        if {c: board.name(sq) for c, sq in board.exits} == view["board"]["exits"]:
-            return mapping
-    return "opposite"
-
-
-def _state_from(view: dict):
-    """A state holding the view's position. Ships and chests are put in after the position check,
-    because a view taken inside a chain may show what no start position may (two ships in port while
-    the chain still runs)."""
-    ships = {name: None for name in view["ships"]}
-    position = {"wind": view["wind"], "to_move": view["to_move"], "seats": view["seats"], "ships": ships}
-    options = {"board": view["board"]["id"], "exits": _exits_option(view), "position": position}
-    state = _rules.initial_state(2, _rules.resolve_options(2, options))
-    board = state.board
-    placed = tuple(Ship(s.name, None, 0) if view["ships"][s.name] is None else
-                   Ship(s.name, board.parse(view["ships"][s.name][0]), view["ships"][s.name][1])
-                   for s in state.ships)
-    return with_changes(state, ships=placed, chests=tuple(sorted(board.parse(c) for c in view["chests"])))
-
-
-def _distance(a, b) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def _movers(state, fleet):
-    """Squares (and masts) of the fleet's ships that can still go somewhere: at sea, on the board."""
-    return [(s.square, s.masts) for s in state.ships
-            if s.name[0] == fleet and s.square is not None and not state.board.island_at(s.square)]
-
-
-def _nearest(movers, square) -> float:
-    """Roughly how many turns away the nearest of these ships is (a mastless ship must repair first)."""
-    if not movers:
-        return 99.0
-    return min(_distance(sq, square) / 2.5 + (1 if masts == 0 else 0) for sq, masts in movers)
-
-
-def _score(state, fleet: str) -> float:
-    enemy = "G" if fleet == "B" else "B"
-    if state.result is not None:
-        winner = state.result[1]
-        return 10000.0 if winner == state.seat_of(fleet) else -10000.0
-    board = state.board
-    mine, theirs = _movers(state, fleet), _movers(state, enemy)
-    score = 0.0
-    for ship in state.ships:
-        if ship.square is None:
-            continue
-        sign = 1 if ship.name[0] == fleet else -1
-        score += sign * 2 * ship.masts
-        if board.island_at(ship.square):
-            score += sign * 120
-    for chest in state.chests:
-        if board.island_at(chest):
-            if state.ship_at(chest) is not None:
-                continue
-            lead = _nearest(theirs, chest) - _nearest(mine, chest)
-            score += 12 * max(-3.0, min(3.0, lead)) - 4 * _nearest(mine, chest)
-        elif board.is_shallows(chest):
-            score -= 1.5 * _nearest(mine, chest)
-        else:
-            score += 15 - 1.5 * _nearest(mine, chest)
-    return score
-
-
-def _island_choice(state, options, fleet: str) -> str:
-    """Wash a sunk chest up where our ships are nearest compared with the enemy's."""
-    enemy = "G" if fleet == "B" else "B"
-    mine, theirs = _movers(state, fleet), _movers(state, enemy)
-
-    def lead(option):
-        square = state.board.island(option.split()[1])
-        return _nearest(theirs, square) - _nearest(mine, square)
-    return max(options, key=lead)
-
-
-def _chain_answer(state, decision: str, options, fleet: str, rng: random.Random) -> str:
-    options = sorted(options)
-    if decision == "island":
-        return _island_choice(state, options, fleet)
-    if decision == "chest":
-        # sinking is always progress: the active fleet picks the island
-        sinking = [o for o in options if o.endswith("sink")]
-        if sinking:
-            return rng.choice(sinking)
-        pushes = [o for o in options if o.startswith("bump") and len(o.split()) == 2]
-        return rng.choice(pushes or options)
-    return rng.choice(options)
-
-
-def _simulate(state, move: str, fleet: str, rng: random.Random):
-    """The state after our own sail or repair and its whole chain, decisions answered by preference."""
-    if move.startswith("repair"):
-        return _rules.apply_move(state, move)
-    after = _engine.run_sail(state, (move,))
-    for _ in range(_CHAIN_CAP):
-        chain = after.chain
-        if chain is None:
-            break
-        answer = _chain_answer(after, chain.decision, chain.options, fleet, rng)
-        after = _engine.run_sail(chain.base, chain.moves + (answer,))
-    return after
-
-
-def choose(view: dict, legal: list[str], seat: int, rng: random.Random) -> str:
+def choose(view: dict, legal: list[str], seat: int, rng) -> str:
     """Pick one of `legal` for `seat`, knowing only the seat's own `view` (JSON data)."""
-    if len(legal) == 1:
-        return legal[0]
-    if view["phase"] != "play":
-        return rng.choice(legal)  # the fleet colour and the opening wind: either is fine
-    fleet = view["to_move"][0].upper()
-    state = _state_from(view)
-    if view["chain"] is not None:
-        return _chain_answer(state, view["chain"]["decision"], legal, fleet, rng)
-    actions = [m for m in legal if m not in ("wind", "end")]
-    rng.shuffle(actions)  # ties go to a random action
-    now = _score(state, fleet)
-    best, gain = None, float("-inf")
-    for move in actions:
-        value = _score(_simulate(state, move, fleet, rng), fleet) - now
-        if value > gain:
-            best, gain = move, value
-    if "wind" in legal:
-        owing = [name for name, s in view["ship_state"].items() if name[0] == fleet and s["owes_action"]]
-        # Change the wind before the last owed action (it may never be the turn's last action), and
-        # otherwise first, unless something decisive (a claim, a sinking) can be done with this wind.
-        if best is None or len(owing) <= 1 or gain < 20:
-            return "wind"
-    if "end" in legal and (best is None or gain <= 0.5):
-        return "end"
-    return best
+    return _bot_choose(view, legal, rng)

@@ -74,13 +74,18 @@ class Board:
         return f"{COLUMNS[square[1]]}{square[0] + 1}"
 
     def parse(self, text: str) -> Square:
+        """The square named by `text` (column letter and row number, `E5`); BadSquare otherwise. The
+        text is quoted back short, whatever was sent; a row too long to be a number is refused before
+        it is converted (it could only be off the board)."""
+        if not isinstance(text, str):
+            raise BadSquare(f"a square is written as text like E5, not {type(text).__name__}")
         text = text.strip().upper()
-        if len(text) < 2 or text[0] not in COLUMNS[: self.size] or not text[1:].isdigit():
-            raise BadSquare(f"{text!r} is not a square (column A-{COLUMNS[self.size - 1]}, row 1-{self.size})")
-        square = (int(text[1:]) - 1, COLUMNS.index(text[0]))
-        if not self.on_board(square):
-            raise BadSquare(f"{text!r} is not a square (column A-{COLUMNS[self.size - 1]}, row 1-{self.size})")
-        return square
+        digits = text[1:]
+        if not (len(text) >= 2 and text[0] in COLUMNS[: self.size] and digits.isdecimal() and len(digits) <= 4000
+                and self.on_board((int(digits) - 1, COLUMNS.index(text[0])))):
+            shown = text if len(text) <= 12 else text[:12] + "..."
+            raise BadSquare(f"{shown!r} is not a square (column A-{COLUMNS[self.size - 1]}, row 1-{self.size})")
+        return (int(digits) - 1, COLUMNS.index(text[0]))
 
     def step(self, square: Square, direction: str) -> Square:
         """One square on, without wrapping (may leave the board): sailing and chest bumps."""

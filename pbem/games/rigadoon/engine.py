@@ -9,6 +9,9 @@ sail, the sail itself and the answers given so far to the decisions it raised (a
 choice, island). When the answers run out at a decision, it stops there (`Pause`) and the state
 records the open decision; the next answer re-runs the whole sail with one more answer. So the chain
 is plain recursive code, and nothing deterministic is ever stored.
+
+Given a `trace` list, the chain also notes what happened, step by step, as plain tuples (`Work.note`):
+the game's words (`words.py`) tell a chain from them. Noting never changes what the chain does.
 """
 
 from __future__ import annotations
@@ -129,8 +132,10 @@ def walk_sail(board: Board, at: dict, chests: set, start: Square, direction: str
 class Work:
     """A mutable working copy of the position while one sail and its chain are computed."""
 
-    def __init__(self, state: State, answers):
+    def __init__(self, state: State, answers, trace: list | None = None):
         self.state = state
+        self.trace = trace
+        self.via: str | None = None  # the maelstrom the ship being blasted went through, if any
         self.board: Board = state.board
         self.rules = state.rules
         self.ships = {s.name: [s.square, s.masts] for s in state.ships}
@@ -147,6 +152,16 @@ class Work:
         self.path: list[Square] = []
 
     # --- small helpers
+
+    def note(self, *record) -> None:
+        """Remember one step for the words (only when tracing): ("sail", ship, direction, n, start,
+        final, path, chests before, chests after), ("attack", attacker, target, direction, target's
+        masts before, after), ("backfire", attacker, target, attacker's masts after), ("stuck", attacker),
+        ("blast", ship, direction, start, final, maelstrom or None, chests before, chests after,
+        "sink" | "aground" | None), ("washed_up", corner, islands to choose from), ("claim", ship,
+        corner, masts before), ("aground", ship, square), ("rigadoon", ship, granted)."""
+        if self.trace is not None:
+            self.trace.append(record)
 
     def pos(self, ship: str) -> Square:
         return self.ships[ship][0]
@@ -170,13 +185,16 @@ class Work:
         answer = self.ask("island", [f"island {c}" for c in free])
         corner = answer.split()[-1].upper()
         self.chests.add(self.board.island(corner))
+        self.note("washed_up", corner, len(free))
 
     def land(self, ship: str) -> None:
         """R2/R3: the ship claims if on an island, then attacks every orthogonal neighbour."""
         square = self.pos(ship)
         if self.board.island_at(square):
+            self.note("claim", ship, self.board.island_at(square), self.ships[ship][1])
             self.ships[ship][1] = 3
         if square in self.chests and self.board.is_shallows(square):
+            self.note("aground", ship, square)
             self.aground_turn.add(ship)
         for other_square in self.board.neighbours(square):
             other = self.at.get(other_square)
@@ -204,10 +222,12 @@ class Work:
     def sail(self, ship: str, direction: str, n: int, land: str | None) -> None:
         start = self.pos(ship)
         at = {sq: name for sq, name in self.at.items() if name != ship}
+        chests_before = frozenset(self.chests)
         final, outcome, path = walk_sail(self.board, at, self.chests, start, direction, n, land)
         self.path = path
         self.move(ship, final)
         self.acted.add(ship)
+        self.note("sail", ship, direction, n, start, final, tuple(path), chests_before, frozenset(self.chests))
         if outcome == "sink":
             self.sink()
         self.land(ship)
@@ -240,23 +260,26 @@ class Work:
         return steps
 
     def enter(self, ship: str, square: Square, kind: str, direction: str, chests: set | None = None,
-              at: dict | None = None, simulate: bool = False) -> None:
-        """One step of a blast onto `square` (pushing a chest there when there is one)."""
+              at: dict | None = None, simulate: bool = False) -> bool:
+        """One step of a blast onto `square` (pushing a chest there when there is one). True when the
+        ship came out of a maelstrom onto a chest and sank it: the caller then asks for its island."""
         chests = self.chests if chests is None else chests
         at = self.at if at is None else at
         if kind == "sea" and square in chests:
             push_line(self.board, at, chests, square, direction)
         if simulate:
-            return
+            return False
         if kind == "maelstrom":
-            exit_square = self.board.exit_of(self.board.maelstrom_at(square))
+            self.via = self.board.maelstrom_at(square)
+            exit_square = self.board.exit_of(self.via)
             self.move(ship, exit_square)
             self.acted.add(ship)  # R13: its turn ends abruptly, even when blasted there
             if exit_square in self.chests:
                 self.chests.discard(exit_square)
-                self.sink()
-            return
+                return True
+            return False
         self.move(ship, square)
+        return False
 
     def chest_options(self, ship: str, direction: str, rest: list[tuple[Square, str]]) -> list[str]:
         """R25: push the chest (line) to the end of the blast, or sink / run aground on the chest
@@ -310,19 +333,27 @@ class Work:
         steps = self.plan_blast(ship, direction)
         if not steps:
             return False
+        start, chests_before, landing, sunk = self.pos(ship), frozenset(self.chests), None, False
+        self.via = None
         for i, (square, kind) in enumerate(steps):
             if kind == "sea" and square in self.chests:
                 rest = steps[i:]
                 choice = self.ask("chest", self.chest_options(ship, direction, rest), ship)
-                self.apply_chest_choice(ship, direction, rest, choice)
+                sunk, landing = self.apply_chest_choice(ship, direction, rest, choice)
                 break
-            self.enter(ship, square, kind, direction)
+            sunk = self.enter(ship, square, kind, direction)
             if kind != "sea":
                 break
+        self.note("blast", ship, direction, start, self.pos(ship), self.via, chests_before, frozenset(self.chests),
+                  landing)
+        if sunk:
+            self.sink()
         self.land(ship)
         return True
 
-    def apply_chest_choice(self, ship: str, direction: str, rest, choice: str) -> None:
+    def apply_chest_choice(self, ship: str, direction: str, rest, choice: str) -> tuple[bool, str | None]:
+        """Push, then sink or run aground as chosen. Returns (a chest was sunk, "sink" | "aground" |
+        None): the caller asks for the sunk chest's island once the ship has moved."""
         words = choice.split()
         if words[0] == "bump":
             pushes = int(words[1])
@@ -330,16 +361,17 @@ class Work:
         else:
             pushes, landing = 0, words[0]
         for square, kind in rest[:pushes]:
-            self.enter(ship, square, kind, direction)
+            sunk = self.enter(ship, square, kind, direction)
             if kind != "sea":
-                return
+                return sunk, None
         if landing is None:
-            return
+            return False, None
         square = rest[pushes][0]
         self.move(ship, square)
         if landing == "sink":
             self.chests.discard(square)
-            self.sink()
+            return True, landing
+        return False, landing
 
     def resolve(self, attacker: str, target: str) -> None:
         """One attack: the target loses a mast and is blasted 2 squares away; if it cannot move even
@@ -349,12 +381,16 @@ class Work:
             raise Loss()
         self.hits.add(target)
         direction = direction_between(self.pos(attacker), self.pos(target))
+        masts = self.ships[target][1]
         self.lose_mast(target)
+        self.note("attack", attacker, target, direction, masts, self.ships[target][1])
         if not self.blast(target, direction):
             self.lose_mast(attacker)
             self.hits.add(attacker)
+            self.note("backfire", attacker, target, self.ships[attacker][1])
             if not self.blast(attacker, opposite(direction)):
                 # R6: a double block
+                self.note("stuck", attacker)
                 if self.rules.double_block == "loop_loses":
                     raise Loss()
         mark = self.fingerprint()
@@ -388,10 +424,11 @@ def parse_sail(move: str):
     return words[1].upper(), words[2].upper(), int(words[3]), land
 
 
-def run_sail(base: State, moves: tuple[str, ...]) -> State:
-    """The state after the sail moves[0] and the chain answers moves[1:], from `base`."""
+def run_sail(base: State, moves: tuple[str, ...], trace: list | None = None) -> State:
+    """The state after the sail moves[0] and the chain answers moves[1:], from `base`; with `trace`,
+    what happened is noted there step by step (see `Work.note`)."""
     ship, direction, n, land = parse_sail(moves[0])
-    work = Work(base, moves[1:])
+    work = Work(base, moves[1:], trace)
     bonus_sails = tuple(s for s in base.bonus_sails if s != ship) if ship in base.acted else base.bonus_sails
     common = dict(
         acted_after_wind=base.acted_after_wind or base.wind_changed,
@@ -421,7 +458,9 @@ def run_sail(base: State, moves: tuple[str, ...]) -> State:
     if enemies <= work.hits:
         # R8: a Rigadoon: the ship that sailed regains all its masts and may sail once more.
         ships = tuple(Ship(s.name, s.square, 3) if s.name == ship else s for s in state.ships)
-        if state.rules.rigadoon_limit == "unlimited" or ship not in state.bonus_earned:
+        granted = state.rules.rigadoon_limit == "unlimited" or ship not in state.bonus_earned
+        work.note("rigadoon", ship, granted)
+        if granted:
             state = with_changes(state, ships=ships,
                                  bonus_sails=tuple(sorted(set(state.bonus_sails) | {ship})),
                                  bonus_earned=tuple(sorted(set(state.bonus_earned) | {ship})))

@@ -17,6 +17,8 @@ from .state import FLEET_NAMES, SHIP_NAMES, Rules, Ship, State, fleet_of, other_
 NAME = "rigadoon"
 TITLE = "Rigadoon"
 PLAYERS = (2, 2)
+RULES_VERSION = 1
+KNOWN_RULES_VERSIONS = (1,)  # every version this module still plays (old games keep theirs)
 
 OPTIONS = {
     "wind": Option("choice", "deck", "How the wind changes each turn: the next card of the wind deck (every direction "
@@ -99,40 +101,63 @@ def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 # ignored), so that any view can be fed back as a position (spec "Views"). Any other key is refused,
 # so that a misspelt field is not silently lost. tests/games/rigadoon checks views against this list.
 POSITION_FIELDS = ("wind", "to_move", "seats", "ships", "chests")
-VIEW_FIELDS = ("phase", "turn", "first_seat", "seats_to_move", "board", "ship_state", "wind_detail",
+VIEW_FIELDS = ("phase", "turn", "first_seat", "seats_to_move", "rules", "board", "ship_state", "wind_detail",
                "turn_record", "chain", "reachable", "last_path", "legal_moves", "note", "result")
 
 
+def _shown(value) -> str:
+    """A short, printable quotation of what was sent (never thousands of characters back)."""
+    text = repr(value) if isinstance(value, str) else type(value).__name__
+    return text if len(text) <= 24 else text[:20] + "...'"
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def parse_position(rules: Rules, position) -> dict:
-    """Check a `position` option and return its parts; InvalidOptions names the failed check."""
+    """Check a `position` option and return its parts; InvalidOptions names the failed check.
+
+    Every value is type-checked before it is used, so no input (huge numbers, odd strings, nested
+    junk) gets further than a refusal that names its field. A missing or null wind, to_move or seats
+    takes its default (a view taken before the opening wind has a null wind)."""
     board = load_board(rules.board, rules.exits)
     if not isinstance(position, dict):
         raise InvalidOptions("position must be a JSON object")
-    unknown = sorted(str(key) for key in position if key not in POSITION_FIELDS + VIEW_FIELDS)
+    unknown = sorted(_shown(key) for key in position if key not in POSITION_FIELDS + VIEW_FIELDS)
     if unknown:
-        raise InvalidOptions(f"position: unknown field {unknown[0]!r}; a position has {', '.join(POSITION_FIELDS)}"
+        raise InvalidOptions(f"position: unknown field {unknown[0]}; a position has {', '.join(POSITION_FIELDS)}"
                              " (and may carry the other fields of a view, which are ignored)")
-    wind = str(position.get("wind", "N")).upper()
-    if wind not in ORDER:
-        raise InvalidOptions(f"position: wind must be one of {' '.join(ORDER)}")
-    to_move = str(position.get("to_move", "blue")).lower()
-    if to_move not in ("blue", "green"):
-        raise InvalidOptions("position: to_move must be blue or green")
+    wind = "N" if position.get("wind") is None else position["wind"]
+    if not isinstance(wind, str) or wind.upper() not in ORDER:
+        raise InvalidOptions(f"position: wind must be one of {' '.join(ORDER)}, not {_shown(wind)}")
+    wind = wind.upper()
+    to_move = "blue" if position.get("to_move") is None else position["to_move"]
+    if not isinstance(to_move, str) or to_move.lower() not in ("blue", "green"):
+        raise InvalidOptions(f"position: to_move must be blue or green, not {_shown(to_move)}")
+    to_move = to_move.lower()
+    # Seat numbers may come as true/false or 0.0/1.0 (JSON does not tell them apart from 0 and 1 in
+    # every client): they were always accepted, so they still are, as the whole numbers they equal.
     seats = position.get("seats") or {"blue": 0, "green": 1}
-    if not isinstance(seats, dict) or sorted(seats) != ["blue", "green"] or sorted(seats.values()) != [0, 1]:
+    if not (isinstance(seats, dict) and sorted(map(str, seats)) == ["blue", "green"]
+            and all(isinstance(v, (int, float)) and v in (0, 1) for v in seats.values())
+            and sorted(seats.values()) == [0, 1]):
         raise InvalidOptions('position: seats must be {"blue": 0, "green": 1} or {"blue": 1, "green": 0}')
+    seats = {fleet: int(seat) for fleet, seat in seats.items()}
     raw_ships = position.get("ships")
     if not isinstance(raw_ships, dict):
         raise InvalidOptions("position: ships must map each ship to [square, masts] or null")
     missing = [name for name in SHIP_NAMES if name not in raw_ships]
-    extra = [name for name in raw_ships if name not in SHIP_NAMES]
+    extra = [_shown(name) for name in raw_ships if name not in SHIP_NAMES]
     if missing or extra:
-        raise InvalidOptions(f"position: list all 8 ships (null for absent ones); {'missing ' + missing[0] if missing else 'unknown ' + extra[0]}")
-    raw_chests = position.get("chests", [])
+        raise InvalidOptions(f"position: list all 8 ships (null for absent ones); "
+                             f"{'missing ' + missing[0] if missing else 'unknown ship ' + extra[0]}")
+    raw_chests = position.get("chests")
+    raw_chests = [] if raw_chests is None else raw_chests
     if not isinstance(raw_chests, list) or len(raw_chests) > 4:
         raise InvalidOptions("position: chests must be a list of at most 4 squares")
     try:
-        chests = [board.parse(str(sq)) for sq in raw_chests]
+        chests = [board.parse(sq) for sq in raw_chests]
     except BadSquare as error:
         raise InvalidOptions(f"position: chest {error}") from None
     if len(set(chests)) != len(chests):
@@ -144,14 +169,15 @@ def parse_position(rules: Rules, position) -> dict:
         if value is None:
             ships.append(Ship(name, None, 0))
             continue
-        if not (isinstance(value, list) and len(value) == 2 and isinstance(value[1], int) and not isinstance(value[1], bool)):
+        if not (isinstance(value, list) and len(value) == 2 and _is_count(value[1])):
             raise InvalidOptions(f"position: ship {name} must be [square, masts] or null")
         try:
-            square = board.parse(str(value[0]))
+            square = board.parse(value[0])
         except BadSquare as error:
             raise InvalidOptions(f"position: ship {name}: {error}") from None
         if not 0 <= value[1] <= 3:
-            raise InvalidOptions(f"position: ship {name} has {value[1]} masts; masts are 0-3")
+            raise InvalidOptions(f"position: ship {name} has {'too many' if value[1] > 3 else 'negative'} masts; "
+                                 "masts are 0-3")
         if square in taken:
             raise InvalidOptions(f"position: two ships on {board.name(square)}")
         taken.add(square)
@@ -172,7 +198,12 @@ def parse_position(rules: Rules, position) -> dict:
             "ships": tuple(ships), "chests": tuple(sorted(chests))}
 
 
-def initial_state(seats: int, options) -> State:
+def initial_state(seats: int, options, rules_version: int = RULES_VERSION) -> State:
+    """The state before any event; it remembers the rules version it plays under."""
+    if type(rules_version) is not int or rules_version not in KNOWN_RULES_VERSIONS:
+        raise InvalidOptions(f"Rigadoon has no rules version {rules_version!r}; "
+                             f"it plays version{'s' if len(KNOWN_RULES_VERSIONS) > 1 else ''} "
+                             f"{', '.join(map(str, KNOWN_RULES_VERSIONS))}")
     rules = _rules(options)
     board = rules.geometry
     if options.get("position") is not None:
@@ -180,13 +211,13 @@ def initial_state(seats: int, options) -> State:
         pile = _remove_one(full_deck(rules), p["wind"]) if rules.wind_mode == "deck" else ()
         return State(rules=rules, seats=seats, phase="play", first_seat=None, blue_seat=p["blue_seat"],
                      active=p["active"], turn=1, wind=p["wind"], pile=pile, discards=(), ships=p["ships"],
-                     chests=p["chests"])
+                     chests=p["chests"], rules_version=rules_version)
     starts = dict(board.ship_starts)
     ships = tuple(Ship(name, starts[name], 3) for name in SHIP_NAMES)
     random_first = rules.first == "random"
     return State(rules=rules, seats=seats, phase="first" if random_first else "colour",
                  first_seat=None if random_first else 0, blue_seat=None, active="B", turn=1, wind=None,
-                 pile=(), discards=(), ships=ships, chests=board.chest_starts)
+                 pile=(), discards=(), ships=ships, chests=board.chest_starts, rules_version=rules_version)
 
 
 def start(state: State, chance) -> list[Event]:
@@ -299,18 +330,23 @@ def legal_moves(state: State, seat: int) -> list[str]:
 
 
 def explain(state: State, move: str) -> str:
-    """Why a parsed move is not legal now, naming the rule."""
-    verb = move.split()[0]
-    if state.phase in ("colour", "opening"):
-        return f"setup: play {'`colour blue` or `colour green`' if state.phase == 'colour' else '`opening <dir>`'} now"
+    """Why a parsed move is not legal now, naming the rule: a ruling of the spec (`R10: ...`) or the
+    heading of the rule text that forbids it (`Sailing Ships: ...`)."""
+    words = move.split()
+    verb = words[0]
+    if state.phase == "colour":
+        return "R20: the first player picks a fleet now: `colour blue` or `colour green`"
+    if state.phase == "opening":
+        return "R20: the second player picks the opening wind now: `opening <dir>`"
     if state.chain is not None:
-        return f"a {state.chain.decision} decision is open; choose one of: {', '.join(state.chain.options)}"
+        return _explain_in_chain(state, words)
     if verb in ("attack", "bump", "sink", "aground", "island"):
-        return "no such decision is open: these moves answer a chain's decisions"
+        return ("R3: no chain of attacks is under way; `attack`, `bump`, `sink`, `aground` and `island` "
+                "answer a chain's decisions")
     if verb in ("colour", "opening"):
-        return "setup is over"
+        return "R20: setup is over: the fleets and the opening wind were chosen"
     if verb == "wind":
-        return "R10: the wind changes exactly once per turn"
+        return "R10: the wind changes exactly once per turn, and it has changed this turn"
     if verb == "end":
         if not state.wind_changed:
             return "R10: change the wind before ending the turn"
@@ -318,12 +354,12 @@ def explain(state: State, move: str) -> str:
             return "R10: changing the wind cannot be the turn's last action; a ship action must follow it"
         owing = [n for n in SHIP_NAMES if owes_action(state, n)]
         return f"R11: ship{'s' if len(owing) > 1 else ''} {', '.join(owing)} must still sail or repair"
-    name = move.split()[1]
+    name = words[1]
     ship = state.ship(name)
     if fleet_of(name) != state.active:
-        return f"you command the {FLEET_NAMES[state.active]} fleet, not {name}"
+        return f"Repair or sail: it is the {FLEET_NAMES[state.active]} fleet's turn, and {name} is {FLEET_NAMES[fleet_of(name)]}"
     if ship.square is None:
-        return f"{name} is not on the board"
+        return f"Repair or sail: {name} is not on the board in this game"
     if verb == "repair":
         if name in state.acted:
             return "Repairing Ships: one action per ship per turn (sail or repair one mast)"
@@ -339,7 +375,8 @@ def explain(state: State, move: str) -> str:
     _, direction, n, land = parse_sail(move)
     reach = state.board.reach(state.wind, direction, ship.masts)
     if n > reach:
-        return f"Sailing Ships: with wind {state.wind} and {ship.masts} masts {name} reaches {reach} square(s) {direction}"
+        return (f"Sailing Ships: with the wind from {state.wind} and {ship.masts} mast{'s' if ship.masts > 1 else ''} "
+                f"{name} reaches {reach} square{'s' if reach > 1 else ''} {direction}")
     if land == "aground" and ship.masts < 3:
         return "Running Ships aground: you can run aground on your own only with all 3 masts"
     at = {s.square: s.name for s in state.ships if s.square is not None and s.name != name}
@@ -347,7 +384,22 @@ def explain(state: State, move: str) -> str:
         walk_sail(state.board, at, set(state.chests), ship.square, direction, n, land)
     except Illegal as error:
         return str(error)
-    return "that move is not legal now"
+    return "Sailing Ships: that sail is not possible now"  # not reached: every case above names its rule
+
+
+def _explain_in_chain(state: State, words: list[str]) -> str:
+    chain = state.chain
+    choices = ", ".join(chain.options)
+    verb = words[0]
+    if chain.decision == "attack" and verb == "attack":
+        pending = ", ".join(f"{a} on {t}" for a, t in chain.pending)
+        return f"R3: {words[1]} has no attack on {words[2]} to resolve now; pending: {pending}"
+    if chain.decision == "chest" and verb in ("bump", "sink", "aground"):
+        return (f"R25: {chain.blasted} is blasted into a chest; it may {choices} (a blast covers all the "
+                "distance ships, islands and maelstroms allow; a chest is pushed or sunk or run aground on)")
+    if chain.decision == "island" and verb == "island":
+        return f"R17: a sunk chest washes up on an island without a chest; choose {choices}"
+    return f"R3: a chain of attacks is under way; answer its {chain.decision} decision first: {choices}"
 
 
 # --- the reducer -----------------------------------------------------------------------------------------------

@@ -87,7 +87,8 @@ class State:
     bonus_earned: tuple[str, ...] = ()
     chain: Chain | None = None
     last_path: tuple[Square, ...] = ()
-    result: tuple | None = None  # (termination, winning fleet or None)
+    result: tuple | None = None  # (termination, winning seat or None)
+    rules_version: int = 1  # the RULES_VERSION the game was created under; later changes branch on it
 
     @property
     def board(self) -> Board:

@@ -62,6 +62,25 @@ def position_fields(state: State) -> dict:
     }
 
 
+def rules_fields(state: State) -> dict:
+    """The options that change how a sail and its chain play out, so that a reader of the view (the
+    computer player, a helper script) can play the position through with this game's own rules."""
+    rules = state.rules
+    return {"wind": rules.wind_mode, "deck_copies": rules.deck_copies, "same_wind": rules.same_wind,
+            "exits": rules.exits, "double_block": rules.double_block, "rigadoon_limit": rules.rigadoon_limit,
+            "loop_cap": rules.loop_cap, "turn_limit": rules.turn_limit}
+
+
+def chain_before(state: State) -> dict:
+    """The position and turn record as they stood when the open chain's sail began (public facts: the
+    board showed them a moment ago); with the sail and the answers so far it replays the chain."""
+    base = state.chain.base
+    fields = position_fields(base)
+    return {"ships": fields["ships"], "chests": fields["chests"], "acted": list(base.acted),
+            "ran_aground_this_turn": list(base.aground_this_turn), "bonus_sails": list(base.bonus_sails),
+            "bonus_earned": list(base.bonus_earned)}
+
+
 def view(state: State, seat: int | None) -> dict:
     board = state.board
     out = position_fields(state)
@@ -71,6 +90,7 @@ def view(state: State, seat: int | None) -> dict:
         "turn": state.turn,
         "first_seat": state.first_seat,
         "seats_to_move": seat_to_move,
+        "rules": rules_fields(state),
         "board": {
             "id": board.id, "size": board.size,
             "shallows": sorted(board.name(sq) for sq in board.shallows),
@@ -111,6 +131,7 @@ def view(state: State, seat: int | None) -> dict:
             "decision": state.chain.decision,
             "options": list(state.chain.options),
             "blasted": state.chain.blasted,
+            "before": chain_before(state),
         },
         "reachable": {
             name: {k: v for k, v in reachable(state, name).items() if k != "moves"}

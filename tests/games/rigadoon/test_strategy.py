@@ -1,4 +1,4 @@
-"""The purposeful player of `tests/playouts/rigadoon.py` plays whole games to their natural end.
+"""The computer player (`bot.py`, through `tests/playouts/rigadoon.py`) plays whole games to their natural end.
 
 Both seats use `choose`, seeing only their own view as the API gives it (through JSON), through the
 pure module: initial_state, start, decide and evolve with a seeded chance source. Each game must end
