@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from ..base import Event, IllegalMove, NotYourTurn, Outcome, RULES
+from ..base import Event, IllegalMove, InvalidOptions, NotYourTurn, Outcome, RULES
 from . import geometry as g
 from . import notation
 from .cards import choice_options, finish_card, resolve
 from .data import TABLES
 from .setup import CHARACTER_IDS, effective_data, teams_and_counts
 from .state import Character, Duration, State, canonical, is_token
+from .refusals import choice_refusal, display_name, placement_refusal
 from .world import World, kind_of
 
 # --- small queries --------------------------------------------------------------------------------------
@@ -141,8 +142,15 @@ def _into_room(board, square) -> str:
 # --- building the state -------------------------------------------------------------------------------
 
 
-def initial_state(seats: int, options) -> State:
-    return State(seats=seats, options_json=canonical(dict(options)))
+RULES_VERSION = 1
+KNOWN_RULES_VERSIONS = (1,)
+
+
+def initial_state(seats: int, options, rules_version: int = RULES_VERSION) -> State:
+    if rules_version not in KNOWN_RULES_VERSIONS or isinstance(rules_version, bool):
+        raise InvalidOptions(f"rules version {rules_version!r} is unknown to this server; it plays "
+                             f"{', '.join(map(str, KNOWN_RULES_VERSIONS))}")
+    return State(seats=seats, options_json=canonical(dict(options)), rules_version=rules_version)
 
 
 def _game_end_spaces(options, in_play: int) -> list[int]:
@@ -511,45 +519,72 @@ def _validate(state: State, seat: int, parsed) -> list[Event]:
     if kind == "place":
         _, cid, square, facing = parsed
         if phase not in ("setup", "returns", "drawn_return"):
-            raise IllegalMove("no standee is being placed now")
+            raise IllegalMove("rule 10 (the time loop): no standee is being placed now")
         if placing(state) != cid:
-            raise IllegalMove(f"{placing(state)} is the standee to place now, not {cid}")
-        if (square, facing) not in place_options(state, cid):
-            raise IllegalMove("rule PR-20 / setup: place on a vacant start square of its own side, with a legal facing")
+            rule = "rule 9.5 (placement order)" if phase == "setup" else "PR-20 (returns in character order)"
+            raise IllegalMove(f"{rule}: the {display_name(placing(state))} is the standee to place now, "
+                              f"not the {display_name(cid)}")
+        options = place_options(state, cid)
+        if (square, facing) not in options:
+            raise IllegalMove(placement_refusal(World(state), cid, square, facing, options, phase))
         reason = "setup" if phase == "setup" else "return"
         return [Event.by_seat(seat, "standee_placed", {"character": cid, "square": g.square_name(square, data.board.rows, data.board.cols), "facing": facing, "reason": reason})]
     if kind == "plan":
         _, cid, cards = parsed
         if phase not in ("planning", "replan"):
-            raise IllegalMove("no planning step is open now")
+            raise IllegalMove("rule 10 (the time loop): no planning step is open now")
         c = state.char(cid) if cid in {x.id for x in state.chars} else None
         if c is None or c.seat != seat:
-            raise IllegalMove(f"{cid} is not one of your characters")
+            raise IllegalMove(f"rule 5 (teams): the {display_name(cid)} is not one of your characters")
         need = owed(state, c)
         if not need:
-            raise IllegalMove(f"{cid} owes no card now")
+            raise IllegalMove(f"rule 10 (planning): the {display_name(cid)} owes no card now")
         if len(cards) > need:
-            raise IllegalMove(f"rule 10: {cid} owes {need} card(s) now")
+            raise IllegalMove(f"rule 10 (planning): the {display_name(cid)} owes {need} card{'s' if need > 1 else ''} now")
         if len(cards) == 2 and cards[0] == cards[1]:
-            raise IllegalMove("a card cannot be planned twice")
+            raise IllegalMove(f"rule 10 (planning): a card is planned once; {cards[0]} twice is not possible")
         events = []
         temp = state
         reason = "overboard" if phase == "replan" else "planning"
         for card in cards:
             ch = temp.char(cid)
             if card not in plannable(temp, ch):
-                raise IllegalMove(f"rule 10: {card} is not a card {cid} may plan now (in hand, Dragon card unlocked)")
+                raise IllegalMove(_plan_refusal(temp, ch, card))
             event = Event.by_seat(seat, "card_planned", {"character": cid, "slot": len(ch.plan) + 1, "card": card, "reason": reason})
             events.append(event)
             temp = _plan_only(temp, event)
         return events
     _, cid, card_id, choices = parsed
     if phase != "choose" or state.drawn != cid or state.revealed != card_id:
-        raise IllegalMove(f"{cid} has no revealed card {card_id} awaiting choices")
+        raise IllegalMove(f"rule 10 (action step): the {display_name(cid)} has no revealed {data.cards[card_id].name} "
+                          "awaiting its choices")
     options = _choose_options(state)
     if choices not in options:
-        raise IllegalMove(f"{card_id}: that choice is not legal now (see the legal moves)")
+        card = data.cards[card_id]
+        raise choice_refusal(World(state, active=cid, card=card), cid, card, choices, options)
     return [_resolution_event(state, choices, actor=str(seat))]
+
+
+def _plan_refusal(state: State, c: Character, card: str) -> str:
+    """Why a card is not one the character may plan now (it is planned already, face up, spent, not
+    its own, or a Dragon card still locked). Only the owner's own cards are named: nothing hidden."""
+    data = state.data
+    name = data.cards[card].name
+    who = display_name(c.id)
+    if card not in data.owned(c.id):
+        return f"rule 3 (components): {name} is not one of the {who}'s cards"
+    if data.cards[card].kind == "dragon":
+        if c.dragon == "spent":
+            return f"rule 10 (Dragon cards): the {who}'s Dragon card is spent"
+        if state.options["dragon.unlock"] == "while_holding" and c.holds != "flagon":
+            return f"option dragon.unlock: the {who} may plan its Dragon card only while it holds the Flagon"
+        if c.dragon == "locked":
+            return f"rule 10 (Dragon cards): the {who}'s Dragon card stays locked until it has held the Flagon"
+    if card in c.cards:
+        return f"rule 10 (planning): {name} is already planned"
+    if any(d.card == card for d in c.durations):
+        return f"rule 10 (planning): {name} lies face up until its Duration ends"
+    return f"rule 10 (planning): {name} is not in the {who}'s hand"
 
 
 def _plan_only(state: State, event: Event) -> State:

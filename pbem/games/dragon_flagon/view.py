@@ -60,10 +60,10 @@ def pending(state: State) -> dict:
 
 
 def view(state: State, seat) -> dict:
+    if state.phase == "pregame":  # before game_started there is no board data yet
+        return {"phase": "pregame"}
     board = state.data.board
     over = state.phase == "over"
-    if state.phase == "pregame":
-        return {"phase": "pregame"}
     return {
         "board": {"id": board.id, "rows": board.rows, "cols": board.cols, "terrain": list(board.terrain)},
         "space": state.space,
