@@ -11,6 +11,7 @@ import copy
 import json
 
 from . import geometry as g
+from .refusals import display_name
 from .rules import hand, owed, placing, team_totals, to_move
 from .state import State, is_token
 from .world import kind_of
@@ -32,7 +33,7 @@ def character_view(state: State, c, seat) -> dict:
         else:
             plan.append({"card": item if own else None})
     out = {
-        "id": c.id, "name": state.data.names[c.id], "seat": c.seat, "team": c.team,
+        "id": c.id, "name": display_name(c.id), "seat": c.seat, "team": c.team,
         "square": _sq(state, c.square), "facing": c.facing,
         "level": None if c.square is None else ("table" if any(c.square in sq for _, sq in state.tables) else "floor"),
         "reputation": c.rep, "time": c.time, "fallen": c.fallen, "dazed": c.dazed, "holds": c.holds,
@@ -80,6 +81,9 @@ def view(state: State, seat) -> dict:
         "box": state.box,
         "you": [c.id for c in state.chars if seat is not None and c.seat == seat],
         "resigned": list(state.resigned),
+        # The options are public (the seat page lists them); the position is left out, as it holds
+        # face-down cards, Game End faces and a forced draw order.
+        "options": {k: v for k, v in state.options.items() if k != "position"},
     }
 
 
