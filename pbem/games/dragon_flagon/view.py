@@ -111,3 +111,13 @@ def _redact_position(position: dict, seat) -> None:
         position["game_end"] = [{"space": t.get("space"), "face": None} for t in position["game_end"]]
     if position.get("draw_order") is not None:
         position["draw_order"] = None
+
+
+# Events after which some seat knows what it could not know before (issue 15): chance (the deal, the
+# placement order and the Game End tokens at the start, every draw) and hidden things shown (a planned
+# card turned up, a Game End face, every remaining secret when the game ends).
+REVEALING = frozenset({"game_started", "character_drawn", "card_revealed", "game_end_revealed", "game_ended"})
+
+
+def reveals(event) -> bool:
+    return event.type in REVEALING
