@@ -199,6 +199,15 @@ def start(state: State, chance) -> list[Event]:
     return events + run_automatic(evolve(state, first), chance)
 
 
+def position_state(seats: int, resolved: dict) -> State:
+    """The board a resolved `position` option describes, as `game_started` would lay it out, with no
+    automatic step run: what the computer player simulates its choices on."""
+    position = resolved["position"]
+    payload = {"options": resolved, "data": effective_data(resolved), "teams": position["teams"],
+               "deal": {}, "placement_order": [], "game_end": position["game_end"]}
+    return _from_started(initial_state(seats, resolved), payload)
+
+
 def _from_started(state: State, data: dict) -> State:
     options = data["options"]
     eff = data["data"]
@@ -301,7 +310,7 @@ def evolve(state: State, event: Event) -> State:
     return state
 
 
-def _parse_choices(state: State, choices: dict) -> dict:
+def parse_choices(state: State, choices: dict) -> dict:
     board = state.data.board
     out = {}
     for key, value in choices.items():
@@ -314,7 +323,7 @@ def _resolved(state: State, data: dict) -> State:
     card = state.data.cards[data["card"]]
     world = World(state, active=cid, card=card)
     if not data.get("whiff"):
-        resolve(world, cid, card, _parse_choices(state, data.get("choices", {})))
+        resolve(world, cid, card, parse_choices(state, data.get("choices", {})))
         finish_card(world, cid, card)
     state = world.freeze()
     return _after_action(replace(state, revealed=None), cid, card.time)
