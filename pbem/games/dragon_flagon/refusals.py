@@ -198,3 +198,28 @@ def placement_refusal(world: World, cid: str, square, facing: str, options: list
         rule = "PR-20"
         what = f"{rule}: the {name} comes back on a vacant start square of its own ship, else next to one ({listed})"
     return f"{reason}; {what}" if reason else what
+
+
+# --- planning -----------------------------------------------------------------------------------------------
+
+
+def plan_refusal(state, c, card: str) -> str:
+    """Why a card is not one the character may plan now (it is planned already, face up, spent, not
+    its own, or a Dragon card still locked). Only the owner's own cards are named: nothing hidden."""
+    data = state.data
+    name = data.cards[card].name
+    who = display_name(c.id)
+    if card not in data.owned(c.id):
+        return f"rule 3 (components): {name} is not one of the {who}'s cards"
+    if data.cards[card].kind == "dragon":
+        if c.dragon == "spent":
+            return f"rule 10 (Dragon cards): the {who}'s Dragon card is spent"
+        if state.options["dragon.unlock"] == "while_holding" and c.holds != "flagon":
+            return f"option dragon.unlock: the {who} may plan its Dragon card only while it holds the Flagon"
+        if c.dragon == "locked":
+            return f"rule 10 (Dragon cards): the {who}'s Dragon card stays locked until it has held the Flagon"
+    if card in c.cards:
+        return f"rule 10 (planning): {name} is already planned"
+    if any(d.card == card for d in c.durations):
+        return f"rule 10 (planning): {name} lies face up until its Duration ends"
+    return f"rule 10 (planning): {name} is not in the {who}'s hand"

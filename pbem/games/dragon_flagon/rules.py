@@ -10,18 +10,18 @@ the draw order, until some seat owes a decision again.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
-from ..base import Event, IllegalMove, InvalidOptions, NotYourTurn, Outcome, RULES
+from ..base import Event, IllegalMove, InvalidOptions, NotYourTurn, RULES
 from . import geometry as g
 from . import notation
 from .cards import choice_options, finish_card, resolve
 from .data import TABLES
 from .setup import CHARACTER_IDS, effective_data, teams_and_counts
 from .state import Character, Duration, State, canonical, is_token
-from .refusals import choice_refusal, display_name, placement_refusal
-from .world import World, kind_of
+from .refusals import choice_refusal, display_name, placement_refusal, plan_refusal
+from .scoring import outcome, scores, ship_of_team, team_totals  # noqa: F401  (outcome and team_totals: re-exported)
+from .world import World
 
 # --- small queries --------------------------------------------------------------------------------------
 
@@ -88,10 +88,6 @@ def placing(state: State) -> str | None:
     if state.phase == "drawn_return":
         return state.drawn
     return None
-
-
-def ship_of_team(team: int) -> str:
-    return "AB"[team]
 
 
 def place_options(state: State, cid: str) -> list[tuple]:
@@ -558,7 +554,7 @@ def _validate(state: State, seat: int, parsed) -> list[Event]:
         for card in cards:
             ch = temp.char(cid)
             if card not in plannable(temp, ch):
-                raise IllegalMove(_plan_refusal(temp, ch, card))
+                raise IllegalMove(plan_refusal(temp, ch, card))
             event = Event.by_seat(seat, "card_planned", {"character": cid, "slot": len(ch.plan) + 1, "card": card, "reason": reason})
             events.append(event)
             temp = _plan_only(temp, event)
@@ -572,28 +568,6 @@ def _validate(state: State, seat: int, parsed) -> list[Event]:
         card = data.cards[card_id]
         raise choice_refusal(World(state, active=cid, card=card), cid, card, choices, options)
     return [_resolution_event(state, choices, actor=str(seat))]
-
-
-def _plan_refusal(state: State, c: Character, card: str) -> str:
-    """Why a card is not one the character may plan now (it is planned already, face up, spent, not
-    its own, or a Dragon card still locked). Only the owner's own cards are named: nothing hidden."""
-    data = state.data
-    name = data.cards[card].name
-    who = display_name(c.id)
-    if card not in data.owned(c.id):
-        return f"rule 3 (components): {name} is not one of the {who}'s cards"
-    if data.cards[card].kind == "dragon":
-        if c.dragon == "spent":
-            return f"rule 10 (Dragon cards): the {who}'s Dragon card is spent"
-        if state.options["dragon.unlock"] == "while_holding" and c.holds != "flagon":
-            return f"option dragon.unlock: the {who} may plan its Dragon card only while it holds the Flagon"
-        if c.dragon == "locked":
-            return f"rule 10 (Dragon cards): the {who}'s Dragon card stays locked until it has held the Flagon"
-    if card in c.cards:
-        return f"rule 10 (planning): {name} is already planned"
-    if any(d.card == card for d in c.durations):
-        return f"rule 10 (planning): {name} lies face up until its Duration ends"
-    return f"rule 10 (planning): {name} is not in the {who}'s hand"
 
 
 def _plan_only(state: State, event: Event) -> State:
@@ -672,71 +646,6 @@ def _next_rules_event(state: State, chance) -> Event | None:
             reason = "setup" if phase == "setup" else "return"
             return Event("standee_placed", {"character": cid, "square": g.square_name(square, board.rows, board.cols), "facing": facing, "reason": reason}, RULES)
     return None
-
-
-# --- scoring (spec 15, PR-23, PR-24) ------------------------------------------------------------------------
-
-
-def team_totals(state: State) -> list[dict]:
-    opts = state.options
-    board = state.data.board
-    out = []
-    sizes = [sum(1 for c in state.chars if c.team == t) for t in range(len(state.teams))]
-    for t, seats in enumerate(state.teams):
-        mine = [c for c in state.chars if c.team == t]
-        rep = sum(c.rep for c in mine)
-        chests = 0
-        bonus = 0
-        if board.pirate:
-            chests += sum(1 for c in mine if c.holds and kind_of(c.holds) == "chest")
-            ship = ship_of_team(t)
-            chests += sum(1 for o, sq in state.objects if kind_of(o) == "chest" and board.ship_of(sq) == ship)
-            bonus = opts["pirate.uneven_bonus"] * max(0, max(sizes) - sizes[t])
-        total = rep + chests * opts["pirate.chest_value"] + bonus
-        out.append({"team": t, "seats": list(seats), "reputation": rep, "chests": chests, "bonus": bonus,
-                    "total": total, "best": max((c.rep for c in mine), default=0)})
-    return out
-
-
-def scores(state: State) -> dict:
-    totals = team_totals(state)
-    live = [t for t in totals if any(s not in state.resigned for s in t["seats"])]
-    resigned_only = [t for t in totals if t not in live]
-    pirate = state.data.board.pirate
-
-    def key(t):
-        if state.options["tiebreak"] == "shared":
-            return (t["total"],)
-        return (t["total"], t["chests"] if pirate else t["best"])
-
-    groups = []
-    for t in sorted(live, key=key, reverse=True):
-        if groups and key(groups[-1][0]) == key(t):
-            groups[-1].append(t)
-        else:
-            groups.append([t])
-    ranking = []
-    for group in groups:
-        seats = sorted(s for t in group for s in t["seats"] if s not in state.resigned)
-        if seats:
-            ranking.append(seats)
-    tail = sorted(set(state.resigned) | {s for t in resigned_only for s in t["seats"]})
-    if tail:
-        ranking.append(tail)
-    winners = ranking[0] if ranking and len(live) >= 1 else []
-    termination = "resigned" if len(live) <= 1 and state.resigned else "finished"
-    return {"totals": totals, "ranking": ranking, "winners": winners, "termination": termination}
-
-
-def outcome(state: State) -> Outcome | None:
-    if state.phase != "over":
-        return None
-    result = json.loads(state.result_json)
-    return Outcome(
-        termination=result["termination"], winners=tuple(result["winners"]),
-        ranking=tuple(tuple(group) for group in result["ranking"]),
-        scores={str(t["team"]): t for t in result["totals"]},
-    )
 
 
 def resign(state: State, seat: int, chance=None) -> list[Event]:

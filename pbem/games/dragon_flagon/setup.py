@@ -1,7 +1,7 @@
 """Options, teams, deal and the `position` option (spec sections 5, 9, 16 and 19).
 
-`resolve_options` fills every option from `data/defaults.json` and checks it; `validate_position`
-refuses a bad `position` with a message starting `position:`. `effective_data` is what
+`resolve_options` fills every option from `data/defaults.json` and checks it; a `position` is checked
+by `position.validate_position` (a message starting `position: FIELD:`). `effective_data` is what
 `game_started` records: the card table after overrides and the board after the position.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 
 from ..base import InvalidOptions, Option, check_options
-from . import geometry as g
 from .data import BOARDS_FILE, CARDS_FILE, DEFAULTS, TABLES, BadData, effective_cards
 from .position import validate_position
 

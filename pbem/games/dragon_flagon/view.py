@@ -12,7 +12,8 @@ import json
 
 from . import geometry as g
 from .refusals import display_name
-from .rules import hand, owed, placing, team_totals, to_move
+from .rules import hand, owed, placing, to_move
+from .scoring import team_totals
 from .state import State, is_token
 from .world import kind_of
 

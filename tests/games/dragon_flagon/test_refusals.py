@@ -15,7 +15,7 @@ from pbem.games import dragon_flagon as game
 from pbem.games.base import GameError, IllegalMove, InvalidMove
 from pbem.games.dragon_flagon import geometry as g
 
-from .helpers import ch, new_game, play, position
+from .helpers import ch, new_game, position
 
 NAMES_A_RULE = re.compile(r"^(rule \d+(\.\d+)? \(|PR-\d+|option [a-z.]+:)")
 FLAGON = {"id": "flagon", "square": "f8"}
