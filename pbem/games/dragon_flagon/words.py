@@ -135,7 +135,7 @@ class _Teller:
             if c is not None and self.state.phase == "choose":
                 self.close_pending(f"; {self.player(c.seat)} chooses how to play it.")
             elif c is not None and self.state.phase == "drawn_return":
-                self.close_pending(f"; it is back from the water and {self.player(c.seat)} puts it aboard.")
+                self.close_pending(f", back from the water; {self.player(c.seat)} chooses where it climbs aboard.")
             else:
                 self.close_pending()
         return self.lines
