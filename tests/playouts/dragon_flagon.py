@@ -6,6 +6,50 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from pbem.games.dragon_flagon.bot import BOTS
+
+# Positions that start where listing and deciding could disagree (issue 10, item 6): tables overhanging
+# the west and east rails and the bows (squares written [row,col], some negative), characters standing on
+# the overhang, a Druid and a Barbarian to push tables further out, a Rogue and a Wizard to land there,
+# chests held on gangplanks, Dragon cards unlocked, the familiar out, a Flagon on an overhang.
+OVERHANGING_TABLES = {
+    "board": "pirate", "space": 2, "teams": [[0], [1]],
+    "characters": [
+        {"id": "druid", "seat": 0, "square": "a11", "facing": "w", "time": 2, "dragon": "unlocked"},
+        {"id": "monk", "seat": 0, "square": "[10,-1]", "facing": "n", "time": 2, "plan": ["move", "dash"]},
+        {"id": "rogue", "seat": 1, "square": "[9,11]", "facing": "e", "time": 2, "dragon": "unlocked"},
+        {"id": "wizard", "seat": 1, "square": "k12", "facing": "n", "time": 3, "plan": ["blink"]},
+    ],
+    "objects": [{"id": "flagon", "square": "[11,-1]"}, {"id": "chest3", "square": "b9"},
+                {"id": "chest4", "square": "[10,12]"}, {"id": "mug1", "square": "[9,12]"},
+                {"id": "barrel1", "square": "a10"}, {"id": "chair1", "square": "b13"}],
+    "tables": [{"id": "table3", "squares": "[10,-1]:[11,0]"}, {"id": "table4", "squares": "[9,10]:[10,12]"},
+               {"id": "table1", "squares": "[-1,2]:[0,3]"}],
+    "rugs": [{"id": "rug1", "squares": "d14:e15"}],
+    "familiar": "[9,12]",
+    "game_end": [{"space": 8, "face": "blank"}, {"space": 9, "face": "blank"}, {"space": 10, "face": "blank"},
+                 {"space": 11, "face": "watch"}],
+}
+BOWS_AND_GANGPLANKS = {
+    "board": "pirate", "space": 0, "teams": [[0, 2], [1, 3]],
+    "characters": [
+        {"id": "barbarian", "seat": 0, "square": "c2", "facing": "n", "dragon": "unlocked", "plan": ["overturn"]},
+        {"id": "paladin", "seat": 2, "square": "f8", "facing": "e", "holds": "chest1", "dragon": "unlocked",
+         "plan": ["move", "god_smack"]},
+        {"id": "buccaneer", "seat": 1, "square": "g8", "facing": "w", "dragon": "unlocked", "plan": ["lure_of_the_sea"]},
+        {"id": "swashbuckler", "seat": 3, "square": "[-1,8]", "facing": "s", "holds": "flagon",
+         "plan": ["move", "daring_swing"]},
+        {"id": "cleric", "seat": 3, "square": "f10", "facing": "n", "holds": "chest2", "plan": ["dash", "move"]},
+    ],
+    "objects": [{"id": "barrel1", "square": "a6"}, {"id": "barrel2", "square": "b10"}, {"id": "chest5", "square": "f6"},
+                {"id": "mug2", "square": "c1"}, {"id": "chair2", "square": "e6"}],
+    "tables": [{"id": "table1", "squares": "[-1,1]:[0,2]"}, {"id": "table2", "squares": "[-1,7]:[0,9]"},
+               {"id": "table3", "squares": "e12:f13"}],
+    "rugs": [{"id": "rug2", "squares": "g14:h15"}],
+    "game_end": [{"space": 6, "face": "blank"}, {"space": 7, "face": "watch"}, {"space": 8, "face": "blank"},
+                 {"space": 9, "face": "blank"}],
+}
+
 SETUPS = [
     (2, {"endgame.range": 6}),
     (3, {"endgame.range": 5, "setup.placement": "fixed"}),
@@ -18,8 +62,13 @@ SETUPS = [
     (2, {"endgame.range": 8, "board": "tavern"}),
     (2, {}),  # default Game End range (27-30): a full-length game
     (8, {}),  # default range for 6+ characters (21-24)
+    (2, {"position": OVERHANGING_TABLES}),
+    (4, {"position": BOWS_AND_GANGPLANKS, "geometry.facings": 8}),
 ]
 PLAYOUTS = 2
+# The computer player's match against random play (tests/benchmarks/bench_bots.py): 2 seats, the game's
+# real defaults (random play ends by itself: the City Watch turns up by space 30).
+BOT_MATCH = (2, {}, 2500)
 # Placements + characters x Active spaces x at most 9 decisions (spec 21.8), for these short ranges.
 MAX_STEPS = 2500
 
@@ -45,21 +94,52 @@ def check_state(game, state):
 
 
 def _swap_secrets(state, seat):
-    """The same state with every face-down card of the other seats' characters replaced."""
+    """The same state with every face-down card of the other seats' characters replaced, and the
+    Game End faces not yet revealed shuffled round (the City Watch moved to another hidden token)."""
     chars = []
     for c in state.chars:
         if seat is None or c.seat != seat:
             plan = tuple(i if i.startswith("!") else ("dodge" if i == "move" else "move") for i in c.plan)
             c = replace(c, plan=plan)
         chars.append(c)
-    return replace(state, chars=tuple(chars))
+    hidden = [t for t in state.game_end if not t[2]]
+    faces = [f for _, f, _ in hidden]
+    faces = faces[1:] + faces[:1]
+    swapped = iter(faces)
+    game_end = tuple(t if t[2] else (t[0], next(swapped), False) for t in state.game_end)
+    return replace(state, chars=tuple(chars), game_end=game_end)
+
+
+# The state before the latest append, kept between calls of check_hidden for the same log: the words
+# of an append are told from the state before it.
+_BEFORE = {"log": None, "length": 0, "state": None}
+
+
+def _before_last_append(game, state, events):
+    if _BEFORE["log"] is not events:
+        initial = game.initial_state(state.seats, state.options)
+        _BEFORE.update(log=events, length=0, state=initial)
+    return _BEFORE["state"], events[_BEFORE["length"]:]
 
 
 def check_hidden(game, state, events):
     """No channel of a seat changes when another seat's face-down cards change (spec 21.5); Game End
-    faces stay hidden until revealed."""
+    faces stay hidden until revealed; the words of the latest append are the same whatever the secrets
+    the reader cannot see, and never name another seat's planned card."""
+    before, appended = _before_last_append(game, state, events)
+    _BEFORE.update(length=len(events), state=state)
     if state.phase == "over":
         return
+    names = [f"Player {i + 1}" for i in range(state.seats)]
+    for seat in [None, *range(state.seats)]:
+        redacted = [type(e)(e.type, game.redact(e, seat), e.actor) for e in appended]
+        lines = game.describe(before, redacted, seat, names)
+        assert game.describe(_swap_secrets(before, seat), redacted, seat, names) == lines, \
+            "the words depend on a secret the reader cannot see"
+        for e in appended:
+            if e.type == "card_planned" and (seat is None or str(seat) != e.actor):
+                hidden_name = state.data.cards[e.data["card"]].name
+                assert not any(f"planned {hidden_name}" in line for line in lines), "the words name a hidden card"
     full = len(events) % 10 == 0
     for seat in [None, *range(state.seats)]:
         v = game.view(state, seat)
@@ -85,240 +165,12 @@ def check_hidden(game, state, events):
                 assert all(t["face"] is None for t in data["game_end"]), "Game End faces leak through redact"
 
 
-# --- A purposeful player for the page-play tests (BRIEF-strategy) -------------------------------------------
-#
-# It sees only the seat's own view (JSON data) and the legal moves. Each character gets one goal: carry a
-# chest home when it holds one, else fetch the nearest chest that does not count for its crew (a loose one
-# on the other ship or a gangplank, or one an enemy holds, PR-23), else go after the nearest enemy. Plans
-# are scored against the board as it is now, since the cards resolve later; choices at reveal are scored
-# against the board as it is then. The game ends on its own when the Game End token turns up, so the
-# player only has to stay legal and make the brawl worth watching.
-
-import random
-
-from pbem.games.dragon_flagon import geometry as geo
-
-# What each card is good for, from the player's point of view (spec section 14).
-FRONT_HITS = {"slash", "cutlass_flurry", "smite", "flurry", "shield_bash", "god_smack", "pickpocket"}
-AROUND_HITS = {"holy_light", "sweep", "cleave", "divine_wrath", "awaken_the_grove"}
-LINE_HITS = {"pistol_shot": 5, "lure_of_the_sea": 3, "entangle": 3, "thorn_whip": 3, "throw_dagger": 4,
-             "broadside": 15}
-CHARGES = {"charge", "bull_rush", "righteous_charge", "dragon_rage"}
-STRAIGHT_JUMPS = {"leap", "shadow_dash", "swing", "arr", "daring_swing", "chandelier_cut",
-                  "death_from_the_shadows", "dragon_kick"}
-TELEPORTS = {"shadow_step", "blink"}
-GUARDS = {"dodge", "sanctuary", "riposte", "deflect", "guard"}
-BOASTS = {"boast", "flourish", "bless"}
+# --- The purposeful player of the page-play tests: the game's own computer player ----------------------
 
 
-class _Board:
-    """The seat's picture of the board, built from its view."""
+def choose(view: dict, legal: list[str], seat: int, rng) -> str:
+    """Pick one of `legal` for `seat`, knowing only the seat's own `view` (JSON data): the standard
+    computer player (pbem/games/dragon_flagon/bot.py), which finds its seat in the view."""
+    assert seat in {c["seat"] for c in view["characters"] if c["id"] in view["you"]}
+    return BOTS["standard"](view, legal, rng)
 
-    def __init__(self, view: dict, seat: int):
-        board = view["board"]
-        self.rows, self.cols, self.terrain = board["rows"], board["cols"], board["terrain"]
-        self.pirate = board["id"] == "pirate"
-        self.chars = [c for c in view["characters"] if not c.get("resigned")]
-        self.team = next((c["team"] for c in self.chars if c["seat"] == seat), 0)
-        self.tables = {self.sq(s) for t in view["tables"] for s in t["squares"]}
-        self.objects = [(o["id"], o["kind"], self.sq(o["square"])) for o in view["objects"]]
-        self.at = {self.sq(c["square"]): c for c in self.chars if c["square"]}
-
-    def sq(self, name):
-        return geo.parse_square(name, self.rows, self.cols) if name else None
-
-    def letter(self, square):
-        r, c = square
-        if 0 <= r < self.rows and 0 <= c < self.cols:
-            return self.terrain[r][c]
-        return "~"
-
-    def ship(self, team: int) -> str | None:
-        return "AB"[team] if self.pirate else None
-
-    def standable(self, square) -> bool:
-        return square in self.tables or self.letter(square) not in "~o#"
-
-    def enemy(self, c) -> bool:
-        return c["team"] != self.team
-
-    def enemies(self):
-        return [c for c in self.chars if self.enemy(c) and c["square"]]
-
-    def goal(self, me) -> tuple:
-        """(square to head for, kind of goal) for one of the seat's characters."""
-        here = self.sq(me["square"])
-        home = self.ship(self.team)
-        if me["holds"] and me["holds"].startswith("chest"):
-            if home and self.letter(here) != home:
-                depth = 1 if home == "A" else self.cols - 2
-                return (here[0], depth), "home"
-            return here, "keep"
-        wanted = []
-        for oid, kind, square in self.objects:
-            if kind == "chest" and (home is None or self.letter(square) != home):
-                wanted.append(square)
-        for c in self.enemies():
-            if c["holds"] and c["holds"].startswith("chest"):
-                wanted.append(self.sq(c["square"]))
-        if wanted:
-            return min(wanted, key=lambda s: (geo.distance(here, s), s)), "chest"
-        foes = [self.sq(c["square"]) for c in self.enemies()]
-        if foes:
-            return min(foes, key=lambda s: (geo.distance(here, s), s)), "fight"
-        return here, "keep"
-
-    def facing_towards(self, origin, target, fallback: str) -> str:
-        """The orthogonal facing that points most nearly at the target."""
-        dr, dc = target[0] - origin[0], target[1] - origin[1]
-        if (dr, dc) == (0, 0):
-            return fallback
-        if abs(dc) >= abs(dr):
-            return "e" if dc > 0 else "w"
-        return "s" if dr > 0 else "n"
-
-    def first_in_line(self, origin, facing, reach):
-        for k in range(1, reach + 1):
-            c = self.at.get(geo.ahead(origin, facing, k))
-            if c is not None:
-                return c
-        return None
-
-
-def _card_score(b: _Board, me, card: str, planned: list[str], rng) -> float:
-    here, facing = b.sq(me["square"]), me["facing"]
-    target, aim = b.goal(me)
-    steps_planned = sum(1 for p in planned if p in ("move", "dash") or p in STRAIGHT_JUMPS | TELEPORTS)
-    dist = max(0, geo.distance(here, target) - steps_planned)
-    front = b.at.get(geo.ahead(here, facing))
-    near = [c for c in b.enemies() if geo.distance(b.sq(c["square"]), here) <= 1]
-    holding_chest = bool(me["holds"]) and me["holds"].startswith("chest")
-    score = 1.0
-    if card == "pick_up":
-        reach = {here, geo.ahead(here, facing)}
-        loot = [k for _, k, s in b.objects if s in reach and k in ("chest", "flagon")]
-        if holding_chest:
-            score = 0
-        elif "chest" in loot and aim == "chest":
-            score = 10
-        elif loot or (aim == "chest" and dist <= 1 and planned):
-            score = 6
-    elif card in FRONT_HITS:
-        score = 8 if front is not None and b.enemy(front) else 0.5
-    elif card in AROUND_HITS:
-        friends = [c for c in b.chars if not b.enemy(c) and c is not me and c["square"]
-                   and geo.distance(b.sq(c["square"]), here) <= 1]
-        score = 7 if near and not friends else 0.5
-    elif card in LINE_HITS:
-        foe = b.first_in_line(here, facing, LINE_HITS[card])
-        score = 7 if foe is not None and b.enemy(foe) else 0.5
-    elif card in CHARGES:
-        foe = b.first_in_line(here, facing, 4)
-        score = 6 if front is None and foe is not None and b.enemy(foe) else 0.5
-    elif card == "move":
-        score = 5 if dist > 0 else 2
-    elif card == "dash":
-        closer = geo.distance(geo.ahead(here, facing, 2), target) < geo.distance(here, target)
-        score = 6 if dist >= 2 and closer else 3
-    elif card in TELEPORTS:
-        score = 6 if dist >= 2 else 1
-    elif card in STRAIGHT_JUMPS:
-        closer = geo.distance(geo.ahead(here, facing, 3), target) < geo.distance(here, target)
-        score = 4.5 if dist >= 3 and closer else 1
-    elif card in GUARDS:
-        score = 5 if holding_chest and aim == "keep" else (3 if near else 1)
-    elif card in BOASTS:
-        score = 5 if aim == "keep" and not near else 1.5
-    elif card == "throw":
-        foe = b.first_in_line(here, facing, 15)
-        score = 7 if me["holds"] and not holding_chest and foe is not None and b.enemy(foe) else 0
-    if me["dragon"] == "unlocked" and card not in ("move", "dash") and score > 1:
-        score += 0.5
-    return score + rng.random()
-
-
-def _plan(b: _Board, legal: list[str], rng) -> str:
-    who = legal[0].split()[1]
-    me = next(c for c in b.chars if c["id"] == who)
-    options = [m for m in legal if m.split()[1] == who]
-    if me["square"] is None:  # Overboard: it returns on a start square, any sensible card will do
-        return rng.choice(options)
-    planned = [s["card"] for s in me["plan"] if s.get("card")]
-    return max(options, key=lambda m: _card_score(b, me, m.split()[2], planned, rng))
-
-
-def _place(b: _Board, legal: list[str], rng) -> str:
-    """A start square nearest the goal chest, facing it."""
-    home = b.ship(b.team)
-    chests = [s for _, k, s in b.objects if k == "chest" and (home is None or b.letter(s) != home)]
-    centre = (b.rows // 2, b.cols // 2)
-
-    def score(move):
-        _, _, square, facing = move.split()
-        square = b.sq(square)
-        target = min(chests, key=lambda s: geo.distance(square, s)) if chests else centre
-        good = facing == b.facing_towards(square, target, facing)
-        return (-geo.distance(square, target) + 2 * good, rng.random())
-
-    return max(legal, key=score)
-
-
-def _landing(b: _Board, me, card: str, keys: dict):
-    here, facing = b.sq(me["square"]), me["facing"]
-    if "square" in keys:
-        return b.sq(keys["square"])
-    if "distance" in keys and (card == "dash" or card in STRAIGHT_JUMPS):
-        return geo.ahead(here, facing, int(keys["distance"]))
-    return here
-
-
-def _choice_score(b: _Board, me, move: str, rng) -> float:
-    words = move.split()
-    card = words[1]
-    if card == "pick_up":
-        if words[2] == "drop":
-            return -5 if me["holds"] and me["holds"].startswith("chest") else 0
-        return {"chest": 10, "flagon": 6, "mug": 2, "chair": 2}.get(words[3].rstrip("0123456789"), 1) + rng.random()
-    keys = dict(zip(words[2::2], words[3::2]))
-    target, aim = b.goal(me)
-    dest = _landing(b, me, card, keys)
-    score = -3.0 * geo.distance(dest, target)
-    facing = keys.get("facing")
-    if facing:
-        ahead = b.at.get(geo.ahead(dest, facing))
-        if ahead is not None and b.enemy(ahead):
-            score += 4
-        elif aim != "keep" and facing == b.facing_towards(dest, target, facing):
-            score += 2
-    if card == "lure_of_the_sea":
-        foe = b.first_in_line(b.sq(me["square"]), me["facing"], 3)
-        if foe is not None:
-            end = geo.ahead(b.sq(foe["square"]), keys["direction"], int(keys["distance"]))
-            score += 20 if not b.standable(end) else 0
-    if card == "fireball":
-        area = [c for c in b.chars if c["square"] and geo.distance(b.sq(c["square"]), dest) <= 1]
-        score = sum(1 if b.enemy(c) else -1 for c in area) * 5
-    if card == "lay_on_hands":
-        t = next(c for c in b.chars if c["id"] == keys["target"])
-        score = 3 * (t["fallen"] + t["dazed"])
-    return score + rng.random()
-
-
-def _choose_card(b: _Board, legal: list[str], rng) -> str:
-    me = next(c for c in b.chars if c["id"] == legal[0].split()[0])
-    if me["square"] is None:
-        return rng.choice(legal)
-    return max(legal, key=lambda m: _choice_score(b, me, m, rng))
-
-
-def choose(view: dict, legal: list[str], seat: int, rng: random.Random) -> str:
-    """Pick one of `legal` for `seat`, knowing only the seat's own `view` (JSON data)."""
-    if not legal:
-        raise ValueError("no legal move to choose from")
-    b = _Board(view, seat)
-    kind = legal[0].split()[0]
-    if kind == "place":
-        return _place(b, legal, rng)
-    if kind == "plan":
-        return _plan(b, legal, rng)
-    return _choose_card(b, legal, rng)

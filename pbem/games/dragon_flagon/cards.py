@@ -246,21 +246,25 @@ def resolve(world: World, cid: str, card, choices: dict) -> None:
             if target != ch.square:
                 world.path.append(target)
                 ch.square = target
+                world.facts.append(("walks", cid, target))
         elif op == "face":
             ch.facing = choices[step[1]]
+            world.facts.append(("faces", cid, ch.facing))
         elif op == "walk_ahead":
             for _ in range(choices[step[1]]):
                 ch.square = g.step(ch.square, ch.facing)
+                world.facts.append(("walks", cid, ch.square))
         elif op == "jump":
             ch.square = g.step(ch.square, ch.facing)
+            world.facts.append(("jumps", cid, ch.square))
         elif op in ("leap",):
             d = choices[step[1]]
             world.path = [g.ahead(ch.square, ch.facing, k) for k in range(1, d)]
             ch.square = g.ahead(ch.square, ch.facing, d)
-            world.lines.append(f"{cid} lands on {world.name(ch.square)}")
+            world.say(f"{cid} lands on {world.name(ch.square)}", "lands", cid, ch.square)
         elif op == "teleport":
             ch.square = choices[step[1]]
-            world.lines.append(f"{cid} lands on {world.name(ch.square)}")
+            world.say(f"{cid} lands on {world.name(ch.square)}", "lands", cid, ch.square)
         elif op == "charge":
             _charge(world, cid, step[1], [["lose", 2], ["knock", step[2]]], stop_after_hit=True)
         elif op == "rage":
@@ -270,14 +274,14 @@ def resolve(world: World, cid: str, card, choices: dict) -> None:
                 world.hit(victim, step[2])
         elif op == "throw_held":
             obj, ch.holds = ch.holds, None
-            world.lines.append(f"{cid} throws {obj}")
+            world.say(f"{cid} throws {obj}", "throws", cid, obj, ch.facing)
             world.throw_object(obj, ch.square, ch.facing)
         elif op == "pick_up":
             if "take" in choices:
                 world.take(cid, choices["take"])
-                world.lines.append(f"{cid} takes {choices['take']}")
+                world.say(f"{cid} takes {choices['take']}", "takes", cid, choices["take"])
             else:
-                world.lines.append(f"{cid} drops {ch.holds}")
+                world.say(f"{cid} drops {ch.holds}", "drops", cid, ch.holds)
                 world.drop_held(cid)
         elif op == "push_table_ahead":
             world.push_table(world.table_of(world.ahead_of(cid)), ch.facing, step[1])
@@ -295,15 +299,18 @@ def resolve(world: World, cid: str, card, choices: dict) -> None:
                     world.gain(mate, step[1])
         elif op == "clear_status":
             target = world.c[choices[step[1]]]
+            if any(item.startswith("!") for item in target.plan):
+                world.facts.append(("clears", choices[step[1]]))
             target.plan = [item for item in target.plan if not item.startswith("!")]
         elif op == "familiar":
             world.familiar = choices[step[1]]
+            world.facts.append(("familiar", world.familiar))
         elif op == "telekinesis":
             obj = choices["object"]
             if choices["mode"] == "slide":
                 world.slide(obj, choices["direction"], choices["distance"])
             else:
-                world.lines.append(f"{cid} hurls {obj}")
+                world.say(f"{cid} hurls {obj}", "hurls", cid, obj, choices["direction"])
                 world.throw_object(obj, world.objects[obj], choices["direction"])
         elif op in ("boast", "defend", "boost"):
             pass  # Duration cards: their face-up card is the effect (see finish_card)
@@ -326,6 +333,7 @@ def _charge(world: World, cid: str, n: int, parts, stop_after_hit: bool) -> None
             return
         world.path.append(y)
         ch.square = y
+        world.facts.append(("walks", cid, y))
 
 
 def finish_card(world: World, cid: str, card) -> None:

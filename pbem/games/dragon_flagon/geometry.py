@@ -80,7 +80,9 @@ def square_name(square, rows: int, cols: int) -> str:
 
 
 _ALGEBRAIC = re.compile(r"^([a-k])(\d{1,2})$")
-_BRACKET = re.compile(r"^\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]$")
+# At most 3 digits: every real square is within a few squares of the grid, and a 4,300-digit number
+# must be refused as text, not fail inside int().
+_BRACKET = re.compile(r"^\[\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\]$")
 
 
 def parse_square(text: str, rows: int, cols: int):

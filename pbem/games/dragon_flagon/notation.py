@@ -38,9 +38,14 @@ INT_KEYS = {"distance", "table"}
 KEYS = ("square", "facing", "distance", "direction", "side", "object", "table", "target", "mode")
 
 
+_BRACKET_SQUARE = re.compile(r"\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]")
+
+
 def normalise(text: str) -> list[str]:
-    text = text.strip().lower().replace("-", "_")
-    text = re.sub(r"\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]", r"[\1,\2]", text)
+    """Lower case, bracket squares without spaces, and '-' read as '_' in words only: the minus sign of
+    a bracket square off the west or north edge (`[10,-1]`, a table overhanging the rail) stays."""
+    text = _BRACKET_SQUARE.sub(r"[\1,\2]", text.strip().lower())
+    text = re.sub(r"\[[^\]\s]*\]|-", lambda m: "_" if m.group(0) == "-" else m.group(0), text)
     return text.split()
 
 
@@ -112,7 +117,7 @@ def parse(text: str, data):
             choices[key] = _dir(value)
         elif key in INT_KEYS:
             value = value[len("table"):] if key == "table" and value.startswith("table") else value
-            if not re.fullmatch(r"\d+", value):
+            if not re.fullmatch(r"\d{1,3}", value):
                 raise InvalidMove(f"expected a whole number after {key}, not {value!r}")
             choices[key] = int(value)
         elif key == "target":

@@ -10,17 +10,18 @@ the draw order, until some seat owes a decision again.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
-from ..base import Event, IllegalMove, NotYourTurn, Outcome, RULES
+from ..base import Event, IllegalMove, InvalidOptions, NotYourTurn, RULES
 from . import geometry as g
 from . import notation
 from .cards import choice_options, finish_card, resolve
 from .data import TABLES
 from .setup import CHARACTER_IDS, effective_data, teams_and_counts
 from .state import Character, Duration, State, canonical, is_token
-from .world import World, kind_of
+from .refusals import choice_refusal, display_name, placement_refusal, plan_refusal
+from .scoring import outcome, scores, ship_of_team, team_totals  # noqa: F401  (outcome and team_totals: re-exported)
+from .world import World
 
 # --- small queries --------------------------------------------------------------------------------------
 
@@ -89,10 +90,6 @@ def placing(state: State) -> str | None:
     return None
 
 
-def ship_of_team(team: int) -> str:
-    return "AB"[team]
-
-
 def place_options(state: State, cid: str) -> list[tuple]:
     """(square, facing) pairs for a placement at setup or a return (PR-20), canonical order."""
     world = World(state)
@@ -141,8 +138,15 @@ def _into_room(board, square) -> str:
 # --- building the state -------------------------------------------------------------------------------
 
 
-def initial_state(seats: int, options) -> State:
-    return State(seats=seats, options_json=canonical(dict(options)))
+RULES_VERSION = 1
+KNOWN_RULES_VERSIONS = (1,)
+
+
+def initial_state(seats: int, options, rules_version: int = RULES_VERSION) -> State:
+    if rules_version not in KNOWN_RULES_VERSIONS or isinstance(rules_version, bool):
+        raise InvalidOptions(f"rules version {rules_version!r} is unknown to this server; it plays "
+                             f"{', '.join(map(str, KNOWN_RULES_VERSIONS))}")
+    return State(seats=seats, options_json=canonical(dict(options)), rules_version=rules_version)
 
 
 def _game_end_spaces(options, in_play: int) -> list[int]:
@@ -189,6 +193,15 @@ def start(state: State, chance) -> list[Event]:
     first = Event("game_started", payload, RULES)
     events = [first]
     return events + run_automatic(evolve(state, first), chance)
+
+
+def position_state(seats: int, resolved: dict) -> State:
+    """The board a resolved `position` option describes, as `game_started` would lay it out, with no
+    automatic step run: what the computer player simulates its choices on."""
+    position = resolved["position"]
+    payload = {"options": resolved, "data": effective_data(resolved), "teams": position["teams"],
+               "deal": {}, "placement_order": [], "game_end": position["game_end"]}
+    return _from_started(initial_state(seats, resolved), payload)
 
 
 def _from_started(state: State, data: dict) -> State:
@@ -293,7 +306,7 @@ def evolve(state: State, event: Event) -> State:
     return state
 
 
-def _parse_choices(state: State, choices: dict) -> dict:
+def parse_choices(state: State, choices: dict) -> dict:
     board = state.data.board
     out = {}
     for key, value in choices.items():
@@ -306,7 +319,7 @@ def _resolved(state: State, data: dict) -> State:
     card = state.data.cards[data["card"]]
     world = World(state, active=cid, card=card)
     if not data.get("whiff"):
-        resolve(world, cid, card, _parse_choices(state, data.get("choices", {})))
+        resolve(world, cid, card, parse_choices(state, data.get("choices", {})))
         finish_card(world, cid, card)
     state = world.freeze()
     return _after_action(replace(state, revealed=None), cid, card.time)
@@ -511,44 +524,49 @@ def _validate(state: State, seat: int, parsed) -> list[Event]:
     if kind == "place":
         _, cid, square, facing = parsed
         if phase not in ("setup", "returns", "drawn_return"):
-            raise IllegalMove("no standee is being placed now")
+            raise IllegalMove("rule 10 (the time loop): no standee is being placed now")
         if placing(state) != cid:
-            raise IllegalMove(f"{placing(state)} is the standee to place now, not {cid}")
-        if (square, facing) not in place_options(state, cid):
-            raise IllegalMove("rule PR-20 / setup: place on a vacant start square of its own side, with a legal facing")
+            rule = "rule 9.5 (placement order)" if phase == "setup" else "PR-20 (returns in character order)"
+            raise IllegalMove(f"{rule}: the {display_name(placing(state))} is the standee to place now, "
+                              f"not the {display_name(cid)}")
+        options = place_options(state, cid)
+        if (square, facing) not in options:
+            raise IllegalMove(placement_refusal(World(state), cid, square, facing, options, phase))
         reason = "setup" if phase == "setup" else "return"
         return [Event.by_seat(seat, "standee_placed", {"character": cid, "square": g.square_name(square, data.board.rows, data.board.cols), "facing": facing, "reason": reason})]
     if kind == "plan":
         _, cid, cards = parsed
         if phase not in ("planning", "replan"):
-            raise IllegalMove("no planning step is open now")
+            raise IllegalMove("rule 10 (the time loop): no planning step is open now")
         c = state.char(cid) if cid in {x.id for x in state.chars} else None
         if c is None or c.seat != seat:
-            raise IllegalMove(f"{cid} is not one of your characters")
+            raise IllegalMove(f"rule 5 (teams): the {display_name(cid)} is not one of your characters")
         need = owed(state, c)
         if not need:
-            raise IllegalMove(f"{cid} owes no card now")
+            raise IllegalMove(f"rule 10 (planning): the {display_name(cid)} owes no card now")
         if len(cards) > need:
-            raise IllegalMove(f"rule 10: {cid} owes {need} card(s) now")
+            raise IllegalMove(f"rule 10 (planning): the {display_name(cid)} owes {need} card{'s' if need > 1 else ''} now")
         if len(cards) == 2 and cards[0] == cards[1]:
-            raise IllegalMove("a card cannot be planned twice")
+            raise IllegalMove(f"rule 10 (planning): a card is planned once; {cards[0]} twice is not possible")
         events = []
         temp = state
         reason = "overboard" if phase == "replan" else "planning"
         for card in cards:
             ch = temp.char(cid)
             if card not in plannable(temp, ch):
-                raise IllegalMove(f"rule 10: {card} is not a card {cid} may plan now (in hand, Dragon card unlocked)")
+                raise IllegalMove(plan_refusal(temp, ch, card))
             event = Event.by_seat(seat, "card_planned", {"character": cid, "slot": len(ch.plan) + 1, "card": card, "reason": reason})
             events.append(event)
             temp = _plan_only(temp, event)
         return events
     _, cid, card_id, choices = parsed
     if phase != "choose" or state.drawn != cid or state.revealed != card_id:
-        raise IllegalMove(f"{cid} has no revealed card {card_id} awaiting choices")
+        raise IllegalMove(f"rule 10 (action step): the {display_name(cid)} has no revealed {data.cards[card_id].name} "
+                          "awaiting its choices")
     options = _choose_options(state)
     if choices not in options:
-        raise IllegalMove(f"{card_id}: that choice is not legal now (see the legal moves)")
+        card = data.cards[card_id]
+        raise choice_refusal(World(state, active=cid, card=card), cid, card, choices, options)
     return [_resolution_event(state, choices, actor=str(seat))]
 
 
@@ -628,71 +646,6 @@ def _next_rules_event(state: State, chance) -> Event | None:
             reason = "setup" if phase == "setup" else "return"
             return Event("standee_placed", {"character": cid, "square": g.square_name(square, board.rows, board.cols), "facing": facing, "reason": reason}, RULES)
     return None
-
-
-# --- scoring (spec 15, PR-23, PR-24) ------------------------------------------------------------------------
-
-
-def team_totals(state: State) -> list[dict]:
-    opts = state.options
-    board = state.data.board
-    out = []
-    sizes = [sum(1 for c in state.chars if c.team == t) for t in range(len(state.teams))]
-    for t, seats in enumerate(state.teams):
-        mine = [c for c in state.chars if c.team == t]
-        rep = sum(c.rep for c in mine)
-        chests = 0
-        bonus = 0
-        if board.pirate:
-            chests += sum(1 for c in mine if c.holds and kind_of(c.holds) == "chest")
-            ship = ship_of_team(t)
-            chests += sum(1 for o, sq in state.objects if kind_of(o) == "chest" and board.ship_of(sq) == ship)
-            bonus = opts["pirate.uneven_bonus"] * max(0, max(sizes) - sizes[t])
-        total = rep + chests * opts["pirate.chest_value"] + bonus
-        out.append({"team": t, "seats": list(seats), "reputation": rep, "chests": chests, "bonus": bonus,
-                    "total": total, "best": max((c.rep for c in mine), default=0)})
-    return out
-
-
-def scores(state: State) -> dict:
-    totals = team_totals(state)
-    live = [t for t in totals if any(s not in state.resigned for s in t["seats"])]
-    resigned_only = [t for t in totals if t not in live]
-    pirate = state.data.board.pirate
-
-    def key(t):
-        if state.options["tiebreak"] == "shared":
-            return (t["total"],)
-        return (t["total"], t["chests"] if pirate else t["best"])
-
-    groups = []
-    for t in sorted(live, key=key, reverse=True):
-        if groups and key(groups[-1][0]) == key(t):
-            groups[-1].append(t)
-        else:
-            groups.append([t])
-    ranking = []
-    for group in groups:
-        seats = sorted(s for t in group for s in t["seats"] if s not in state.resigned)
-        if seats:
-            ranking.append(seats)
-    tail = sorted(set(state.resigned) | {s for t in resigned_only for s in t["seats"]})
-    if tail:
-        ranking.append(tail)
-    winners = ranking[0] if ranking and len(live) >= 1 else []
-    termination = "resigned" if len(live) <= 1 and state.resigned else "finished"
-    return {"totals": totals, "ranking": ranking, "winners": winners, "termination": termination}
-
-
-def outcome(state: State) -> Outcome | None:
-    if state.phase != "over":
-        return None
-    result = json.loads(state.result_json)
-    return Outcome(
-        termination=result["termination"], winners=tuple(result["winners"]),
-        ranking=tuple(tuple(group) for group in result["ranking"]),
-        scores={str(t["team"]): t for t in result["totals"]},
-    )
 
 
 def resign(state: State, seat: int, chance=None) -> list[Event]:

@@ -1,7 +1,7 @@
 """Options, teams, deal and the `position` option (spec sections 5, 9, 16 and 19).
 
-`resolve_options` fills every option from `data/defaults.json` and checks it; `validate_position`
-refuses a bad `position` with a message starting `position:`. `effective_data` is what
+`resolve_options` fills every option from `data/defaults.json` and checks it; a `position` is checked
+by `position.validate_position` (a message starting `position: FIELD:`). `effective_data` is what
 `game_started` records: the card table after overrides and the board after the position.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import copy
 
 from ..base import InvalidOptions, Option, check_options
-from . import geometry as g
 from .data import BOARDS_FILE, CARDS_FILE, DEFAULTS, TABLES, BadData, effective_cards
+from .position import validate_position
 
 CHARACTER_IDS = tuple(c["id"] for c in CARDS_FILE["characters"])
 PLAYERS = (2, 8)
@@ -152,6 +152,8 @@ def resolve_options(seats: int, options) -> dict:
         resolved[key] = copy.deepcopy(DEFAULTS[key]) if value in (None, "") else value
     if resolved["geometry.facings"] not in (4, 8):
         raise InvalidOptions("option 'geometry.facings' must be 4 or 8")
+    _check_statuses(resolved)
+    _check_card_overrides(resolved["cards"])
     try:
         effective_cards(resolved["cards"])
     except (BadData, TypeError, KeyError) as error:
@@ -159,7 +161,7 @@ def resolve_options(seats: int, options) -> dict:
     _check_tokens(resolved)
     _check_blocking(resolved)
     if resolved["position"] is not None:
-        validate_position(seats, resolved)
+        validate_position(seats, resolved, effective_data(resolved))
     else:
         _check_crews(seats, resolved)
         _check_characters(seats, resolved)
@@ -168,9 +170,48 @@ def resolve_options(seats: int, options) -> dict:
     return resolved
 
 
+def _whole_in(value, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _check_statuses(resolved) -> None:
+    """Recovery costs are small whole numbers of at least 1: every cost moves the time token on
+    (spec 10), and the track stays drawable."""
+    for key, flags in (("status.dazed", ()), ("status.fallen", ("returns_card",))):
+        value = resolved[key]
+        unknown = sorted(set(value) - {"cost", *flags})
+        if unknown:
+            raise InvalidOptions(f"option {key!r}: unknown key {unknown[0]!r}")
+        if not _whole_in(value.get("cost"), 1, 5):
+            raise InvalidOptions(f"option {key!r}: cost must be a whole number from 1 to 5")
+        for flag in flags:
+            if not isinstance(value.get(flag, True), bool):
+                raise InvalidOptions(f"option {key!r}: {flag} must be true or false")
+
+
+CARD_OVERRIDE_KEYS = ("time", "name")
+
+
+def _check_card_overrides(overrides) -> None:
+    """Only a card's time (1 to 9) and printed name may be changed by the `cards` option: its effect
+    rows are the rules' own and are checked only as data files."""
+    for card_id, change in overrides.items():
+        if not isinstance(change, dict):
+            raise InvalidOptions(f"option 'cards': {card_id}: an object such as {{\"time\": 3}}")
+        unknown = sorted(set(change) - set(CARD_OVERRIDE_KEYS))
+        if unknown:
+            raise InvalidOptions(f"option 'cards': {card_id}: only time and name may change, not {unknown[0]!r}")
+        if "time" in change and not _whole_in(change["time"], 1, 9):
+            raise InvalidOptions(f"option 'cards': {card_id}: time must be a whole number from 1 to 9")
+        name = change.get("name", "x")
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or not name.isprintable():
+            raise InvalidOptions(f"option 'cards': {card_id}: a name of 1 to 40 printable characters")
+
+
 def _check_tokens(resolved) -> None:
     tokens = resolved["endgame.tokens"]
-    if not (isinstance(tokens, list) and len(tokens) == 4 and set(tokens) <= {"watch", "blank"} and "watch" in tokens):
+    if not (isinstance(tokens, list) and len(tokens) == 4 and all(t in ("watch", "blank") for t in tokens)
+            and "watch" in tokens):
         raise InvalidOptions("option 'endgame.tokens': four faces (watch or blank) with at least one watch")
     first = resolved["endgame.range"]
     if first != "auto" and not (isinstance(first, int) and not isinstance(first, bool) and 1 <= first <= 60):
@@ -179,7 +220,7 @@ def _check_tokens(resolved) -> None:
 
 def _check_blocking(resolved) -> None:
     kinds = resolved["objects.blocking"]
-    if not (isinstance(kinds, list) and set(kinds) <= {"barrel", "chair", "mug", "chest", "flagon"}):
+    if not (isinstance(kinds, list) and all(k in ("barrel", "chair", "mug", "chest", "flagon") for k in kinds)):
         raise InvalidOptions("option 'objects.blocking': a list of object kinds")
 
 
@@ -198,6 +239,7 @@ def _check_crews(seats: int, resolved) -> None:
         return
     sizes = TABLES["crew_sizes"][str(seats)]
     ok = (isinstance(value, list) and len(value) == 2 and all(isinstance(c, list) for c in value)
+          and all(_whole_in(s, 0, seats - 1) for c in value for s in c)
           and sorted(s for c in value for s in c) == list(range(seats))
           and [len(value[0]), len(value[1])] == [len(sizes[0]), len(sizes[1])])
     if not ok:
@@ -252,160 +294,3 @@ def effective_data(resolved) -> dict:
             if key in position:
                 board[key] = copy.deepcopy(position[key])
     return {"cards": effective_cards(resolved["cards"]), "characters": copy.deepcopy(CARDS_FILE["characters"]), "board": board}
-
-
-def _bad(reason: str):
-    return InvalidOptions(f"position: {reason}")
-
-
-def validate_position(seats: int, resolved) -> None:
-    """Refuse a bad position with a reason (spec section 19)."""
-    pos = resolved["position"]
-    if not isinstance(pos, dict):
-        raise _bad("must be a JSON object")
-    unknown = set(pos) - {"board", "space", "teams", "characters", "objects", "tables", "rugs", "familiar",
-                          "game_end", "draw_order"}
-    if unknown:
-        raise _bad(f"unknown key {sorted(unknown)[0]!r}")
-    if pos.get("board", resolved["board"]) != resolved["board"]:
-        raise _bad(f"board {pos.get('board')!r} differs from the board option")
-    data = effective_data(resolved)
-    raw = data["board"]
-    rows, cols = len(raw["terrain"]), len(raw["terrain"][0])
-    cards = {c["id"]: c for c in data["cards"]}
-
-    def square(text, what):
-        try:
-            return g.parse_square(str(text), rows, cols)
-        except g.BadSquare as error:
-            raise _bad(f"{what}: {error}") from None
-
-    space = pos.get("space", 0)
-    if not isinstance(space, int) or space < 0:
-        raise _bad("space must be a whole number >= 0")
-    teams = pos.get("teams")
-    if not (isinstance(teams, list) and all(isinstance(t, list) for t in teams)
-            and sorted(s for t in teams for s in t) == list(range(seats))):
-        raise _bad("teams must list every seat exactly once")
-    if resolved["board"] == "pirate" and len(teams) != 2:
-        raise _bad("the pirate board needs two teams (crews)")
-    chars = pos.get("characters")
-    if not isinstance(chars, list) or not chars:
-        raise _bad("characters must be a non-empty list")
-    squares, held = {}, {}
-    ids = [c.get("id") for c in chars]
-    if len(set(ids)) != len(ids):
-        raise _bad("a character appears twice")
-    for c in chars:
-        cid = c.get("id")
-        if cid not in CHARACTER_IDS:
-            raise _bad(f"unknown character {cid!r}")
-        if c.get("seat") not in range(seats):
-            raise _bad(f"{cid}: seat must be 0..{seats - 1}")
-        if c.get("square") is not None:
-            sq = square(c["square"], cid)
-            if sq in squares:
-                raise _bad(f"{cid} and {squares[sq]} overlap on {c['square']}")
-            squares[sq] = cid
-            if c.get("facing") not in g.facings(resolved["geometry.facings"]):
-                raise _bad(f"{cid}: facing must be one of {' '.join(g.facings(resolved['geometry.facings']))}")
-        elif c.get("status"):
-            raise _bad(f"{cid}: a status token on an Overboard character")
-        for key in ("rep", "time"):
-            if not isinstance(c.get(key, 0), int) or c.get(key, 0) < 0:
-                raise _bad(f"{cid}: {key} must be a whole number >= 0")
-        if c.get("time", space) < space:
-            raise _bad(f"{cid}: its time token ({c.get('time')}) lies behind the time marker ({space})")
-        status = c.get("status", [])
-        if not isinstance(status, list) or any(s not in ("dazed", "fallen") for s in status) or len(set(status)) != len(status):
-            raise _bad(f"{cid}: status lists dazed/fallen tokens at most once each")
-        plan = c.get("plan", [])
-        if len(status) + len(plan) > 3:
-            raise _bad(f"{cid}: more than 3 plan items")
-        owned = {k for k, v in cards.items() if v["owner"] in ("common", cid)}
-        duration_cards = [d.get("card") for d in c.get("durations", [])]
-        for card in plan + duration_cards:
-            if card not in owned:
-                raise _bad(f"{cid}: {card!r} is not one of its cards")
-        if len(set(plan + duration_cards)) != len(plan + duration_cards):
-            raise _bad(f"{cid}: a card both planned and face up, or twice")
-        for card in duration_cards:
-            if not cards[card]["duration"]:
-                raise _bad(f"{cid}: {card} is not a Duration card")
-        dragon = c.get("dragon", "locked")
-        if dragon not in ("locked", "unlocked", "spent"):
-            raise _bad(f"{cid}: dragon must be locked, unlocked or spent")
-        for card in plan:
-            if cards[card]["kind"] == "dragon" and dragon != "unlocked":
-                raise _bad(f"{cid}: a Dragon card planned while {dragon}")
-        if c.get("holds") is not None:
-            if c.get("square") is None:
-                raise _bad(f"{cid}: an Overboard character holds nothing")
-            held[c["holds"]] = cid
-    objects = raw["objects"]
-    loose = {}
-    blocking_at = {}
-    table_squares = {}
-    for t in raw["tables"]:
-        try:
-            sqs = g.parse_area(t["squares"], rows, cols)
-        except (g.BadSquare, KeyError, TypeError) as error:
-            raise _bad(f"table {t.get('id')}: {error}") from None
-        for s in sqs:
-            if s in table_squares:
-                raise _bad(f"tables {table_squares[s]} and {t['id']} overlap")
-            table_squares[s] = t["id"]
-    for r in raw["rugs"]:
-        try:
-            g.parse_area(r["squares"], rows, cols)
-        except (g.BadSquare, KeyError, TypeError) as error:
-            raise _bad(f"rug {r.get('id')}: {error}") from None
-    for o in objects:
-        oid = o.get("id", "")
-        kind = oid.rstrip("0123456789")
-        if kind not in ("mug", "chair", "barrel", "chest", "flagon") or (kind == "flagon") != (oid == "flagon"):
-            raise _bad(f"unknown object {oid!r}")
-        if oid in loose or oid in held:
-            raise _bad(f"{oid} appears twice (or is held and lies on the board)")
-        sq = square(o.get("square"), oid)
-        loose[oid] = sq
-        if kind in resolved["objects.blocking"]:
-            if sq in blocking_at:
-                raise _bad(f"{oid} and {blocking_at[sq]} overlap on {o['square']}")
-            if sq in table_squares:
-                raise _bad(f"{oid} may not lie on a table")
-            blocking_at[sq] = oid
-            if sq in squares and kind != "chair":
-                raise _bad(f"{oid} and {squares[sq]} overlap on {o['square']}")
-    for oid in held:
-        if oid.rstrip("0123456789") not in ("mug", "chair", "chest", "flagon"):
-            raise _bad(f"{oid} cannot be held")
-    for sq, cid in squares.items():
-        letter = raw["terrain"][sq[0]][sq[1]] if 0 <= sq[0] < rows and 0 <= sq[1] < cols else None
-        open_water = (letter in ("~", "o") or (letter is None and raw["off_grid"] == "water")) and sq not in table_squares
-        if open_water or (letter is None and raw["off_grid"] == "wall"):
-            raise _bad(f"{cid} stands in open water or a wall")
-    if ("flagon" in loose) + ("flagon" in held) != 1:
-        raise _bad("the Flagon must appear exactly once (loose or held)")
-    if pos.get("familiar") is not None:
-        if "wizard" not in ids:
-            raise _bad("a familiar without the wizard")
-        square(pos["familiar"], "familiar")
-    game_end = pos.get("game_end")
-    if game_end is not None:
-        faces = [t.get("face") for t in game_end] if isinstance(game_end, list) else []
-        if len(faces) != 4 or set(faces) - {"watch", "blank"} or "watch" not in faces:
-            raise _bad("game_end needs four tokens (watch or blank), at least one watch")
-        if any(not isinstance(t.get("space"), int) for t in game_end):
-            raise _bad("game_end spaces must be whole numbers")
-    order = pos.get("draw_order", []) or []
-    for cid in order:
-        if cid not in ids:
-            raise _bad(f"draw_order names {cid!r}, which is not in play")
-    if len(set(order)) != len(order):
-        raise _bad("draw_order names a character twice")
-    # It orders the draws of the first space (spec 19), so it may name only characters Active there.
-    active = {c.get("id") for c in pos.get("characters", []) if c.get("time", space) == space}
-    for cid in order:
-        if cid not in active:
-            raise _bad(f"draw_order names {cid!r}, which is not Active in space {space}")

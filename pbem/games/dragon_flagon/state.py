@@ -91,6 +91,7 @@ class State:
     resigned: tuple = ()
     late: bool = False  # planning step of planning.timing = end_of_space
     result_json: str = ""
+    rules_version: int = 1  # the rules this game plays (recorded by the platform's game_created)
 
     @property
     def options(self) -> dict:

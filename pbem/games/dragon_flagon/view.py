@@ -12,7 +12,8 @@ import json
 
 from . import geometry as g
 from .cardtext import character_name  # one name per character everywhere: its class, from its id
-from .rules import hand, owed, placing, team_totals, to_move
+from .rules import hand, owed, placing, to_move
+from .scoring import team_totals
 from .state import State, is_token
 from .world import kind_of
 
@@ -81,6 +82,9 @@ def view(state: State, seat) -> dict:
         "box": state.box,
         "you": [c.id for c in state.chars if seat is not None and c.seat == seat],
         "resigned": list(state.resigned),
+        # The options are public (the seat page lists them); the position is left out, as it holds
+        # face-down cards, Game End faces and a forced draw order.
+        "options": {k: v for k, v in state.options.items() if k != "position"},
     }
 
 
@@ -108,3 +112,13 @@ def _redact_position(position: dict, seat) -> None:
         position["game_end"] = [{"space": t.get("space"), "face": None} for t in position["game_end"]]
     if position.get("draw_order") is not None:
         position["draw_order"] = None
+
+
+# Events after which some seat knows what it could not know before (issue 15): chance (the deal, the
+# placement order and the Game End tokens at the start, every draw) and hidden things shown (a planned
+# card turned up, a Game End face, every remaining secret when the game ends).
+REVEALING = frozenset({"game_started", "character_drawn", "card_revealed", "game_end_revealed", "game_ended"})
+
+
+def reveals(event) -> bool:
+    return event.type in REVEALING

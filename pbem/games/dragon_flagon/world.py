@@ -43,10 +43,15 @@ class World:
         self.card = card
         self.overboard = []  # characters that went Overboard during this card, in order
         self.path = []  # squares passed over by this card's movement
-        self.lines = []  # public log lines
+        self.lines = []  # public log lines (stored in card_resolved: their wording never changes)
+        self.facts = []  # the same happenings as tuples (kind, ...), for the words of words.py
         self.blocking = set(self.opts["objects.blocking"])
         self.choices = {}
         self.guard_left = {}  # Guard reduction still available to each victim in the current hit
+
+    def say(self, line: str, *fact) -> None:
+        self.lines.append(line)
+        self.facts.append(fact)
 
     # --- freezing ---------------------------------------------------------------------------------
 
@@ -157,14 +162,14 @@ class World:
             if ch.holds == "flagon":
                 ch.holds = None
         self.objects["flagon"] = self.board.centre
-        self.lines.append(f"flagon resets to {self.name(self.board.centre)}")
+        self.say(f"flagon resets to {self.name(self.board.centre)}", "flagon_reset", self.board.centre)
 
     def remove_object(self, obj) -> None:
         if obj == "flagon":
             self.reset_flagon()
             return
         self.objects.pop(obj, None)
-        self.lines.append(f"{obj} leaves the game")
+        self.say(f"{obj} leaves the game", "object_gone", obj)
 
     def put_object(self, obj, square) -> None:
         """Lay an object loose on a square; in open water it leaves the game (PR-12)."""
@@ -199,13 +204,13 @@ class World:
         ch = self.c[cid]
         if ch.dragon == "locked" and self.opts["dragon.unlock"] == "first_pickup":
             ch.dragon = "unlocked"
-            self.lines.append(f"{cid}'s Dragon card is unlocked")
+            self.say(f"{cid}'s Dragon card is unlocked", "unlock", cid)
 
     def drop_chest(self, cid) -> None:
         """PR-5: a chest carrier that loses reputation, is Dazed or Falls drops it into its own square."""
         ch = self.c[cid]
         if ch.holds and kind_of(ch.holds) == "chest":
-            self.lines.append(f"{cid} drops {ch.holds}")
+            self.say(f"{cid} drops {ch.holds}", "drop_chest", cid, ch.holds, ch.square)
             obj, ch.holds = ch.holds, None
             self.put_object(obj, ch.square)
 
@@ -273,10 +278,10 @@ class World:
         v.rep -= amount
         if receiver is None or self.same_team(receiver, victim):
             self.box += amount
-            self.lines.append(f"{victim} -{amount} to the box")
+            self.say(f"{victim} -{amount} to the box", "lose", victim, amount, None, n)
         else:
             self.c[receiver].rep += amount
-            self.lines.append(f"{victim} -{amount} to {receiver}")
+            self.say(f"{victim} -{amount} to {receiver}", "lose", victim, amount, receiver, n)
         if n >= 1:
             self.mark_loss(victim)
             self.drop_chest(victim)
@@ -295,7 +300,7 @@ class World:
                         del ch.plan[i]
                         break
             ch.plan.insert(0, "!dazed")
-            self.lines.append(f"{cid} is Dazed")
+            self.say(f"{cid} is Dazed", "dazed", cid)
         self.drop_chest(cid)
 
     def falls(self, cid) -> None:
@@ -305,36 +310,42 @@ class World:
             for i, item in enumerate(ch.plan):
                 if returns and not item.startswith("!"):
                     del ch.plan[i]
-                    self.lines.append(f"{cid} Falls; a planned card returns to hand")
+                    self.say(f"{cid} Falls; a planned card returns to hand", "falls", cid, True)
                     break
             else:
-                self.lines.append(f"{cid} Falls")
+                self.say(f"{cid} Falls", "falls", cid, False)
             ch.plan.insert(0, "!fallen")
         self.drop_chest(cid)
 
     def gain(self, cid, n) -> None:
         self.c[cid].rep += n
-        self.lines.append(f"{cid} +{n}")
+        self.say(f"{cid} +{n}", "gain", cid, n)
 
     # --- Overboard (PR-18, PR-19) ---------------------------------------------------------------------
 
     def go_overboard(self, cid) -> None:
         ch = self.c[cid]
+        told = len(self.facts)  # its words are one fact, told once everything below is known
         self.lines.append(f"{cid} Overboard")
         ch.square = None
         ch.facing = None
+        carried = ch.holds
         if ch.holds is not None:
             obj, ch.holds = ch.holds, None
             self.remove_object(obj)
         ch.plan = []  # face-down cards back to hand, status tokens removed
         pay = min(self.opts["overboard.reputation"], ch.rep)
         ch.rep -= pay
+        receiver = None
         if self.active is None or self.same_team(self.active, cid):
             self.box += pay
             self.lines.append(f"{cid} -{pay} to the box")
         else:
+            receiver = self.active
             self.c[self.active].rep += pay
             self.lines.append(f"+{pay} to {self.active}")
+        del self.facts[told:]
+        self.facts.append(("overboard", cid, pay, receiver, carried))
         self.mark_loss(cid)
         ch.owed = 2
         self.overboard.append(cid)
@@ -349,7 +360,7 @@ class World:
             duration, _ = self.defence(victim, "deflect")
             if duration:
                 self.spend_duration(victim, duration)
-                self.lines.append(f"{victim} deflects and catches {thrown}")
+                self.say(f"{victim} deflects and catches {thrown}", "deflects", victim, thrown)
                 self.objects.pop(thrown, None)
                 if self.c[victim].holds is not None:
                     self.drop_held(victim)
@@ -361,14 +372,14 @@ class World:
             duration, step = self.defence(victim, "riposte")
             if duration:
                 self.spend_duration(victim, duration)
-                self.lines.append(f"{victim} ripostes")
+                self.say(f"{victim} ripostes", "ripostes", victim)
                 if self.active is not None and self.on_board(self.active):
                     self.lose(self.active, step[2], receiver=victim, boosted=False)
                 return False
         duration, _ = self.defence(victim, "dodge")
         if duration:
             self.spend_duration(victim, duration)
-            self.lines.append(f"{victim} dodges")
+            self.say(f"{victim} dodges", "dodges", victim)
             return False
         self.guard_left[victim] = self.guard_reduction(victim)
         for part in parts:
@@ -409,7 +420,7 @@ class World:
             obj = self.c[victim].holds
             if obj is not None:
                 self.c[victim].holds = None
-                self.lines.append(f"{self.active} steals {obj} from {victim}")
+                self.say(f"{self.active} steals {obj} from {victim}", "steals", self.active, obj, victim)
                 self.take(self.active, obj)
 
     def away_from_table(self, cid):
@@ -438,7 +449,7 @@ class World:
             x_table = self.is_table(x)
             if self.is_wall(y) or self.char_at(y) or self.blocking_at(y) or (self.is_table(y) and not x_table):
                 if mode in ("knock", "airborne"):
-                    self.lines.append(f"{victim} slams")
+                    self.say(f"{victim} slams", "slams", victim)
                     self.lose(victim, self.opts["combat.slam"])
                 break
             if self.open_water(y) and mode != "airborne":
@@ -446,7 +457,7 @@ class World:
                 self.go_overboard(victim)
                 return
             self.move_char(victim, y)
-            self.lines.append(f"{victim} moved {d} to {self.name(y)}")
+            self.say(f"{victim} moved {d} to {self.name(y)}", "forced", victim, d, y, mode)
             if x_table and not self.is_table(y):
                 self.falls(victim)
                 break
@@ -463,7 +474,7 @@ class World:
         for square in self.line(origin, direction):
             victim = self.char_at(square)
             if victim:
-                self.lines.append(f"{obj} flies at {victim}")
+                self.say(f"{obj} flies at {victim}", "flies_at", obj, victim)
                 caught = self.hit(victim, parts, thrown=obj) is False and self.c[victim].holds == obj
                 if caught:
                     return
@@ -480,18 +491,18 @@ class World:
                 break
             victim = self.char_at(y)
             if victim:
-                self.lines.append(f"{barrel} hits {victim}")
+                self.say(f"{barrel} hits {victim}", "barrel_hits", barrel, victim)
                 self.hit(victim, TABLES["roll_barrel_hit"])
                 break
             x = y
         self.objects[barrel] = x
-        self.lines.append(f"{barrel} rolls to {self.name(x)}")
+        self.say(f"{barrel} rolls to {self.name(x)}", "barrel_rolls", barrel, x)
 
     def push_table(self, tid, direction, n) -> None:
         for i in range(n):
             if tid not in self.tables or not self.push_table_once(tid, direction):
                 if i == 0:
-                    self.lines.append(f"{tid} does not move")
+                    self.say(f"{tid} does not move", "table_stuck", tid)
                 return
 
     def push_table_once(self, tid, direction) -> bool:
@@ -517,7 +528,7 @@ class World:
                 self.hit(cid, TABLES["table_shove_hit"])
                 if self.on_board(cid) and self.c[cid].square == y:
                     self.move_char(cid, dest)
-                    self.lines.append(f"{cid} shoved to {self.name(dest)}")
+                    self.say(f"{cid} shoved to {self.name(dest)}", "shoved", cid, dest)
                     if self.open_water(dest):
                         self.go_overboard(cid)
             if blocker:
@@ -537,11 +548,11 @@ class World:
         if self.familiar in old:
             self.familiar = g.step(self.familiar, direction)
         self.tables[tid] = new
-        self.lines.append(f"{tid} moves {direction}")
+        self.say(f"{tid} moves {direction}", "table_moves", tid, direction)
         if self.board.pirate and all(self.board.is_water(s) for s in new):
             # PR-17: a table wholly over water leaves the game with everything on it.
             del self.tables[tid]
-            self.lines.append(f"{tid} sinks")
+            self.say(f"{tid} sinks", "table_sinks", tid)
             for cid in riders:
                 if self.on_board(cid):
                     self.go_overboard(cid)
@@ -570,7 +581,7 @@ class World:
                 self.remove_object(obj)
                 return
         self.objects[obj] = x
-        self.lines.append(f"{obj} slides to {self.name(x)}")
+        self.say(f"{obj} slides to {self.name(x)}", "slides", obj, x)
 
 
 def new_duration(card_id, on_table) -> Duration:
