@@ -49,7 +49,9 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
     for batch in batches(events):
         if folded is None:  # the creation: the game as it begins, then what its setup drew
             folded = begin(head.id, batch[0])
-            lines = [began(folded)] + describe(head, folded, batch[1:], seat)
+            lines = describe(head, folded, batch[1:], seat)
+            if not any("begin" in line.lower() or "began" in line.lower() for line in lines[:1]):
+                lines.insert(0, began(folded))
             folded = advance(folded, batch[1:])
         else:
             lines = describe(head, folded, batch, seat)

@@ -324,6 +324,17 @@
   countdowns();
   setInterval(countdowns, 30000);
 
+  // --- the history: the arrow keys step from move to move -------------------------------------------------
+
+  if (data.history) {
+    document.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey || /INPUT|TEXTAREA|SELECT/.test(event.target.tagName)) return;
+      var go = {ArrowLeft: data.history.previous, ArrowRight: data.history.next,
+                Home: data.history.first, End: data.history.last}[event.key];
+      if (go) { event.preventDefault(); window.location.assign(go); }
+    });
+  }
+
   // --- keeping up with the game ---------------------------------------------------------------------------
 
   function title(yourTurn) {

@@ -225,25 +225,6 @@ def test_a_finished_game_shows_the_winner(client, db, site):
     assert b"Resign" not in seat.data
 
 
-def test_history_steps_through_every_event(client, db, site):
-    created = service.create_game(db, site, "mississippi", THREE)
-    service.submit_move(db, site, created.id, created.tokens[0], "forward 3", 2)
-    service.submit_move(db, site, created.id, created.tokens[1], "forward 2", 4)
-    last = store.game_row(db, created.id)["seq"]
-    page = client.get(f"/games/{created.id}/history?at=4")
-    assert page.status_code == 200
-    assert b"after event 4 of 6" in page.data
-    assert f'href="/games/{created.id}/history?at=3" rel="prev"'.encode() in page.data
-    assert f'href="/games/{created.id}/history?at=5" rel="next"'.encode() in page.data
-    assert b"forward 3" in page.data
-    first = client.get(f"/games/{created.id}/history?at=1")
-    assert b'rel="prev"' not in first.data and b"To move" not in first.data or b"after event 1" in first.data
-    end = client.get(f"/games/{created.id}/history")
-    assert f"after event {last} of {last}".encode() in end.data and b'rel="next"' not in end.data
-    seat = client.get(f"/play/{created.tokens[2]}/history?at=2")
-    assert seat.status_code == 200 and b"as Cy saw it" in seat.data
-
-
 def test_resigning_from_the_seat_page_needs_confirmation(client, db, site):
     created = service.create_game(db, site, "mississippi", THREE[:2])
     token = created.tokens[1]

@@ -393,31 +393,6 @@ def seat_text_record(token):
     return text_download(loaded, seat)
 
 
-def history_at(loaded: Folded) -> int:
-    raw = request.args.get("at", "")
-    try:
-        at = int(raw) if raw else loaded.seq
-    except ValueError:
-        abort(400, "at must be a whole number")
-    return min(max(at, 1), loaded.seq)
-
-
-@bp.get("/games/<game_id>/history")
-def spectator_history(game_id):
-    loaded = service.load(get_db(), game_id)
-    at = history_at(loaded)
-    return render_template("history.html", base=url_for("pages.spectator_history", game_id=game_id),
-                           back=url_for("pages.spectator_page", game_id=game_id), **seat_context(loaded, None, at))
-
-
-@bp.get("/play/<token>/history")
-def seat_history(token):
-    loaded, seat = seat_from_token(token)
-    at = history_at(loaded)
-    return render_template("history.html", base=url_for("pages.seat_history", token=token),
-                           back=url_for("pages.seat_page", token=token), **seat_context(loaded, seat, at))
-
-
 # --- a seat's notification settings and vacation -------------------------------------------------------
 
 
@@ -461,3 +436,6 @@ def seat_vacation(token):
         flash("Your vacation has ended: your clock runs again." if verb is service.end_vacation
               else "You are on vacation: your clock is paused until you come back.")
     return redirect(url_for("pages.seat_settings", token=token), code=303)
+
+
+from . import history  # noqa: E402,F401  (registers the history pages on this blueprint)
