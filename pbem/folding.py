@@ -20,19 +20,12 @@ from types import ModuleType
 from typing import Any, Mapping, Sequence
 
 from . import clock
+from .events import KINDS, PLATFORM_EVENTS, Working  # noqa: F401  (PLATFORM_EVENTS: the platform's events)
+from .events.core import (GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, TURN_TIMED_OUT,  # noqa: F401
+                          VACATION_ENDED, VACATION_STARTED)
 from .games import get_game
 from .games.base import Event, Outcome
 from .recent import Recent
-
-# Events the platform writes; the game's reducer never sees them.
-GAME_CREATED = "game_created"
-SEED_REVEALED = "seed_revealed"
-SETTINGS_CHANGED = "seat_settings_changed"
-VACATION_STARTED = "vacation_started"
-VACATION_ENDED = "vacation_ended"
-TURN_TIMED_OUT = "turn_timed_out"
-PLATFORM_EVENTS = frozenset({GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, VACATION_STARTED, VACATION_ENDED,
-                             TURN_TIMED_OUT})
 
 
 @dataclass(frozen=True)
@@ -46,7 +39,7 @@ class Folded:
     last_hash: str
     last_at: str
     state: Any
-    settings: tuple[Mapping[str, Any], ...]
+    seats: tuple[Mapping[str, Any], ...]   # each seat's record: name, address, webhook, settings, key hash
     vacations: tuple[clock.Vacation, ...] = ()
     owing_since: Mapping[int, datetime] = field(default_factory=dict)
     timed_out: frozenset[int] = frozenset()
@@ -55,6 +48,7 @@ class Folded:
     outcome: Outcome | None = None
     to_move: frozenset[int] = frozenset()
     batch_open: bool = False            # the last event folded may be followed by more of its append
+    facts: Mapping[str, Any] = field(default_factory=dict)   # each feature's facts (pbem/events), by name
 
     @property
     def module(self) -> ModuleType:
@@ -70,7 +64,11 @@ class Folded:
 
     @property
     def names(self) -> list[str]:
-        return [seat["name"] for seat in self.created["seats"]]
+        return [seat["name"] for seat in self.seats]
+
+    @property
+    def settings(self) -> tuple[Mapping[str, Any], ...]:
+        return self.seats
 
     @property
     def clock(self) -> Mapping[str, Any]:
@@ -121,9 +119,11 @@ def initial_state(module: ModuleType, created: Mapping[str, Any]) -> Any:
     return module.initial_state(created["seat_count"], created["options"])  # a game from before versions
 
 
-def initial_settings(created: Mapping[str, Any]) -> tuple[dict, ...]:
+def initial_seats(created: Mapping[str, Any]) -> tuple[dict, ...]:
     return tuple({"seat": s["seat"], "name": s["name"], "email": s["email"], "webhook": s["webhook"],
-                  "email_on": bool(s["email"]), "digest": False} for s in created["seats"])
+                  "email_on": bool(s["email"]), "digest": False, "token_sha256": s["token_sha256"],
+                  **{key: s[key] for key in ("bot", "open") if key in s}}
+                 for s in created["seats"])
 
 
 def begin(game_id: str, first) -> Folded:
@@ -131,39 +131,40 @@ def begin(game_id: str, first) -> Folded:
     created = first.data
     module = get_game(created["game"])
     state = initial_state(module, created)
-    return Folded(game_id, created, first.at, first.seq, first.hash, first.at, state, initial_settings(created),
+    return Folded(game_id, created, first.at, first.seq, first.hash, first.at, state, initial_seats(created),
                   batch_open=True)
 
 
-def advance(folded: Folded, events: Sequence, complete: bool = True) -> Folded:
+def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=None) -> Folded:
     """`folded` with these later events folded in. `complete` says the last event ends its append (true
     for a game's head; false when looking back at a seq inside an append), so that who owes a decision
-    is settled then."""
+    is settled then. `look_back(seq)` gives the game's state after an earlier seq, for the events that
+    rewind the game (the loader passes it; without it such an event cannot be folded)."""
     if not events:
         return settle_alone(folded) if complete and folded.batch_open else folded
     module = folded.module
-    state = folded.state
-    settings = list(folded.settings)
-    vacations = list(folded.vacations)
+    work = Working(module, folded.state, [dict(s) for s in folded.seats], list(folded.vacations),
+                   set(folded.timed_out), dict(folded.facts), clock.parse_time(folded.last_at), look_back)
     owing = dict(folded.owing_since)
-    timed_out = set(folded.timed_out)
     acted = dict(folded.last_acted)
     began = dict(folded.began_owing)
     open_batch = folded.batch_open
-    moment = clock.parse_time(folded.last_at)
+    moment = work.moment
     last_seq = folded.seq
     actors: set[int] = set()  # seats that acted in the append being folded
 
     def settle():
         """Who owes a decision now that a whole append is folded; a seat's clock runs from the append
-        after which it began to owe, without a break."""
-        nonlocal owing, timed_out
-        result = module.outcome(state)
-        owing_now = module.to_move(state) if result is None else frozenset()
+        after which it began to owe, without a break (a rewind starts every clock afresh)."""
+        nonlocal owing
+        if work.rewound:
+            owing, work.rewound = {}, False
+        result = module.outcome(work.state)
+        owing_now = module.to_move(work.state) if result is None else frozenset()
         for seat in owing_now - set(owing):
             began[seat] = last_seq
         owing = {seat: owing.get(seat, moment) for seat in owing_now}
-        timed_out &= set(owing)
+        work.timed_out &= set(owing)
         for seat in actors:
             acted[seat] = last_seq
         actors.clear()
@@ -171,22 +172,12 @@ def advance(folded: Folded, events: Sequence, complete: bool = True) -> Folded:
     for stored in events:
         if stored.command is not None and open_batch:
             settle()  # the previous append is complete
-        moment = clock.parse_time(stored.at)
-        kind = stored.type
-        if kind == GAME_CREATED:
-            pass
-        elif kind == SETTINGS_CHANGED:
-            seat = stored.data["seat"]
-            settings[seat] = {**settings[seat], **{k: v for k, v in stored.data.items() if k != "seat"}}
-        elif kind == VACATION_STARTED:
-            vacations.append(clock.Vacation(stored.data["seat"], moment, None))
-        elif kind == VACATION_ENDED:
-            vacations = [clock.Vacation(v.seat, v.start, moment) if v.seat == stored.data["seat"] and v.end is None
-                         else v for v in vacations]
-        elif kind == TURN_TIMED_OUT:
-            timed_out.add(stored.data["seat"])
-        elif kind not in PLATFORM_EVENTS:
-            state = module.evolve(state, game_event(stored))
+        moment = work.moment = clock.parse_time(stored.at)
+        kind = KINDS.get(stored.type)
+        if kind is not None:
+            kind.fold(work, stored)
+        else:
+            work.state = module.evolve(work.state, game_event(stored))
             if stored.actor.isdigit():
                 actors.add(int(stored.actor))
         last_seq = stored.seq
@@ -198,11 +189,13 @@ def advance(folded: Folded, events: Sequence, complete: bool = True) -> Folded:
     else:
         for seat in actors:
             acted[seat] = last_seq
+    state = work.state
     result = module.outcome(state)
-    return replace(folded, seq=last.seq, last_hash=last.hash, last_at=last.at, state=state, settings=tuple(settings),
-                   vacations=tuple(vacations), owing_since=owing, timed_out=frozenset(timed_out), last_acted=acted,
-                   began_owing=began, outcome=result, to_move=module.to_move(state) if result is None else frozenset(),
-                   batch_open=open_batch)
+    return replace(folded, seq=last.seq, last_hash=last.hash, last_at=last.at, state=state, seats=tuple(work.seats),
+                   vacations=tuple(work.vacations), owing_since=owing, timed_out=frozenset(work.timed_out),
+                   last_acted=acted, began_owing=began, outcome=result,
+                   to_move=module.to_move(state) if result is None else frozenset(),
+                   batch_open=open_batch, facts=work.facts)
 
 
 def fold(game_id: str, events: Sequence, complete: bool = True) -> Folded:

@@ -36,7 +36,6 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None) -
 
 
 def seat_rows(folded: Folded) -> list[dict]:
-    tokens = {s["seat"]: s["token_sha256"] for s in folded.created["seats"]}
     return [{"game_id": folded.id, "seat": s["seat"], "name": s["name"], "email": s["email"],
-             "webhook": s["webhook"], "token_hash": tokens[s["seat"]], "email_on": int(s["email_on"]),
-             "digest": int(s["digest"])} for s in folded.settings]
+             "webhook": s["webhook"], "token_hash": s["token_sha256"], "email_on": int(s["email_on"]),
+             "digest": int(s["digest"])} for s in folded.seats]

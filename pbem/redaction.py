@@ -10,30 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .folding import GAME_CREATED, PLATFORM_EVENTS, SETTINGS_CHANGED, Folded, game_event
-
-HIDDEN_POSITION = "(shown when the game ends)"
-
-
-def public_created(data: dict, finished: bool) -> dict:
-    options = dict(data["options"])
-    if options.get("position") is not None and not finished:
-        options["position"] = HIDDEN_POSITION
-    out = {"game": data["game"], "seat_count": data["seat_count"], "options": options,
-           "clock": data.get("clock"), "seats": [{"seat": s["seat"], "name": s["name"]} for s in data["seats"]],
-           "commitment": data["commitment"]}
-    if "rules_version" in data:
-        out["rules_version"] = data["rules_version"]
-    return out
+from .events import KINDS
+from .events.core import HIDDEN_POSITION, public_created  # noqa: F401  (kept here for the channels' use)
+from .folding import Folded, game_event
 
 
 def public_data(folded: Folded, event: Any, seat: int | None) -> dict:
     """The part of an event's data that `seat` (None: a spectator) may see."""
-    if event.type == GAME_CREATED:
-        return public_created(event.data, folded.finished)
-    if event.type == SETTINGS_CHANGED:
-        return {"seat": event.data["seat"]}
-    if event.type in PLATFORM_EVENTS or folded.finished:
+    kind = KINDS.get(event.type)
+    if kind is not None:
+        if kind.own(event.data, seat):
+            return dict(event.data)
+        return kind.public(event.data, folded.finished)
+    if folded.finished:
         return event.data
     return folded.module.redact(game_event(event), seat)
 

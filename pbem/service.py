@@ -58,8 +58,8 @@ def seat_of(folded: Folded, token: str | None) -> int:
     if not token:
         raise Unauthorized("this needs a seat token: Authorization: Bearer <token>")
     digest = hash_token(token)
-    for seat in folded.created["seats"]:
-        if secrets.compare_digest(seat["token_sha256"], digest):
+    for seat in folded.seats:
+        if seat.get("token_sha256") and secrets.compare_digest(seat["token_sha256"], digest):
             return seat["seat"]
     raise Forbidden("that token is not a seat of this game")
 

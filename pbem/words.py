@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from . import loading, store
-from .folding import (GAME_CREATED, PLATFORM_EVENTS, TURN_TIMED_OUT, VACATION_ENDED, VACATION_STARTED, Folded,
-                      advance, begin)
+from .events import KINDS
+from .folding import PLATFORM_EVENTS, Folded, advance, begin
 from .games.base import Event
 from .redaction import public_data
 
@@ -107,30 +107,9 @@ def began(folded: Folded) -> str:
     return f"{players} began a game of {folded.module.TITLE}."
 
 
-TIMEOUT_WORDS = {
-    "remind": "ran out of time; the game waits for them",
-    "skip": "ran out of time; their turn was passed",
-    "forfeit": "ran out of time and forfeited the game",
-    "bot": "ran out of time; the computer plays for them until they come back",
-}
-
-
 def platform_line(head: Folded, event) -> str | None:
     """The platform's own events in words (addresses, settings and seeds are nobody's reading)."""
-    data = event.data
-    name = head.names[data["seat"]] if isinstance(data.get("seat"), int) and 0 <= data["seat"] < len(head.names) \
-        else None
-    if event.type == TURN_TIMED_OUT:
-        return f"{name} {TIMEOUT_WORDS.get(data.get('action'), 'ran out of time')}."
-    if event.type == VACATION_STARTED:
-        return f"{name} went on vacation: their clock is paused."
-    if event.type == VACATION_ENDED:
-        if event.actor == "clock":
-            return f"{name}'s vacation ran out: their clock runs again."
-        return f"{name} came back from vacation."
-    if event.type == GAME_CREATED:
-        return None
-    return None
+    return KINDS[event.type].words(tuple(head.names), event)
 
 
 def lines_of(told: Sequence[Told]) -> list[str]:

@@ -42,16 +42,16 @@ def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir):
 
     history_url = game_url + "/history"
     _, last = browser.get(history_url)
-    total = int(re.search(r"after event (\d+) of (\d+)", last).group(2))
-    at = total
-    while True:  # walk back with "previous" to the first event
+    total = int(re.search(r"position (\d+) of (\d+)", last).group(2))
+    at, steps = total, 0
+    while True:  # walk back with "previous move" to the start
         _, page = browser.get(history_url + f"?at={at}")
-        assert f"after event {at} of {total}" in page
+        assert f"position {at} of {total}" in page
         previous = re.search(r'href="[^"]*\?at=(\d+)" rel="prev"', page)
         if previous is None:
             break
-        at = int(previous.group(1))
-    assert at == 1
+        at, steps = int(previous.group(1)), steps + 1
+    assert steps == 12 and at == 2  # twelve moves back: the start, after the creation and the first entry die
 
     env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite")}
     result = subprocess.run([sys.executable, "-m", "pbem.cli", "verify", game_id], cwd=ROOT, env=env,

@@ -1,0 +1,130 @@
+"""The platform's first events: the game's creation, the seed revealed at the end, a seat's settings, its
+vacations, and the clock's timeouts."""
+
+from __future__ import annotations
+
+from ..games.base import Event
+from .kinds import Kind, Working, hidden_data
+
+GAME_CREATED = "game_created"
+SEED_REVEALED = "seed_revealed"
+SETTINGS_CHANGED = "seat_settings_changed"
+VACATION_STARTED = "vacation_started"
+VACATION_ENDED = "vacation_ended"
+TURN_TIMED_OUT = "turn_timed_out"
+
+HIDDEN_POSITION = "(shown when the game ends)"
+
+
+def nothing(work: Working, event) -> None:
+    pass
+
+
+def public_created(data, finished: bool) -> dict:
+    """Names and options for everyone; addresses, webhooks and key hashes for nobody; a custom start
+    position only once the game is over (it may hold hidden cards)."""
+    options = dict(data["options"])
+    if options.get("position") is not None and not finished:
+        options["position"] = HIDDEN_POSITION
+    out = {"game": data["game"], "seat_count": data["seat_count"], "options": options,
+           "clock": data.get("clock"), "seats": [{"seat": s["seat"], "name": s["name"]} for s in data["seats"]],
+           "commitment": data["commitment"]}
+    if "rules_version" in data:
+        out["rules_version"] = data["rules_version"]
+    return out
+
+
+def update_seat(work: Working, event) -> None:
+    """Merge the event's fields into the seat's record (settings, and later addresses, keys, names)."""
+    seat = event.data["seat"]
+    work.seats[seat] = {**work.seats[seat], **{k: v for k, v in event.data.items() if k != "seat"}}
+
+
+def vacation_started(work: Working, event) -> None:
+    from ..clock import Vacation
+
+    work.vacations.append(Vacation(event.data["seat"], work.moment, None))
+
+
+def vacation_ended(work: Working, event) -> None:
+    from ..clock import Vacation
+
+    seat = event.data["seat"]
+    work.vacations = [Vacation(v.seat, v.start, work.moment) if v.seat == seat and v.end is None else v
+                      for v in work.vacations]
+
+
+def timed_out(work: Working, event) -> None:
+    work.timed_out.add(event.data["seat"])
+
+
+def name_of(names, data) -> str | None:
+    seat = data.get("seat")
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+
+
+TIMEOUT_WORDS = {
+    "remind": "ran out of time; the game waits for them",
+    "skip": "ran out of time; their turn was passed",
+    "forfeit": "ran out of time and forfeited the game",
+    "bot": "ran out of time; the computer plays for them until they come back",
+}
+
+
+def timeout_words(names, event) -> str:
+    return f"{name_of(names, event.data)} {TIMEOUT_WORDS.get(event.data.get('action'), 'ran out of time')}."
+
+
+def vacation_started_words(names, event) -> str:
+    return f"{name_of(names, event.data)} went on vacation: their clock is paused."
+
+
+def vacation_ended_words(names, event) -> str:
+    if event.actor == "clock":
+        return f"{name_of(names, event.data)}'s vacation ran out: their clock runs again."
+    return f"{name_of(names, event.data)} came back from vacation."
+
+
+KINDS = {
+    GAME_CREATED: Kind(nothing, public_created),
+    SEED_REVEALED: Kind(nothing),
+    SETTINGS_CHANGED: Kind(update_seat, hidden_data),
+    VACATION_STARTED: Kind(vacation_started, words=vacation_started_words),
+    VACATION_ENDED: Kind(vacation_ended, words=vacation_ended_words),
+    TURN_TIMED_OUT: Kind(timed_out, words=timeout_words),
+}
+
+
+# --- the commands that write these events (and a seat's moves, which the game decides) -------------------
+
+
+def move(module, state, command, chance) -> list[Event]:
+    return module.decide(state, command["seat"], command["move"], chance)
+
+
+def resign(module, state, command, chance) -> list[Event]:
+    return module.resign(state, command["seat"], chance)
+
+
+def timeout(module, state, command, chance) -> list[Event]:
+    seat, action = command["seat"], command["action"]
+    events = [Event(TURN_TIMED_OUT, {"seat": seat, "action": action}, "clock")]
+    if action == "skip":
+        events += module.decide(state, seat, module.timeout_move(state, seat), chance)
+    elif action == "forfeit":
+        events += module.resign(state, seat, chance)
+    return events
+
+
+def settings(module, state, command, chance) -> list[Event]:
+    return [Event(SETTINGS_CHANGED, {"seat": command["seat"], **command["settings"]}, str(command["seat"]))]
+
+
+def vacation(module, state, command, chance) -> list[Event]:
+    kind = VACATION_STARTED if command["verb"] == "vacation_start" else VACATION_ENDED
+    actor = "clock" if command.get("by") == "clock" else str(command["seat"])
+    return [Event(kind, {"seat": command["seat"]}, actor)]
+
+
+COMMANDS = {"move": move, "resign": resign, "timeout": timeout, "settings": settings,
+            "vacation_start": vacation, "vacation_end": vacation}
