@@ -39,4 +39,8 @@ def from_environment() -> dict:
         "ALLOW_PRIVATE_WEBHOOKS": os.environ.get("PBEM_ALLOW_PRIVATE_WEBHOOKS", "") in ("1", "true", "yes"),
         "INBOUND_SECRET": os.environ.get("PBEM_INBOUND_SECRET") or None,
         "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+        # rate limits per client address (pbem/ratelimit.py): on unless "off"; the proxies whose
+        # X-Forwarded-For names the client (pbem/web/limits.py)
+        "RATE_LIMITS": os.environ.get("PBEM_RATE_LIMITS", "on"),
+        "TRUSTED_PROXIES": os.environ.get("PBEM_TRUSTED_PROXIES", ""),
     }

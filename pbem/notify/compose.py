@@ -83,9 +83,11 @@ def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int
     template = kind.split(":")[0]
     if settings.get("email") and (settings.get("email_on") or email_only):
         held = settings.get("digest") and template in HELD_WHEN_DIGEST
+        mail_ctx = {**ctx, "unsubscribe_url": site.unsubscribe_url(settings["email"])}
         out.append({**base, "channel": "email", "recipient": settings["email"],
                     "subject": subject(kind, loaded, seat, ctx.get("subject_extra", "")),
-                    "body_text": render(f"{template}.txt", **ctx), "body_html": render(f"{template}.html", **ctx),
+                    "body_text": render(f"{template}.txt", **mail_ctx),
+                    "body_html": render(f"{template}.html", **mail_ctx),
                     "status": "held" if held else "pending"})
     if settings.get("webhook") and not email_only:
         line = webhook_line(ctx)

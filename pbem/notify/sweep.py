@@ -86,7 +86,7 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
         return None
     counts: dict = {}
     steps = (("clock", lambda: clock_pass(db, site, now)),
-             ("digests", lambda: {"digests": sender.build_digests(db, now)}),
+             ("digests", lambda: {"digests": sender.build_digests(db, now, site)}),
              ("delivery", lambda: sender.deliver_due(db, site, now)))
     for name, step in steps:
         try:

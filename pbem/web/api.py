@@ -13,6 +13,7 @@ from flask import Blueprint, current_app, jsonify, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from . import limits
 from .. import contract, reading, service
 from ..audit import verify as verify_game
 from ..folding import Folded
@@ -35,6 +36,8 @@ def error(status: int, reason: str):
 @bp.errorhandler(GameError)
 @bp.errorhandler(UnknownGame)
 def on_service_error(exc):
+    if isinstance(exc, service.TooMany):
+        return limits.too_many(exc)
     return error(service.status_of(exc), str(exc).strip("'\""))
 
 
@@ -92,8 +95,10 @@ def game_types():
 
 @bp.post("/games")
 def create_game():
+    limits.check("create")
     body = contract.load_request(contract.CreateGameIn, json_body())
     created = service.create_game(get_db(), get_site(), body["game"], body["players"], body["options"])
+    limits.record("create")  # only games made count: a refused body costs nothing and mails no one
     response = jsonify(created_json(created))
     response.status_code = 201
     response.headers["Location"] = f"/api/games/{created.id}"
@@ -186,6 +191,7 @@ def mail_inbound():
     secret PBEM_INBOUND_SECRET as a bearer token."""
     from ..notify import inbound
 
+    limits.limit("inbound")  # before the secret is checked: guessing it is limited too
     secret = current_app.config.get("INBOUND_SECRET")
     if not secret:
         return error(404, "inbound mail is not configured on this server (PBEM_INBOUND_SECRET)")

@@ -30,6 +30,7 @@ from ..export import game_record
 from ..notify import outbox
 from ..notify.lost_links import send_seat_links
 from ..words import last_moves
+from . import limits
 from .move_groups import group_moves
 
 bp = Blueprint("pages", __name__)
@@ -93,6 +94,7 @@ def lost_links_form():
 @bp.post("/links")
 def lost_links():
     check_csrf()
+    limits.limit("links")
     address = (request.form.get("address") or "").strip()
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address):
         return render_template("links.html", sent=False, error="that does not look like an e-mail address"), 400
@@ -156,6 +158,7 @@ def new_game(name):
     error = None
     if request.method == "POST":
         check_csrf()
+        limits.check("create")
         players = players_from_form(request.form, module.PLAYERS[1])
         try:
             created = service.create_game(get_db(), get_site(), module.NAME, players,
@@ -163,6 +166,7 @@ def new_game(name):
         except (GameError, service.ServiceError) as exc:
             error = str(exc)
         else:
+            limits.record("create")
             base = current_app.config["BASE_URL"]
             seats = [{"seat": i, "name": n, "url": f"{base}/play/{t}"}
                      for i, (n, t) in enumerate(zip(created.names, created.tokens))]
@@ -201,7 +205,8 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         "deadlines": {s: clock.format_time(d) for s in sorted(loaded.owing_since)
                       if at is None and (d := loaded.deadline(s, now)) is not None},
         "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
-        "failed": outbox.failed_for_game(get_db(), loaded.id) if at is None else [],
+        # a seat sees only its own undelivered notices, in plain words; a spectator sees none
+        "failed": outbox.failed_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else [],
         "recent": recent_moves(loaded, seat) if at is None else [],
     }
 
