@@ -30,6 +30,7 @@ def create_app(config: dict | None = None) -> Flask:
     headers.install(app)
     limits.install(app)
     app.register_blueprint(api.bp)
+    api.install(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(unsubscribe.bp)
     pages.install_filters(app)

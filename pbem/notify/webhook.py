@@ -25,16 +25,20 @@ class WebhookRefused(ValueError):
 
 
 def check_url(url: str, allow_private: bool = False) -> None:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise WebhookRefused(f"{url!r} is not an http:// or https:// URL")
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+        host = parts.hostname
+    except ValueError as error:  # a bad port, a broken IPv6 literal
+        raise WebhookRefused(f"{url[:100]!r} is not a valid URL ({error})") from None
+    if parts.scheme not in ("http", "https") or not host:
+        raise WebhookRefused(f"{url[:100]!r} is not an http:// or https:// URL")
     if allow_private:
         return
     try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80),
-                                   type=socket.SOCK_STREAM)
-    except socket.gaierror:
-        raise WebhookRefused(f"the host {parts.hostname!r} cannot be found") from None
+        infos = socket.getaddrinfo(host, port or (443 if parts.scheme == "https" else 80), type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, ValueError):  # no such name, or a name that is not a host name
+        raise WebhookRefused(f"the host {host[:100]!r} cannot be found") from None
     for info in infos:
         address = ipaddress.ip_address(info[4][0].split("%")[0])
         if not address.is_global:
