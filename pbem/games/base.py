@@ -250,6 +250,9 @@ def _convert(name: str, option: Option, value: Any) -> Any:
                 value = json.loads(value)
             except json.JSONDecodeError as error:
                 raise InvalidOptions(f"option {name!r} is not valid JSON: {error.msg} at character {error.pos}") from None
+            except (RecursionError, ValueError):  # nested too deeply; a number of thousands of digits
+                raise InvalidOptions(f"option {name!r} is not JSON this server reads (nested too deeply, or a "
+                                     "number too long)") from None
         if not isinstance(value, dict):
             raise InvalidOptions(f"option {name!r} must be a JSON object")
         return value

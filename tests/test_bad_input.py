@@ -7,8 +7,10 @@ the hand-made cases the audit found: 4,300-digit numbers, lone surrogates, overf
 deep nesting, huge query parameters."""
 
 import json
+import re
 import tempfile
 from pathlib import Path
+from urllib.parse import quote
 
 import hypothesis
 import pytest
@@ -117,3 +119,31 @@ def test_hand_made_bad_moves_and_queries_get_a_4xx_with_a_reason(client, db, sit
     for path in (f"/games/{created.id}/history?at={BIG}", f"/play/{created.tokens[0]}/history?at=-{BIG}",
                  "/games/%ed%a0%80", f"/play/{'x' * 5000}", "/rules/%ff", "/new/%00"):
         assert client.get(path).status_code < 500, path
+
+
+FORM_CASES = {
+    "a 4,300-digit number": {"opt_rows": BIG},
+    "a time per move over a year": {"opt_time_per_move": "99999999999d"},
+    "reminders over a year": {"opt_time_per_move": "1d", "opt_reminders": "3000000d"},
+    "a vacation allowance of 4,300 digits": {"opt_vacation_days": BIG},
+    "a position nested too deeply": {"opt_position": "[" * 5000},
+    "a position holding a huge number": {"opt_position": '{"boats": ' + BIG + "}"},
+    "a lone surrogate in a position": {"opt_position": "\udcff"},
+}
+
+
+@pytest.mark.parametrize("fields", FORM_CASES.values(), ids=FORM_CASES.keys())
+def test_hand_made_bad_forms_get_a_4xx_with_a_reason(client, db, fields):
+    page = client.get("/new/mississippi").get_data(as_text=True)
+    form = {"csrf": re.search(r'name="csrf" value="([^"]+)"', page).group(1), "name0": "Ann", "name1": "Bob", **fields}
+    body = "&".join(f"{key}={quote(value, encoding='utf-8', errors='surrogatepass')}" for key, value in form.items())
+    response = client.post("/new/mississippi", data=body, content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 422, response.status_code
+    assert re.search(r'class="error" role="alert">[^<]{10,}', response.get_data(as_text=True))
+    assert list(db.query("select * from events")) == []
+
+
+def test_a_json_option_nested_too_deeply_is_refused_on_the_api(client):
+    body = {"game": "mississippi", "players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"position": "[" * 30000}}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422 and "nested too deeply" in response.json["error"]
