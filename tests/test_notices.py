@@ -142,7 +142,8 @@ def test_webhooks_are_signed_and_show_in_a_chat_channel(mail_db, mail_site, webh
     assert len(webhook_sink.requests) == 1
     path, headers, body = webhook_sink.requests[0]
     secret = mail_site.webhook_secret(created.id, 0)
-    expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    signed = headers["X-Pbem-Timestamp"].encode() + b"." + body
+    expected = "sha256=" + hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
     assert headers["X-Pbem-Signature"] == expected and headers["Content-Type"] == "application/json"
     payload = json.loads(body)
     assert payload["event"] == "invitation" and payload["game"] == created.id and payload["seat"] == 0

@@ -91,12 +91,24 @@ def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int
                     "status": "held" if held else "pending"})
     if settings.get("webhook") and not email_only:
         line = webhook_line(ctx)
-        payload = {"event": template, "game": loaded.id, "seat": seat, "url": ctx["seat_url"], "text": line,
-                   "content": line, "username": "pbem"}
+        # Player names are anyone's words: they must not ping a channel. Discord is told to parse no
+        # mentions at all (and @everyone/@here are broken up besides); Slack's control sequences <!...>
+        # are escaped as its formatting rules ask.
+        payload = {"event": template, "game": loaded.id, "seat": seat, "url": ctx["seat_url"],
+                   "text": slack_escaped(line), "content": discord_quiet(line), "username": "pbem",
+                   "allowed_mentions": {"parse": []}}
         out.append({**base, "channel": "webhook", "recipient": settings["webhook"], "subject": None,
                     "body_text": line, "body_html": None, "payload": json.dumps(payload, sort_keys=True),
                     "status": "pending"})
     return out
+
+
+def discord_quiet(text: str) -> str:
+    return text.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
+
+
+def slack_escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def webhook_line(ctx: dict) -> str:

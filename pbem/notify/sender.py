@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from datetime import timedelta
 
 from .. import clock, store
@@ -18,9 +19,14 @@ def deliver_one(site: Site, row: dict) -> None:
         mail.send(site, mail.build(site, row))
     elif row["channel"] == "webhook":
         webhook.post(row["recipient"], row["payload"].encode(), site.webhook_secret(row["game_id"], row["seat"]),
-                     allow_private=site.allow_private_webhooks)
+                     delivery=delivery_id(site, row), allow_private=site.allow_private_webhooks)
     else:
         raise ValueError(f"unknown channel {row['channel']!r}")
+
+
+def delivery_id(site: Site, row: dict) -> str:
+    """X-Pbem-Delivery: one id per notice, the same on each retry of it, unique across servers."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"{site.base_url}/notice/{row['game_id']}/{row['id']}"))
 
 
 def deliver_due(db, site: Site, now: str, limit: int = 50) -> dict:
