@@ -24,7 +24,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
     from . import db
-    from .web import api, headers, limits, pages, unsubscribe
+    from .web import api, headers, limits, pages, started, unsubscribe
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)
@@ -33,5 +33,6 @@ def create_app(config: dict | None = None) -> Flask:
     api.install(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(unsubscribe.bp)
+    app.register_blueprint(started.bp)
     pages.install_filters(app)
     return app

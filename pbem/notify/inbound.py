@@ -2,7 +2,10 @@
 stdin by a mail server's pipe, or POSTed to /api/mail/inbound.
 
 The reply address carries a signed tag naming the seat and the seq the notice was about, so no one can
-play for a seat without having received its notice. The move is the first line of the reply above any
+play for a seat without having received its notice. When the seat has an e-mail address, the reply must
+also come from it (the From header); a seat without one has the signed tag alone as its key. Automatic
+mail (out-of-office replies, bounces, lists) is ignored without an answer, so two robots never answer
+each other. The move is the first line of the reply above any
 quoted text, in the game's notation. The answer (played, refused with the rule, or stale because the game
 moved on) goes back to the seat's address, written to the outbox with the move's own events.
 """
@@ -77,15 +80,51 @@ def move_from(text: str) -> str:
     return ""
 
 
+AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
+ROBOT_SENDERS = {"mailer-daemon", "postmaster"}
+
+
+def automatic(message: EmailMessage) -> str | None:
+    """Why the message was sent by a machine rather than a person (RFC 3834 and common practice), or None."""
+    submitted = str(message.get("Auto-Submitted", "")).strip().lower()
+    if submitted and submitted.split(";")[0].strip() != "no":
+        return f"Auto-Submitted: {submitted[:40]}"
+    precedence = str(message.get("Precedence", "")).strip().lower()
+    if precedence in AUTOMATIC_PRECEDENCE:
+        return f"Precedence: {precedence}"
+    for header in ("X-Autoreply", "X-Autorespond", "X-Autorespond-Type"):
+        if message.get(header) is not None:
+            return header
+    if message.get_content_type() == "multipart/report":
+        return "a delivery report"
+    if str(message.get("Return-Path", "")).strip() == "<>":
+        return "an empty envelope sender (a bounce)"
+    if sender_address(message).partition("@")[0] in ROBOT_SENDERS:
+        return "mail from a mail system"
+    return None
+
+
+def sender_address(message: EmailMessage) -> str:
+    found = getaddresses([str(value) for value in message.get_all("From", [])])
+    return found[0][1].strip().lower() if found else ""
+
+
 def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
     if len(raw) > MAX_MESSAGE_BYTES:
         return Result("ignored", f"the message is larger than {MAX_MESSAGE_BYTES} bytes")
     message = parse(raw)
+    robot = automatic(message)
+    if robot is not None:
+        return Result("ignored", f"an automatic message ({robot}): not answered")
     tagged = reply_tag(message, site)
     if tagged is None:
         # No answer: an unsigned or forged address gets no mail back (no backscatter).
         return Result("ignored", "no valid pbem reply address among the recipients")
     game_id, seat, seen = tagged
+    own = (service.load(db, game_id).settings[seat].get("email") or "").strip().lower()
+    if own and sender_address(message) != own:
+        # The seat's own address only; no answer, which would only tell a stranger the tag works.
+        return Result("ignored", "the reply does not come from the seat's own address", game_id, seat)
     move = move_from(body_text(message))
     key = hashlib.sha256((message.get("Message-ID") or "").encode() + raw[:4096]).hexdigest()[:16]
     now = now or service.utcnow()

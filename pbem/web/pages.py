@@ -30,7 +30,7 @@ from ..export import game_record
 from ..notify import outbox
 from ..notify.lost_links import send_seat_links
 from ..words import last_moves
-from . import limits
+from . import limits, started
 from .move_groups import group_moves
 
 bp = Blueprint("pages", __name__)
@@ -116,9 +116,14 @@ def home():
 # --- creating a game ---------------------------------------------------------------------------------
 
 
-def players_from_form(form, maximum: int) -> list[dict]:
+FORM_ROWS = 64  # more player rows than any game takes, so extra rows are read and refused, not dropped
+
+
+def players_from_form(form) -> list[dict]:
+    """Every filled row of the form, in order: rows beyond what the game takes are kept, so the service
+    refuses them with the game's numbers instead of the form dropping them silently."""
     players = []
-    for i in range(maximum):
+    for i in range(FORM_ROWS):
         name = form.get(f"name{i}", "").strip()
         email = form.get(f"email{i}", "").strip()
         if name or email:
@@ -159,7 +164,7 @@ def new_game(name):
     if request.method == "POST":
         check_csrf()
         limits.check("create")
-        players = players_from_form(request.form, module.PLAYERS[1])
+        players = players_from_form(request.form)
         try:
             created = service.create_game(get_db(), get_site(), module.NAME, players,
                                           options_from_form(request.form, module))
@@ -167,11 +172,7 @@ def new_game(name):
             error = str(exc)
         else:
             limits.record("create")
-            base = current_app.config["BASE_URL"]
-            seats = [{"seat": i, "name": n, "url": f"{base}/play/{t}"}
-                     for i, (n, t) in enumerate(zip(created.names, created.tokens))]
-            return render_template("created.html", module=module, created=created, seats=seats,
-                                   spectator=f"{base}/games/{created.id}"), 201
+            return started.remember(created.id)  # POST/redirect/GET: a reload never starts a second game
     return render_template("new.html", module=module, options=all_options(module), form=request.form,
                            error=error), 422 if error else 200
 
