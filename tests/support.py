@@ -115,3 +115,28 @@ def every_page_answers(client, game_id, tokens, at_every_seq=True):
             response = client.get(path, headers={"Authorization": f"Bearer {token}"})
             assert response.status_code == 200, f"GET {path} as a seat answered {response.status_code}"
     return len(urls)
+
+
+def start_pbem(var_dir, port, **env):
+    """A real `pbem serve --no-scheduler` on a loopback port with these PBEM_ variables, once it answers."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    settings = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(Path(var_dir) / "pbem.sqlite"),
+                "PBEM_BASE_URL": f"http://127.0.0.1:{port}", **env}
+    process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), "--no-scheduler"],
+                               cwd=Path(__file__).resolve().parent.parent, env=settings,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/types", timeout=2).read()
+            return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError("pbem serve did not start")
+            time.sleep(0.1)

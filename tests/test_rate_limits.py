@@ -4,10 +4,6 @@ a page on the pages); on by default, off with PBEM_RATE_LIMITS=off; the client i
 unless a trusted proxy names it; and several server processes on one database count together."""
 
 import json
-import os
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 
@@ -15,8 +11,8 @@ import pytest
 
 from pbem import create_app
 from pbem.ratelimit import DEFAULT_LIMITS, Limit, Limited, Limiter, address_key, parse_limits
-from tests.conftest import ROOT, free_port
-from tests.support import csrf
+from tests.conftest import free_port
+from tests.support import csrf, start_pbem
 
 DUO = [{"name": "Ann"}, {"name": "Bob"}]
 GAME = {"game": "mississippi", "players": DUO}
@@ -144,24 +140,6 @@ def test_the_window_slides_and_retry_after_is_honest(var_dir):
             limiter.hit("create", "192.0.2.1")
 
 
-def start_server(var_dir, port, limits):
-    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
-           "PBEM_BASE_URL": f"http://127.0.0.1:{port}", "PBEM_RATE_LIMITS": limits}
-    return subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), "--no-scheduler"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def wait_until_up(base, process):
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/games/types", timeout=2).read()
-            return
-        except OSError:
-            assert process.poll() is None and time.monotonic() < deadline, "pbem serve did not start"
-            time.sleep(0.1)
-
-
 def post_json(url, body):
     request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
     try:
@@ -174,11 +152,9 @@ def post_json(url, body):
 @pytest.mark.slow
 def test_two_server_processes_on_one_database_count_together(var_dir):
     ports = [free_port(), free_port()]
-    processes = [start_server(var_dir, port, "create=5/1h") for port in ports]
+    processes = [start_pbem(var_dir, port, PBEM_RATE_LIMITS="create=5/1h") for port in ports]
     try:
         bases = [f"http://127.0.0.1:{port}" for port in ports]
-        for base, process in zip(bases, processes):
-            wait_until_up(base, process)
         statuses = [post_json(f"{bases[i % 2]}/api/games", GAME) for i in range(8)]
     finally:
         for process in processes:
