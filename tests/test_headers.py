@@ -21,10 +21,14 @@ def test_every_page_and_api_answer_sends_the_safe_headers(client, db, site):
         client.post("/api/games", data="{", content_type="application/json"),  # 400
         client.get("/play/no-such-seat"), client.get("/api/no/such/thing"),  # 404s
         client.post(f"/play/{token}", data={"move": "forward 1"}),  # 400: no CSRF token
+        client.get(site.unsubscribe_url("ann@example.org").removeprefix("http://pbem.test")),
+        client.get("/started"), client.get("/no/such/page"),
     ]
     for answer in answers:
         for name, value in EXPECTED.items():
             assert answer.headers.get(name) == value, (answer.request.path, answer.status_code, name)
+        if answer.mimetype == "text/html":
+            assert "default-src 'none'" in answer.headers["Content-Security-Policy"], answer.request.path
 
 
 def session_cookie(app):

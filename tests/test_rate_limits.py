@@ -161,3 +161,16 @@ def test_two_server_processes_on_one_database_count_together(var_dir):
             process.terminate()
             process.wait(10)
     assert statuses == [201] * 5 + [429] * 3
+
+
+def test_one_click_unsubscribes_do_not_count_as_form_posts(var_dir):
+    """A mail provider POSTs the one-click unsubscribes of many people from one address."""
+    app = limited_app(var_dir, limits="form=1/1m")
+    from pbem.site import Site
+
+    site = Site.from_config(app.config)
+    client = from_address(app, "192.0.2.99")
+    for i in range(3):
+        path = site.unsubscribe_url(f"p{i}@example.org").removeprefix("http://pbem.test")
+        assert client.post(path, data="List-Unsubscribe=One-Click",
+                           content_type="application/x-www-form-urlencoded").status_code == 200

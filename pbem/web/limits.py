@@ -91,7 +91,9 @@ def install(app: Flask) -> None:
 
     @app.before_request
     def form_posts():
-        if request.method == "POST" and not request.path.startswith("/api/"):
+        # Unsubscribing is exempt: mail providers POST one-click unsubscribes for many people from one
+        # address, and a signed link can only ever stop mail.
+        if request.method == "POST" and not request.path.startswith(("/api/", "/unsubscribe/")):
             limit("form")
 
     app.register_error_handler(TooMany, too_many)
