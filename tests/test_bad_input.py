@@ -147,3 +147,41 @@ def test_a_json_option_nested_too_deeply_is_refused_on_the_api(client):
     body = {"game": "mississippi", "players": [{"name": "Ann"}, {"name": "Bob"}], "options": {"position": "[" * 30000}}
     response = client.post("/api/games", json=body)
     assert response.status_code == 422 and "nested too deeply" in response.json["error"]
+
+
+MAIL_HEADERS = ["From", "To", "Cc", "Auto-Submitted", "Precedence", "Return-Path", "Content-Type", "Message-ID",
+                "Delivered-To", "Content-Transfer-Encoding"]
+TRICKY = ["<", '"\\', "=?utf-8?q?=ZZ?=", "a@", "@", ",,,", "undisclosed-recipients:;", "multipart/report; boundary=",
+          'multipart/mixed; boundary="x"', "base64", "text/plain; charset=no-such-charset"]
+
+
+def test_no_inbound_mail_however_malformed_makes_a_server_error(client, db, site):
+    """Mail comes from anyone: a header the standard library's parser chokes on (`From: <`), an unknown
+    charset, a broken multipart are ignored or refused, never an error of ours."""
+    from hypothesis import given, strategies as st
+
+    created = service.create_game(db, site, "mississippi", [{"name": "Ann", "email": "ann@example.org"},
+                                                            {"name": "Bob"}])
+    tag = site.reply_address(created.id, 1, 2)
+    app = client.application
+    app.config["INBOUND_SECRET"] = "inbound-secret"
+    value = st.one_of(st.text(max_size=40), st.sampled_from(TRICKY + [tag, f"<{tag}>"]))
+
+    @hypothesis.settings(max_examples=300, deadline=None, database=None,
+                         suppress_health_check=list(hypothesis.HealthCheck))
+    @given(st.lists(st.tuples(st.sampled_from(MAIL_HEADERS), value), max_size=6), st.binary(max_size=120),
+           st.booleans())
+    def mail_is_never_a_server_error(headers, body, tagged):
+        lines = [f"{name}: {text}".encode("utf-8", "surrogateescape") for name, text in headers]
+        if tagged:
+            lines.append(f"To: {tag}".encode())
+        raw = b"\r\n".join(lines) + b"\r\n\r\n" + body
+        response = client.post("/api/mail/inbound", data=raw, content_type="message/rfc822",
+                               headers={"Authorization": "Bearer inbound-secret"})
+        assert response.status_code < 500, raw
+
+    mail_is_never_a_server_error()
+    # a seat without an address: the tag alone is the key, so such a mail is read (and answered)
+    answer = client.post("/api/mail/inbound", data=b"From: <\r\nTo: " + tag.encode() + b"\r\n\r\nforward 1",
+                         headers={"Authorization": "Bearer inbound-secret"})
+    assert answer.status_code == 200 and answer.json["status"] in ("played", "refused", "stale")

@@ -43,11 +43,29 @@ def parse(raw: bytes) -> EmailMessage:
     return BytesParser(policy=policy.default).parsebytes(raw)
 
 
+def raw_headers(message: EmailMessage, name: str) -> list[str]:
+    """A header's values as they came, unparsed: the structured parser of the standard library raises on
+    some malformed headers (`From: <`), and mail from anyone must never make an error of ours."""
+    return [str(value) for key, value in message.raw_items() if key.lower() == name.lower()]
+
+
+def raw_header(message: EmailMessage, name: str) -> str:
+    found = raw_headers(message, name)
+    return found[0].strip() if found else ""
+
+
+def addresses(message: EmailMessage, name: str) -> list[str]:
+    try:
+        return [address for _, address in getaddresses(raw_headers(message, name))]
+    except (ValueError, IndexError, TypeError):
+        return []
+
+
 def reply_tag(message: EmailMessage, site: Site) -> tuple[str, int, int] | None:
     """The (game, seat, seq) named by a validly signed plus-address among the recipients."""
     local_wanted = site.mail_from.partition("@")[0].lower()
     for header in ADDRESS_HEADERS:
-        for _, address in getaddresses(message.get_all(header, [])):
+        for address in addresses(message, header):
             local = address.partition("@")[0].lower()
             base, plus, tag = local.partition("+")
             if plus and base == local_wanted:
@@ -58,11 +76,14 @@ def reply_tag(message: EmailMessage, site: Site) -> tuple[str, int, int] | None:
 
 
 def body_text(message: EmailMessage) -> str:
-    part = message.get_body(preferencelist=("plain", "html"))
-    if part is None:
+    try:
+        part = message.get_body(preferencelist=("plain", "html"))
+        if part is None:
+            return ""
+        text, html = part.get_content(), part.get_content_type() == "text/html"
+    except Exception:  # noqa: BLE001 - a malformed part or an unknown charset: there is no move to read
         return ""
-    text = part.get_content()
-    if part.get_content_type() == "text/html":
+    if html:
         text = re.sub(r"<br\s*/?>|</p>|</div>", "\n", text, flags=re.IGNORECASE)
         text = re.sub(r"<blockquote.*", "", text, flags=re.IGNORECASE | re.DOTALL)
         text = re.sub(r"<[^>]+>", "", text)
@@ -86,18 +107,18 @@ ROBOT_SENDERS = {"mailer-daemon", "postmaster"}
 
 def automatic(message: EmailMessage) -> str | None:
     """Why the message was sent by a machine rather than a person (RFC 3834 and common practice), or None."""
-    submitted = str(message.get("Auto-Submitted", "")).strip().lower()
+    submitted = raw_header(message, "Auto-Submitted").lower()
     if submitted and submitted.split(";")[0].strip() != "no":
         return f"Auto-Submitted: {submitted[:40]}"
-    precedence = str(message.get("Precedence", "")).strip().lower()
+    precedence = raw_header(message, "Precedence").lower()
     if precedence in AUTOMATIC_PRECEDENCE:
         return f"Precedence: {precedence}"
     for header in ("X-Autoreply", "X-Autorespond", "X-Autorespond-Type"):
-        if message.get(header) is not None:
+        if raw_headers(message, header):
             return header
-    if message.get_content_type() == "multipart/report":
+    if raw_header(message, "Content-Type").lower().startswith("multipart/report"):
         return "a delivery report"
-    if str(message.get("Return-Path", "")).strip() == "<>":
+    if raw_header(message, "Return-Path") == "<>":
         return "an empty envelope sender (a bounce)"
     if sender_address(message).partition("@")[0] in ROBOT_SENDERS:
         return "mail from a mail system"
@@ -105,8 +126,8 @@ def automatic(message: EmailMessage) -> str | None:
 
 
 def sender_address(message: EmailMessage) -> str:
-    found = getaddresses([str(value) for value in message.get_all("From", [])])
-    return found[0][1].strip().lower() if found else ""
+    found = addresses(message, "From")
+    return found[0].strip().lower() if found else ""
 
 
 def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
@@ -126,7 +147,7 @@ def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
         # The seat's own address only; no answer, which would only tell a stranger the tag works.
         return Result("ignored", "the reply does not come from the seat's own address", game_id, seat)
     move = move_from(body_text(message))
-    key = hashlib.sha256((message.get("Message-ID") or "").encode() + raw[:4096]).hexdigest()[:16]
+    key = hashlib.sha256(raw_header(message, "Message-ID").encode("utf-8", "replace") + raw[:4096]).hexdigest()[:16]
     now = now or service.utcnow()
 
     def answer_rows(loaded, text, accepted):
