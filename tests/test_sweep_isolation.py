@@ -111,3 +111,17 @@ def test_sigterm_gives_the_lease_up_for_a_worker_and_a_server(db, site, var_dir)
                 process.kill()
         assert lease_holders(db) == [], command
         assert run_once(var_dir).startswith("sweep: ")  # no three minutes' wait for the next one
+
+
+def test_the_sweep_loads_only_the_games_whose_time_has_come(db, site):
+    """An idle game costs nothing per minute: the sweep reads the games projection's next_due (indexed)
+    and loads only those due. A broken game not yet due is not even loaded."""
+    idle = new_game(db, site)  # its first reminder is 12 hours away
+    unclocked = service.create_game(db, site, "mississippi", DUO, now=T0)
+    break_clock(db, idle.id)
+    assert store.game_row(db, unclocked.id)["next_due"] is None
+    assert store.game_row(db, idle.id)["next_due"] == at(12)
+    assert service.games_due(db, at(11)) == []
+    assert sweep.sweep(db, site, at(11), owner="a")["games_failed"] == 0  # never loaded
+    assert service.games_due(db, at(12)) == [idle.id]
+    assert sweep.sweep(db, site, at(12), owner="a")["games_failed"] == 1  # now it is, and fails on its own
