@@ -6,6 +6,7 @@ import email
 import email.policy
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -43,7 +44,14 @@ def test_a_wheel_serves_pages_openapi_and_mail_from_any_folder(tmp_path):
     dist, venv, work = tmp_path / "dist", tmp_path / "venv", tmp_path / "somewhere" / "else"
     work.mkdir(parents=True)
     env = clean_env()
-    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(ROOT)], tmp_path, env)
+    # built from a copy of what a wheel is made of, so no build/ folder of the checkout (stale files
+    # included) takes part, and none is left behind in it
+    source = tmp_path / "source"
+    for name in ("pbem", "templates", "schemas"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(source)], tmp_path, env)
     (wheel,) = dist.glob("pbem-*.whl")
     run([sys.executable, "-m", "venv", str(venv)], tmp_path, env)
     run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], tmp_path, env)
