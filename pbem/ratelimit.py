@@ -24,6 +24,7 @@ import math
 import sqlite3
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,15 +111,18 @@ def limits_path(database: str | Path) -> Path:
 
 
 _local = threading.local()
+KEPT_PER_THREAD = 4  # a server has one counters' file; a few for the rare process that serves several
 
 
 def _connection(path: Path) -> sqlite3.Connection:
     """This thread's connection to the counters' file, kept between requests."""
     kept = getattr(_local, "connections", None)
     if kept is None:
-        kept = _local.connections = {}
+        kept = _local.connections = OrderedDict()
     conn = kept.get(path)
-    if conn is None:
+    if conn is not None:
+        kept.move_to_end(path)
+    else:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=5, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
@@ -126,6 +130,8 @@ def _connection(path: Path) -> sqlite3.Connection:
         conn.execute("create table if not exists hits (name text not null, address text not null, "
                      "window integer not null, count integer not null, primary key (name, address, window))")
         kept[path] = conn
+        while len(kept) > KEPT_PER_THREAD:
+            kept.popitem(last=False)[1].close()
     return conn
 
 
