@@ -2,7 +2,8 @@
 
 Schemathesis generates requests from the OpenAPI document the server serves (through the WSGI app),
 valid and invalid, for every operation, against a real game with a real seat token half of the time;
-no answer may be a server error, and every error answer must be our JSON error with a reason. Beside it,
+no answer may be a server error, every status and content type must be documented for its operation,
+and every error answer must be our JSON error with a reason. Beside it,
 the hand-made cases the audit found: 4,300-digit numbers, lone surrogates, overflowing clock values,
 deep nesting, huge query parameters."""
 
@@ -16,6 +17,7 @@ import hypothesis
 import pytest
 import schemathesis
 from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import content_type_conformance, status_code_conformance
 
 from pbem import create_app, service
 from pbem.site import Site
@@ -67,7 +69,8 @@ def test_no_generated_request_gets_a_server_error(case, real_game):
     elif turn % 2:
         headers["Authorization"] = f"Bearer {real_game.tokens[turn % 4 // 2]}"
     response = case.call(headers=headers)
-    case.validate_response(response, checks=[not_a_server_error])
+    # no server error, and every status and content type one the document promises for that operation
+    case.validate_response(response, checks=[not_a_server_error, status_code_conformance, content_type_conformance])
     if response.status_code >= 400:
         body = json.loads(response.content)
         assert isinstance(body.get("error"), str) and body["error"], (response.status_code, body)
