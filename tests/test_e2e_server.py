@@ -28,7 +28,7 @@ def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir):
         _, spectator = browser.get(game_url)
         if "The game is over" in spectator:
             break
-        mover = int(re.search(r"\(seat (\d)\)", spectator).group(1)) - 1  # pages count seats from 1
+        mover = int(re.search(r"\(seat (\d)\)", spectator).group(1))
         _, page = browser.get(seat_urls[mover])
         options = offered_moves(page)
         choice = options[(moves * 7) % len(options)]

@@ -110,7 +110,7 @@ def test_invitations_arrive_over_smtp_and_their_links_open_the_right_seat(mail_d
         link = re.search(r"http://pbem.test(/play/\S+)", message.get_body(("plain",)).get_content()).group(1)
         page = client.get(link)
         name = "Ann" if message["To"] == "ann@example.org" else "Bob"
-        assert page.status_code == 200 and f"seat {1 if name == 'Ann' else 2}: {name}".encode() in page.data
+        assert page.status_code == 200 and f"seat {0 if name == 'Ann' else 1}: {name}".encode() in page.data
         assert message["Subject"].endswith(f"you are invited to play, {name}")
 
 

@@ -42,7 +42,7 @@ def test_vacation_is_started_and_ended_from_the_settings_page(client, db, site):
                           follow_redirects=True)
     assert b"You are on vacation" in started.data and b"I am back" in started.data
     seat_page = client.get(f"/play/{created.tokens[1]}")
-    assert b"Ann</strong> (seat 1)" in seat_page.data and b"on vacation" in seat_page.data
+    assert b"Ann</strong> (seat 0)" in seat_page.data and b"on vacation" in seat_page.data
     ended = client.post(f"/play/{created.tokens[0]}/vacation", data={"csrf": csrf(started.data), "action": "end"},
                         follow_redirects=True)
     assert b"Your vacation has ended" in ended.data

@@ -250,9 +250,8 @@ def _convert(name: str, option: Option, value: Any) -> Any:
                 value = json.loads(value)
             except json.JSONDecodeError as error:
                 raise InvalidOptions(f"option {name!r} is not valid JSON: {error.msg} at character {error.pos}") from None
-            except (RecursionError, ValueError):  # nested too deeply; a number of thousands of digits
-                raise InvalidOptions(f"option {name!r} is not JSON this server reads (nested too deeply, or a "
-                                     "number too long)") from None
+            except (ValueError, RecursionError):  # a number past Python's 4,300-digit limit, nesting too deep
+                raise InvalidOptions(f"option {name!r} holds a number with too many digits, or nesting too deep, to read") from None
         if not isinstance(value, dict):
             raise InvalidOptions(f"option {name!r} must be a JSON object")
         return value
