@@ -231,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except (GameError, service.ServiceError, LookupError) as exc:
+    except (GameError, service.ServiceError, LookupError, config_mod.ConfigurationError) as exc:
         print(f"pbem: {str(exc).strip(chr(39))}", file=sys.stderr)
         return 2
 

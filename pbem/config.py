@@ -24,6 +24,10 @@ def _shipped(name: str) -> Path:
 TEMPLATES_DIR = _shipped("templates")
 SCHEMAS_DIR = _shipped("schemas")
 
+class ConfigurationError(ValueError):
+    """A setting in the environment that cannot be used; the command line says which and exits."""
+
+
 MAX_BODY_BYTES = 64 * 1024  # no move, form or game creation needs more; e-mails get their own limit
 
 

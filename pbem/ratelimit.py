@@ -74,6 +74,7 @@ def parse_limits(text: str | None) -> dict[str, Limit] | None:
     """The limits in force from PBEM_RATE_LIMITS: None when off; the defaults, changed by any
     `name=COUNT/PERIOD` items (PERIOD a duration such as 1h, 10m, 90s)."""
     from .clock import parse_duration
+    from .config import ConfigurationError
 
     text = (text or "").strip()
     if text.lower() in ("off", "0", "no", "false", "none"):
@@ -85,9 +86,12 @@ def parse_limits(text: str | None) -> dict[str, Limit] | None:
         name, _, value = item.strip().partition("=")
         count, _, period = value.partition("/")
         if name not in DEFAULT_LIMITS or not count.strip().isdigit():
-            raise ValueError(f"PBEM_RATE_LIMITS: {item.strip()!r} is not NAME=COUNT/PERIOD with NAME one of "
+            raise ConfigurationError(f"PBEM_RATE_LIMITS: {item.strip()!r} is not NAME=COUNT/PERIOD with NAME one of "
                              f"{', '.join(DEFAULT_LIMITS)} (or 'off')")
-        limits[name] = Limit(int(count), parse_duration(period or "1h"))
+        try:
+            limits[name] = Limit(int(count), parse_duration(period or "1h"))
+        except ValueError as error:
+            raise ConfigurationError(f"PBEM_RATE_LIMITS: {item.strip()!r}: {error}") from None
     return limits
 
 

@@ -43,6 +43,19 @@ def test_limits_are_on_by_default_and_off_with_the_environment(var_dir, monkeypa
         parse_limits("games=5")
 
 
+def test_a_setting_that_cannot_be_used_stops_the_server_with_a_reason(monkeypatch, capsys, var_dir):
+    from pbem import cli
+
+    monkeypatch.setenv("PBEM_VAR", str(var_dir))
+    for name, value, reason in (("PBEM_RATE_LIMITS", "create=lots", "NAME=COUNT/PERIOD"),
+                                ("PBEM_RATE_LIMITS", "create=5/forever", "not a duration"),
+                                ("PBEM_TRUSTED_PROXIES", "the-proxy", "not an address or network")):
+        monkeypatch.setenv(name, value)
+        assert cli.main(["serve", "--port", "1"]) == 2
+        assert reason in capsys.readouterr().err
+        monkeypatch.delenv(name)
+
+
 def test_game_creation_on_the_api_is_limited_per_address_with_a_json_429_and_retry_after(var_dir):
     app = limited_app(var_dir)
     client = from_address(app, "203.0.113.7")

@@ -15,6 +15,7 @@ import ipaddress
 
 from flask import Flask, current_app, jsonify, render_template, request
 
+from ..config import ConfigurationError
 from ..errors import TooMany
 from ..ratelimit import Limited, Limiter, parse_limits
 
@@ -26,7 +27,8 @@ def parse_proxies(text: str | None) -> tuple:
             try:
                 networks.append(ipaddress.ip_network(item.strip(), strict=False))
             except ValueError:
-                raise ValueError(f"PBEM_TRUSTED_PROXIES: {item.strip()!r} is not an address or network") from None
+                raise ConfigurationError(f"PBEM_TRUSTED_PROXIES: {item.strip()!r} is not an address or "
+                                         "network") from None
     return tuple(networks)
 
 
