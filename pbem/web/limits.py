@@ -7,7 +7,8 @@ trusted proxy, since a client can write anything it likes to the left of what it
 
 Views call `limit(name)` (count and refuse when over), or `check(name)` before and `record(name)` after
 something that should count only when done (a game created). The coming sign-in page does the same
-with `limit("signin")`. Every form post on the pages counts against "form"."""
+with `limit("signin")`. Every form post on the pages counts against "form", except the unsubscribe link's
+(mail providers send many one-click POSTs from one address, and a signed link can only stop mail)."""
 
 from __future__ import annotations
 
