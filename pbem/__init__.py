@@ -24,10 +24,15 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
     from . import db
-    from .web import api, pages
+    from .web import api, headers, limits, pages, started, unsubscribe
 
     app.teardown_appcontext(db.close_db)
+    headers.install(app)
+    limits.install(app)
     app.register_blueprint(api.bp)
+    api.install(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(unsubscribe.bp)
+    app.register_blueprint(started.bp)
     pages.install_filters(app)
     return app

@@ -63,7 +63,9 @@ def cmd_serve(args) -> int:
         stop_on_sigterm(lambda: (scheduler.shutdown(wait=False), give_up_lease(app.config["DATABASE"], owner)))
         print("pbem: the scheduler runs in this process (reminders, timeouts, mail); --no-scheduler to leave "
               "it to `pbem worker`", flush=True)
-    serve(app, host=args.host, port=args.port, ident="pbem", **SERVER_LIMITS)
+    # X-Forwarded-For reaches the app as sent: pbem/web/limits.py reads it only from PBEM_TRUSTED_PROXIES
+    # (waitress would otherwise drop it, as its own single trusted_proxy is unset).
+    serve(app, host=args.host, port=args.port, ident="pbem", clear_untrusted_proxy_headers=False, **SERVER_LIMITS)
     return 0
 
 
@@ -229,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except (GameError, service.ServiceError, LookupError) as exc:
+    except (GameError, service.ServiceError, LookupError, config_mod.ConfigurationError) as exc:
         print(f"pbem: {str(exc).strip(chr(39))}", file=sys.stderr)
         return 2
 

@@ -1,5 +1,9 @@
 """Configuration from environment variables with embedded defaults (architecture section 9), so that
-`pbem serve` runs on a fresh machine with nothing else: SQLite under var/, mail as files under var/."""
+`pbem serve` runs on a fresh machine with nothing else: SQLite under var/, mail as files under var/.
+
+var/ is in the working folder by default (PBEM_VAR elsewhere). templates/ and schemas/ sit at the top
+of the repository; a wheel maps them into the package (pyproject.toml: pbem.templates, pbem.schemas),
+so they are found inside the package when installed, and beside it in a checkout."""
 
 from __future__ import annotations
 
@@ -7,10 +11,22 @@ import os
 import secrets
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-VAR_DIR = PROJECT_ROOT / "var"
-TEMPLATES_DIR = PROJECT_ROOT / "templates"
-SCHEMAS_DIR = PROJECT_ROOT / "schemas"
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_DIR.parent
+
+
+def _shipped(name: str) -> Path:
+    """A folder the server reads: inside the installed package (a wheel), else at the top of the checkout."""
+    inside = PACKAGE_DIR / name
+    return inside if inside.is_dir() else PROJECT_ROOT / name
+
+
+TEMPLATES_DIR = _shipped("templates")
+SCHEMAS_DIR = _shipped("schemas")
+
+class ConfigurationError(ValueError):
+    """A setting in the environment that cannot be used; the command line says which and exits."""
+
 
 MAX_BODY_BYTES = 64 * 1024  # no move, form or game creation needs more; e-mails get their own limit
 
@@ -29,7 +45,7 @@ def secret_key(var_dir: Path) -> str:
 
 
 def from_environment() -> dict:
-    var_dir = Path(os.environ.get("PBEM_VAR", VAR_DIR))
+    var_dir = Path(os.environ.get("PBEM_VAR") or Path.cwd() / "var").absolute()
     return {
         "VAR_DIR": str(var_dir),
         "DATABASE": os.environ.get("PBEM_DB", str(var_dir / "pbem.sqlite")),
@@ -39,4 +55,8 @@ def from_environment() -> dict:
         "ALLOW_PRIVATE_WEBHOOKS": os.environ.get("PBEM_ALLOW_PRIVATE_WEBHOOKS", "") in ("1", "true", "yes"),
         "INBOUND_SECRET": os.environ.get("PBEM_INBOUND_SECRET") or None,
         "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+        # rate limits per client address (pbem/ratelimit.py): on unless "off"; the proxies whose
+        # X-Forwarded-For names the client (pbem/web/limits.py)
+        "RATE_LIMITS": os.environ.get("PBEM_RATE_LIMITS", "on"),
+        "TRUSTED_PROXIES": os.environ.get("PBEM_TRUSTED_PROXIES", ""),
     }

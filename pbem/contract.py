@@ -137,6 +137,15 @@ class ErrorOut(Schema):
     error = fields.String(required=True)
 
 
+class InboundOut(Schema):
+    status = fields.String(required=True, validate=validate.OneOf(["played", "refused", "stale", "ignored"]),
+                           metadata={"description": "ignored: no valid reply address, an automatic reply, "
+                                                    "a sender other than the seat's own address, or too large"})
+    detail = fields.String(required=True)
+    game = fields.String(allow_none=True, required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+
+
 # --- platform events (games declare theirs in EVENT_SCHEMAS) -------------------------------------------
 
 
@@ -251,9 +260,13 @@ def _flatten(value):
 def _error_responses(*codes: int) -> dict:
     reasons = {400: "malformed request", 401: "no seat token", 403: "not a seat, or no legal move now",
                404: "unknown game", 409: "stale: the game moved on since the seq you saw",
-               413: "body too large", 422: "invalid or illegal, with the rule in the reason"}
-    return {str(code): {"description": reasons[code], "content": {"application/json": {"schema": "ErrorOut"}}}
-            for code in codes}
+               413: "body too large", 422: "invalid or illegal, with the rule in the reason",
+               429: "too many requests from this address: wait the seconds in Retry-After"}
+    out = {str(code): {"description": reasons[code], "content": {"application/json": {"schema": "ErrorOut"}}}
+           for code in codes}
+    if "429" in out:
+        out["429"]["headers"] = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+    return out
 
 
 def openapi() -> dict:
@@ -263,7 +276,10 @@ def openapi() -> dict:
                                         "goes in `Authorization: Bearer <token>`; without one you see "
                                         "what a spectator sees."})
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
-    for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut):
+    spec.components.security_scheme("inboundSecret", {"type": "http", "scheme": "bearer",
+                                                       "description": "the server's PBEM_INBOUND_SECRET"})
+    for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut,
+                   InboundOut):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -278,7 +294,7 @@ def openapi() -> dict:
         "summary": "The games this server hosts", "responses": ok("GameTypeOut", many=True)}})
     spec.path("/api/games", operations={"post": {
         "summary": "Create a game", "requestBody": json_body("CreateGameIn"),
-        "responses": {**ok("CreatedOut", "201"), **_error_responses(400, 413, 422)}}})
+        "responses": {**ok("CreatedOut", "201"), **_error_responses(400, 413, 422, 429)}}})
     spec.path("/api/games/{id}", parameters=[game_id], operations={"get": {
         "summary": "The game as the bearer's seat (or a spectator) sees it", "security": [{}, {"seatToken": []}],
         "responses": {**ok("GameOut"), **_error_responses(403, 404)}}})
@@ -299,6 +315,15 @@ def openapi() -> dict:
     spec.path("/api/games/{id}/resign", parameters=[game_id], operations={"post": {
         "summary": "The bearer's seat leaves the game", "security": [{"seatToken": []}],
         "responses": {**ok("PlayedOut", "201"), **_error_responses(401, 403, 404)}}})
+    spec.path("/api/mail/inbound", operations={"post": {
+        "summary": "A raw e-mail reply to a notice, as a mail server's webhook delivers it",
+        "description": "The body is the whole message (RFC 5322), at most 1 MiB. The move is the first line "
+                       "of the reply; the answer goes back by mail. Automatic replies, mail to no valid reply "
+                       "address and mail from another address than the seat's own are ignored, with no answer.",
+        "security": [{"inboundSecret": []}],
+        "requestBody": {"required": True, "content": {"message/rfc822": {"schema": {"type": "string",
+                                                                                    "format": "binary"}}}},
+        "responses": {**ok("InboundOut"), **_error_responses(401, 403, 404, 413, 429)}}})
     return spec.to_dict()
 
 

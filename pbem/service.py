@@ -124,7 +124,8 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
     module = get_game(game_name)
     low, high = module.PLAYERS
     if not low <= len(players) <= high:
-        raise InvalidOptions(f"{module.TITLE} takes {low} to {high} players, not {len(players)}")
+        takes = f"{low}" if low == high else f"{low} to {high}"
+        raise InvalidOptions(f"{module.TITLE} takes {takes} players, not {len(players)}")
     cleaned = [clean_player(i, p, site) for i, p in enumerate(players)]
     game_options, clock_options = split_options(options)
     resolved = module.resolve_options(len(cleaned), game_options)

@@ -73,6 +73,26 @@ class Site:
             return None
         return game_id, seat, seq
 
+    def unsubscribe_token(self, address: str) -> str:
+        """The key in an unsubscribe link: the address, signed, so following it needs no account and no
+        one can make a link for an address they were not mailed at."""
+        address = address.strip().lower()
+        encoded = base64.urlsafe_b64encode(address.encode()).decode().rstrip("=")
+        return f"{encoded}.{self._mac(f'unsubscribe:{address}').hex()[:32]}"
+
+    def read_unsubscribe_token(self, token: str) -> str | None:
+        encoded, _, signature = token.partition(".")
+        try:
+            address = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode()
+        except (ValueError, UnicodeDecodeError):
+            return None
+        if not hmac.compare_digest(self.unsubscribe_token(address), f"{encoded}.{signature}"):
+            return None
+        return address
+
+    def unsubscribe_url(self, address: str) -> str:
+        return f"{self.base_url}/unsubscribe/{self.unsubscribe_token(address)}"
+
     def reply_address(self, game_id: str, seat: int, seq: int) -> str:
         local, _, domain = self.mail_from.partition("@")
         return f"{local}+{self.reply_tag(game_id, seat, seq)}@{domain or 'localhost'}"

@@ -27,7 +27,7 @@ import sqlite_utils
 
 from . import groupcommit
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_TIMEOUT_SECONDS = 10
 
 
@@ -145,7 +145,14 @@ def _v3_flat_cost(db: sqlite_utils.Database) -> None:
     add_clock_columns(db)
 
 
-MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost}
+def _v4_unsubscribed(db: sqlite_utils.Database) -> None:
+    """Addresses that followed an unsubscribe link: never mailed again (kept as SHA-256 only); and the
+    one-time views of a new game's seat links (pbem/web/started.py), kept until shown or an hour old."""
+    db["unsubscribed"].create({"address_sha256": str, "at": str}, pk="address_sha256", not_null={"at"})
+    db["started_views"].create({"id": str, "game_id": str, "created": str}, pk="id", not_null={"game_id", "created"})
+
+
+MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed}
 
 
 def add_clock_columns(db: sqlite_utils.Database) -> None:

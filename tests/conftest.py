@@ -56,8 +56,9 @@ def var_dir(tmp_path):
 
 @pytest.fixture
 def app(var_dir):
+    """The app on this test's database, rate limits off (tests/test_rate_limits.py turns them on)."""
     return create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"),
-                       "BASE_URL": "http://pbem.test", "TESTING": True})
+                       "BASE_URL": "http://pbem.test", "TESTING": True, "RATE_LIMITS": "off"})
 
 
 @pytest.fixture
@@ -108,7 +109,8 @@ def server(var_dir):
     """A real `pbem serve` process on a loopback port; yields its base URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"), "PBEM_BASE_URL": base}
+    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"), "PBEM_BASE_URL": base,
+           "PBEM_RATE_LIMITS": "off"}
     process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 20
@@ -222,7 +224,7 @@ def webhook_sink():
 def mail_app(var_dir, smtp_sink):
     """The app configured for real mail on loopback, loopback webhooks and inbound mail."""
     return create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"),
-                       "BASE_URL": "http://pbem.test", "TESTING": True, "SMTP_URL": smtp_sink.url,
+                       "BASE_URL": "http://pbem.test", "TESTING": True, "RATE_LIMITS": "off", "SMTP_URL": smtp_sink.url,
                        "MAIL_FROM": "pbem@pbem.test", "ALLOW_PRIVATE_WEBHOOKS": True,
                        "INBOUND_SECRET": "inbound-secret"})
 

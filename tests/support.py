@@ -76,8 +76,8 @@ def csrf(page):
 def start_from_the_form(browser, server, name, fields):
     """Start a game on its options page as a person would; returns (game id, seat links in seat order)."""
     _, form = browser.get(f"{server}/new/{name}")
-    status, created = browser.post(f"{server}/new/{name}", {"csrf": csrf(form), **fields})
-    assert status == 201, created[:2000]
+    status, created = browser.post(f"{server}/new/{name}", {"csrf": csrf(form), **fields})  # 303 to /started
+    assert status == 200 and "has started" in created, created[:2000]
     links = re.findall(r'<a href="(' + re.escape(server) + r'/play/[^"]+)">', created)
     game_url = re.search(r'<a href="(' + re.escape(server) + r'/games/[^"]+)">', created).group(1)
     return game_url.rsplit("/", 1)[1], links
@@ -125,3 +125,28 @@ def every_page_answers(client, game_id, tokens, at_every_seq=True):
             response = client.get(path, headers={"Authorization": f"Bearer {token}"})
             assert response.status_code == 200, f"GET {path} as a seat answered {response.status_code}"
     return len(urls)
+
+
+def start_pbem(var_dir, port, **env):
+    """A real `pbem serve --no-scheduler` on a loopback port with these PBEM_ variables, once it answers."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    settings = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(Path(var_dir) / "pbem.sqlite"),
+                "PBEM_BASE_URL": f"http://127.0.0.1:{port}", **env}
+    process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), "--no-scheduler"],
+                               cwd=Path(__file__).resolve().parent.parent, env=settings,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/types", timeout=2).read()
+            return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError("pbem serve did not start")
+            time.sleep(0.1)

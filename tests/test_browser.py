@@ -187,7 +187,7 @@ def test_without_javascript_the_seat_page_still_plays_a_move(server, var_dir, ch
     driver.find_element("xpath", "//summary[starts-with(normalize-space(), 'All ')]").click()
     Select(driver.find_element("css selector", "form.moves select[name=move]")).select_by_visible_text("forward 2")
     driver.find_element("xpath", "//form[@class='moves']//button[normalize-space()='Play…']").click()
-    assert "Confirm your move" in driver.find_element("tag name", "h1").text
+    wait_for(driver, lambda d: "Confirm your move" in d.find_element("tag name", "h1").text)
     screenshot(driver, shots, "mississippi-confirm-without-script")
     assert len(log(var_dir, game_id)) == 2
     driver.find_element("css selector", ".confirm-page button.play").click()

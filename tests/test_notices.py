@@ -86,17 +86,18 @@ def test_the_same_notice_is_written_once(db, site):
 
 def test_without_smtp_mail_is_written_as_eml_files(db, site, var_dir):
     created = service.create_game(db, site, "mississippi", THREE, now=NOW)
-    assert sender.deliver_due(db, site, NOW) == {"sent": 2, "retry": 0, "failed": 0}
+    assert sender.deliver_due(db, site, NOW) == {"sent": 2, "retry": 0, "failed": 0, "unsubscribed": 0}
     files = sorted((var_dir / "outbox").glob("*.eml"))
     assert len(files) == 2
     message = email.message_from_bytes(files[0].read_bytes(), policy=email.policy.default)
     assert message["From"] == "pbem@localhost" and message["To"] in ("ann@example.org", "bob@example.org")
     seat = 0 if message["To"] == "ann@example.org" else 1
     assert message["Reply-To"] == site.reply_address(created.id, seat, 2)
-    assert message["List-Unsubscribe"].strip() == f"<http://pbem.test/play/{created.tokens[seat]}/settings>"
+    assert message["List-Unsubscribe"].strip() == f"<{site.unsubscribe_url(message['To'])}>"
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert message.get_body(("plain",)).get_content().startswith("Mississippi, game")
     assert "<pre" in message.get_body(("html",)).get_content()
-    assert sender.deliver_due(db, site, NOW) == {"sent": 0, "retry": 0, "failed": 0}
+    assert sender.deliver_due(db, site, NOW) == {"sent": 0, "retry": 0, "failed": 0, "unsubscribed": 0}
 
 
 def test_invitations_arrive_over_smtp_and_their_links_open_the_right_seat(mail_db, mail_site, mail_app, smtp_sink):
@@ -141,7 +142,8 @@ def test_webhooks_are_signed_and_show_in_a_chat_channel(mail_db, mail_site, webh
     assert len(webhook_sink.requests) == 1
     path, headers, body = webhook_sink.requests[0]
     secret = mail_site.webhook_secret(created.id, 0)
-    expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    signed = headers["X-Pbem-Timestamp"].encode() + b"." + body
+    expected = "sha256=" + hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
     assert headers["X-Pbem-Signature"] == expected and headers["Content-Type"] == "application/json"
     payload = json.loads(body)
     assert payload["event"] == "invitation" and payload["game"] == created.id and payload["seat"] == 0
@@ -165,7 +167,7 @@ def test_failed_deliveries_are_retried_with_backoff_then_marked_failed_and_shown
     webhook_sink.status = 500
     players = [{"name": "Ann", "webhook": webhook_sink.url}, {"name": "Bob"}]
     created = service.create_game(mail_db, mail_site, "mississippi", players, now=NOW)
-    assert sender.deliver_due(mail_db, mail_site, NOW) == {"sent": 0, "retry": 1, "failed": 0}
+    assert sender.deliver_due(mail_db, mail_site, NOW) == {"sent": 0, "retry": 1, "failed": 0, "unsubscribed": 0}
     row = rows(mail_db, created.id)[0]
     assert row["tries"] == 1 and row["next_try"] == "2026-11-21T10:01:00Z" and "500" in row["last_error"]
     assert sender.deliver_due(mail_db, mail_site, "2026-11-21T10:00:59Z")["retry"] == 0  # not yet due
@@ -174,8 +176,13 @@ def test_failed_deliveries_are_retried_with_backoff_then_marked_failed_and_shown
     results = [sender.deliver_due(mail_db, mail_site, moment) for moment in moments]
     assert [r["retry"] for r in results] == [1, 1, 1, 1, 0] and results[-1]["failed"] == 1
     assert len(webhook_sink.requests) == outbox.MAX_TRIES
-    page = mail_app.test_client().get(f"/play/{created.tokens[1]}")
-    assert b"could not be delivered" in page.data and b"invitation to Ann by webhook (6 tries)" in page.data
+    page = mail_app.test_client().get(f"/play/{created.tokens[0]}").get_data(as_text=True)
+    assert ("Your invitation could not be delivered to your webhook (6 tries): the webhook answered with an "
+            "error") in page
+    assert "500" not in page and webhook_sink.url not in page  # plain words, never the raw error
+    # the other seat and spectators are not told of Ann's notices
+    for other in (f"/play/{created.tokens[1]}", f"/games/{created.id}"):
+        assert "could not be delivered" not in mail_app.test_client().get(other).get_data(as_text=True)
 
 
 def test_a_killed_sender_resumes_without_loss_or_duplicates(mail_db, mail_site, mail_app, smtp_sink, var_dir):
@@ -197,7 +204,7 @@ def test_a_killed_sender_resumes_without_loss_or_duplicates(mail_db, mail_site, 
     later = clock.format_time(datetime.now(timezone.utc) + timedelta(seconds=outbox.LEASE_SECONDS + 60))
     assert sender.deliver_due(mail_db, mail_site, service.utcnow())["sent"] == 0  # still leased
     counts = sender.deliver_due(mail_db, mail_site, later)
-    assert counts == {"sent": 5, "retry": 0, "failed": 0}
+    assert counts == {"sent": 5, "retry": 0, "failed": 0, "unsubscribed": 0}
     messages = smtp_sink.wait_for(5)
     assert sorted(m["To"] for m in messages) == [f"p{i}@example.org" for i in range(5)]
     assert sender.deliver_due(mail_db, mail_site, later)["sent"] == 0

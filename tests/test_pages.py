@@ -29,8 +29,8 @@ def test_home_lists_the_games_and_links_to_start_one(client):
 def test_the_home_page_form_starts_a_game_with_default_options(client, db):
     home = client.get("/")
     response = client.post("/new", data={"csrf": csrf(home.data), "game": "mississippi", "name0": "Ann",
-                                         "name1": "Bob", "name2": "Cy"})
-    assert response.status_code == 201
+                                         "name1": "Bob", "name2": "Cy"}, follow_redirects=True)
+    assert response.status_code == 200 and response.request.path == "/started"
     assert len(set(re.findall(rb"http://pbem.test/play/([A-Za-z0-9_-]+)", response.data))) == 3
     created = store.read_events(db, store.game_ids(db)[0])[0]
     assert created.data["options"]["rows"] == 7 and created.data["seat_count"] == 3
@@ -41,8 +41,8 @@ def test_a_game_is_started_from_the_form_and_shows_seat_links(client, db):
     assert b'name="opt_rows"' in form_page.data and b'name="opt_numbering"' in form_page.data
     response = client.post("/new/mississippi", data={
         "csrf": csrf(form_page.data), "name0": "Ann", "email0": "ann@example.org", "name1": "Bob", "name2": "Cy",
-        "opt_rows": "7", "opt_numbering": "sequential"})
-    assert response.status_code == 201
+        "opt_rows": "7", "opt_numbering": "sequential"}, follow_redirects=True)
+    assert response.status_code == 200 and response.request.path == "/started"
     seat_links = re.findall(rb"http://pbem.test/play/([A-Za-z0-9_-]+)", response.data)
     assert len(set(seat_links)) == 3
     game_id = store.game_ids(db)[0]

@@ -17,9 +17,10 @@ def test_ci_runs_the_readme_test_command():
     assert ci.index("apt-get install") < ci.index(test_command)
 
 
-def test_the_readme_serve_command_starts_pbem_serve():
+def test_the_readme_serve_command_starts_pbem_serve_with_its_base_url_and_port():
     serve = next(c for c in readme_commands() if "serve" in c)
-    assert serve.endswith(".venv/bin/pbem serve")
+    assert serve.endswith("PBEM_BASE_URL=http://localhost:5000 .venv/bin/pbem serve --port 5000")
+    assert "Python 3.11 or later" in (ROOT / "README.md").read_text()
 
 
 def test_var_holds_only_its_placeholder_in_git():

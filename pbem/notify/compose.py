@@ -83,14 +83,20 @@ def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int
     template = kind.split(":")[0]
     if settings.get("email") and (settings.get("email_on") or email_only):
         held = settings.get("digest") and template in HELD_WHEN_DIGEST
+        mail_ctx = {**ctx, "unsubscribe_url": site.unsubscribe_url(settings["email"])}
         out.append({**base, "channel": "email", "recipient": settings["email"],
                     "subject": subject(kind, loaded, seat, ctx.get("subject_extra", "")),
-                    "body_text": render(f"{template}.txt", **ctx), "body_html": render(f"{template}.html", **ctx),
+                    "body_text": render(f"{template}.txt", **mail_ctx),
+                    "body_html": render(f"{template}.html", **mail_ctx),
                     "status": "held" if held else "pending"})
     if settings.get("webhook") and not email_only:
         line = webhook_line(ctx)
-        payload = {"event": template, "game": loaded.id, "seat": seat, "url": ctx["seat_url"], "text": line,
-                   "content": line, "username": "pbem"}
+        # Player names are anyone's words: they must not ping a channel. Discord is told to parse no
+        # mentions at all (and @everyone/@here are broken up besides); Slack's control sequences <!...>
+        # are escaped as its formatting rules ask.
+        payload = {"event": template, "game": loaded.id, "seat": seat, "url": ctx["seat_url"],
+                   "text": slack_escaped(line), "content": discord_quiet(line), "username": "pbem",
+                   "allowed_mentions": {"parse": []}}
         out.append({**base, "channel": "webhook", "recipient": settings["webhook"], "subject": None,
                     "body_text": line, "body_html": None, "payload": json.dumps(payload, sort_keys=True),
                     "status": "pending"})
@@ -100,13 +106,21 @@ def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int
 WEBHOOK_TEXT_AT_MOST = 1800  # Discord refuses content over 2,000 characters
 
 
+def discord_quiet(text: str) -> str:
+    return text.replace("@everyone", "@\u200beveryone").replace("@here", "@\u200bhere")
+
+
+def slack_escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def webhook_line(ctx: dict) -> str:
     """One line a chat channel shows as it is (Discord reads `content`, Slack `text`)."""
     head = f"{ctx['title']} {ctx['game_id']}"
     happened = " ".join(ctx["happened"])
     if len(happened) > WEBHOOK_TEXT_AT_MOST:
         happened = "… " + happened[-WEBHOOK_TEXT_AT_MOST:]
-    lead = f"{happened}. " if happened else ""
+    lead = (happened if happened.endswith((".", "!", "?", ")")) else happened + ".") + " " if happened else ""
     kind = ctx["kind"].split(":")[0]
     if kind == "result":
         return f"{head}: {lead}The game is over. {ctx['seat_url']}"

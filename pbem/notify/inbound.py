@@ -2,7 +2,10 @@
 stdin by a mail server's pipe, or POSTed to /api/mail/inbound.
 
 The reply address carries a signed tag naming the seat and the seq the notice was about, so no one can
-play for a seat without having received its notice. The move is the first line of the reply above any
+play for a seat without having received its notice. When the seat has an e-mail address, the reply must
+also come from it (the From header); a seat without one has the signed tag alone as its key. Automatic
+mail (out-of-office replies, bounces, lists) is ignored without an answer, so two robots never answer
+each other. The move is the first line of the reply above any
 quoted text, in the game's notation. The answer (played, refused with the rule, or stale because the game
 moved on) goes back to the seat's address, written to the outbox with the move's own events.
 """
@@ -40,11 +43,29 @@ def parse(raw: bytes) -> EmailMessage:
     return BytesParser(policy=policy.default).parsebytes(raw)
 
 
+def raw_headers(message: EmailMessage, name: str) -> list[str]:
+    """A header's values as they came, unparsed: the structured parser of the standard library raises on
+    some malformed headers (`From: <`), and mail from anyone must never make an error of ours."""
+    return [str(value) for key, value in message.raw_items() if key.lower() == name.lower()]
+
+
+def raw_header(message: EmailMessage, name: str) -> str:
+    found = raw_headers(message, name)
+    return found[0].strip() if found else ""
+
+
+def addresses(message: EmailMessage, name: str) -> list[str]:
+    try:
+        return [address for _, address in getaddresses(raw_headers(message, name))]
+    except (ValueError, IndexError, TypeError):
+        return []
+
+
 def reply_tag(message: EmailMessage, site: Site) -> tuple[str, int, int] | None:
     """The (game, seat, seq) named by a validly signed plus-address among the recipients."""
     local_wanted = site.mail_from.partition("@")[0].lower()
     for header in ADDRESS_HEADERS:
-        for _, address in getaddresses(message.get_all(header, [])):
+        for address in addresses(message, header):
             local = address.partition("@")[0].lower()
             base, plus, tag = local.partition("+")
             if plus and base == local_wanted:
@@ -55,11 +76,14 @@ def reply_tag(message: EmailMessage, site: Site) -> tuple[str, int, int] | None:
 
 
 def body_text(message: EmailMessage) -> str:
-    part = message.get_body(preferencelist=("plain", "html"))
-    if part is None:
+    try:
+        part = message.get_body(preferencelist=("plain", "html"))
+        if part is None:
+            return ""
+        text, html = part.get_content(), part.get_content_type() == "text/html"
+    except Exception:  # noqa: BLE001 - a malformed part or an unknown charset: there is no move to read
         return ""
-    text = part.get_content()
-    if part.get_content_type() == "text/html":
+    if html:
         text = re.sub(r"<br\s*/?>|</p>|</div>", "\n", text, flags=re.IGNORECASE)
         text = re.sub(r"<blockquote.*", "", text, flags=re.IGNORECASE | re.DOTALL)
         text = re.sub(r"<[^>]+>", "", text)
@@ -77,17 +101,53 @@ def move_from(text: str) -> str:
     return ""
 
 
+AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
+ROBOT_SENDERS = {"mailer-daemon", "postmaster"}
+
+
+def automatic(message: EmailMessage) -> str | None:
+    """Why the message was sent by a machine rather than a person (RFC 3834 and common practice), or None."""
+    submitted = raw_header(message, "Auto-Submitted").lower()
+    if submitted and submitted.split(";")[0].strip() != "no":
+        return f"Auto-Submitted: {submitted[:40]}"
+    precedence = raw_header(message, "Precedence").lower()
+    if precedence in AUTOMATIC_PRECEDENCE:
+        return f"Precedence: {precedence}"
+    for header in ("X-Autoreply", "X-Autorespond", "X-Autorespond-Type"):
+        if raw_headers(message, header):
+            return header
+    if raw_header(message, "Content-Type").lower().startswith("multipart/report"):
+        return "a delivery report"
+    if raw_header(message, "Return-Path") == "<>":
+        return "an empty envelope sender (a bounce)"
+    if sender_address(message).partition("@")[0] in ROBOT_SENDERS:
+        return "mail from a mail system"
+    return None
+
+
+def sender_address(message: EmailMessage) -> str:
+    found = addresses(message, "From")
+    return found[0].strip().lower() if found else ""
+
+
 def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
     if len(raw) > MAX_MESSAGE_BYTES:
         return Result("ignored", f"the message is larger than {MAX_MESSAGE_BYTES} bytes")
     message = parse(raw)
+    robot = automatic(message)
+    if robot is not None:
+        return Result("ignored", f"an automatic message ({robot}): not answered")
     tagged = reply_tag(message, site)
     if tagged is None:
         # No answer: an unsigned or forged address gets no mail back (no backscatter).
         return Result("ignored", "no valid pbem reply address among the recipients")
     game_id, seat, seen = tagged
+    own = (service.load(db, game_id).settings[seat].get("email") or "").strip().lower()
+    if own and sender_address(message) != own:
+        # The seat's own address only; no answer, which would only tell a stranger the tag works.
+        return Result("ignored", "the reply does not come from the seat's own address", game_id, seat)
     move = move_from(body_text(message))
-    key = hashlib.sha256((message.get("Message-ID") or "").encode() + raw[:4096]).hexdigest()[:16]
+    key = hashlib.sha256(raw_header(message, "Message-ID").encode("utf-8", "replace") + raw[:4096]).hexdigest()[:16]
     now = now or service.utcnow()
 
     def answer_rows(loaded, text, accepted):

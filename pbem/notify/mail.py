@@ -7,6 +7,7 @@ file under var/outbox/ when no SMTP server is configured (`PBEM_SMTP_URL` unset)
 
 from __future__ import annotations
 
+import os
 import smtplib
 import ssl
 from email.message import EmailMessage
@@ -29,10 +30,12 @@ def build(site: Site, row: dict) -> EmailMessage:
     domain = site.mail_from.partition("@")[2] or "localhost"
     # A fixed id per notice: a receiver can drop a copy re-sent after a crash mid-delivery.
     message["Message-ID"] = f"<notice-{row['id']}.{row['game_id']}@{domain}>" if row.get("id") else make_msgid()
+    # RFC 2369 and RFC 8058: a mail program's "unsubscribe" button POSTs to this signed link, which puts
+    # the address on the block list (pbem/notify/unsubscribe.py); no account, no cookie needed.
+    message["List-Unsubscribe"] = f"<{site.unsubscribe_url(row['recipient'])}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     if not row["kind"].startswith("digest"):
         message["Reply-To"] = site.reply_address(row["game_id"], row["seat"], row["seq"])
-        settings = f"{site.seat_url(row['game_id'], row['seat'])}/settings"
-        message["List-Unsubscribe"] = f"<{settings}>"
         message["X-Pbem-Game"] = row["game_id"]
     message.set_content(row["body_text"])
     if row.get("body_html"):
@@ -44,11 +47,15 @@ def send(site: Site, message: EmailMessage, outbox_dir: Path | None = None) -> s
     """Deliver one message; returns where it went. Raises on failure (the sender retries)."""
     if not site.smtp_url:
         directory = outbox_dir or site.var_dir / "outbox"
-        directory.mkdir(parents=True, exist_ok=True)
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         name = message["Message-ID"].strip("<>").replace("/", "_") + ".eml"
         path = directory / name
         temporary = path.with_suffix(".tmp")
-        temporary.write_bytes(bytes(message))
+        # 0600: a message carries its seat's link, the key to the seat, so only the server's user reads it
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(descriptor, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(bytes(message))
         temporary.replace(path)  # atomic: a reader never sees half a message
         return str(path)
     url = urlsplit(site.smtp_url)

@@ -51,13 +51,14 @@ def clock_pass(db, site: Site, now: str) -> dict:
     """Reminders, timeouts and vacations running out, for the games whose `next_due` has come (an indexed
     read: idle games cost nothing). Each game is handled on its own: a failure in one is logged, counted
     and tried again later, and never stops the pass."""
-    counts = {"reminders": 0, "timeouts": 0, "vacations_ended": 0, "failed": 0}
+    # "games_failed", not "failed": the delivery step's counts join these, and its "failed" counts notices
+    counts = {"reminders": 0, "timeouts": 0, "vacations_ended": 0, "games_failed": 0}
     for game_id in service.games_due(db, now):
         try:
             handle_game(db, site, game_id, now, counts)
         except Exception:  # noqa: BLE001 - one broken game must not hold up every other game's notices
             log.exception("sweep: game %s failed; trying it again later", game_id)
-            counts["failed"] += 1
+            counts["games_failed"] += 1
             retry = clock.format_time(clock.parse_time(now) + RETRY_FAILED_GAME)
             try:
                 service.mark_handled(db, game_id, now, retry_at=retry)
@@ -86,7 +87,7 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
         return None
     counts: dict = {}
     steps = (("clock", lambda: clock_pass(db, site, now)),
-             ("digests", lambda: {"digests": sender.build_digests(db, now)}),
+             ("digests", lambda: {"digests": sender.build_digests(db, now, site)}),
              ("delivery", lambda: sender.deliver_due(db, site, now)))
     for name, step in steps:
         try:

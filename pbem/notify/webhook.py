@@ -1,20 +1,31 @@
-"""Webhooks out: one JSON POST per notice, signed with the seat's key in
-`X-Pbem-Signature: sha256=<hex HMAC-SHA256 of the body>`. The body carries `content` and `text`, so a
-Discord or Slack channel webhook shows it as it is.
+"""Webhooks out: one JSON POST per notice. The body carries `content` (Discord) and `text` (Slack), so
+a chat channel's webhook shows it as it is.
+
+Each POST carries three headers (issue 10, item 8):
+
+- `X-Pbem-Delivery`: an id of the notice, the same on every retry of it, so a receiver can drop a repeat;
+- `X-Pbem-Timestamp`: when this try was sent, in seconds since 1970 (UTC);
+- `X-Pbem-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, keyed with the seat's webhook key.
+  Since the timestamp is signed with the body, a receiver that checks the signature and refuses a
+  timestamp more than a few minutes old cannot be fed an old delivery again.
 
 A URL whose host resolves to loopback, private, link-local or otherwise internal addresses is refused
 (a webhook must not become a way to reach the server's own network), unless
-`PBEM_ALLOW_PRIVATE_WEBHOOKS=1`. The check runs when the URL is set and again at each delivery.
+`PBEM_ALLOW_PRIVATE_WEBHOOKS=1`. The check runs when the URL is set and again at each delivery, and the
+delivery connects to exactly the address that was checked: the name is resolved once, so a DNS answer
+that changes between the check and the connection (DNS rebinding) cannot redirect it. For https the
+certificate is still checked against the URL's host name. Redirects are not followed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import ipaddress
 import socket
-import urllib.error
-import urllib.request
+import ssl
+import time
 from urllib.parse import urlsplit
 
 TIMEOUT = 15
@@ -24,46 +35,86 @@ class WebhookRefused(ValueError):
     """The URL may not be called."""
 
 
-def check_url(url: str, allow_private: bool = False) -> None:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise WebhookRefused(f"{url!r} is not an http:// or https:// URL")
-    if allow_private:
-        return
+def resolve(url: str, allow_private: bool = False) -> list[str]:
+    """The addresses the URL's host resolves to, every one of them checked; raises WebhookRefused."""
     try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80),
-                                   type=socket.SOCK_STREAM)
-    except socket.gaierror:
-        raise WebhookRefused(f"the host {parts.hostname!r} cannot be found") from None
+        parts = urlsplit(url)
+        port = parts.port
+        host = parts.hostname
+    except ValueError as error:  # a bad port, a broken IPv6 literal
+        raise WebhookRefused(f"{url[:100]!r} is not a valid URL ({error})") from None
+    if parts.scheme not in ("http", "https") or not host:
+        raise WebhookRefused(f"{url[:100]!r} is not an http:// or https:// URL")
+    try:
+        infos = socket.getaddrinfo(host, port or (443 if parts.scheme == "https" else 80), type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, ValueError):  # no such name, or a name that is not a host name
+        raise WebhookRefused(f"the host {host[:100]!r} cannot be found") from None
+    addresses = []
     for info in infos:
         address = ipaddress.ip_address(info[4][0].split("%")[0])
-        if not address.is_global:
-            raise WebhookRefused(f"{parts.hostname} resolves to {address}, a loopback or private address; "
+        if not allow_private and not address.is_global:
+            raise WebhookRefused(f"{host} resolves to {address}, a loopback or private address; "
                                  "webhooks go to public addresses only")
+        addresses.append(str(address))
+    return addresses
 
 
-def signature(secret: str, body: bytes) -> str:
-    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+def check_url(url: str, allow_private: bool = False) -> None:
+    resolve(url, allow_private)
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A redirect could lead past the address check, so it is not followed: it counts as a failure."""
-
-    def redirect_request(self, *args, **kwargs):
-        return None
+def signature(secret: str, timestamp: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
 
 
-_opener = urllib.request.build_opener(_NoRedirect)
+class _PinnedHTTPConnection(http.client.HTTPConnection):
+    """An HTTP connection to a fixed address, whatever its host name resolves to now."""
+
+    def __init__(self, host, port, address, **kwargs):
+        super().__init__(host, port, **kwargs)
+        self.pinned_address = address
+
+    def connect(self):
+        self.sock = socket.create_connection((self.pinned_address, self.port), self.timeout)
 
 
-def post(url: str, body: bytes, secret: str, allow_private: bool = False) -> int:
-    """POST the body; returns the status. Raises on refusal, network failure or a non-2xx answer."""
-    check_url(url, allow_private)
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json", "User-Agent": "pbem-webhook/1",
-        "X-Pbem-Signature": signature(secret, body)})
-    try:
-        with _opener.open(request, timeout=TIMEOUT) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        raise RuntimeError(f"the webhook answered {error.code}") from None
+class _PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """An HTTPS connection to a fixed address; the certificate is checked against the host name."""
+
+    def __init__(self, host, port, address, **kwargs):
+        super().__init__(host, port, context=ssl.create_default_context(), **kwargs)
+        self.pinned_address = address
+
+    def connect(self):
+        sock = socket.create_connection((self.pinned_address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+
+
+def post(url: str, body: bytes, secret: str, delivery: str, allow_private: bool = False) -> int:
+    """POST the body to the address the check resolved; returns the status. Raises on refusal, network
+    failure or a non-2xx answer (a redirect counts as a failure: it could lead past the check)."""
+    addresses = resolve(url, allow_private)
+    parts = urlsplit(url)
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    timestamp = str(int(time.time()))
+    headers = {"Content-Type": "application/json", "User-Agent": "pbem-webhook/1", "X-Pbem-Delivery": delivery,
+               "X-Pbem-Timestamp": timestamp, "X-Pbem-Signature": signature(secret, timestamp, body)}
+    last_error: Exception | None = None
+    for address in addresses:  # the checked addresses, in the resolver's order, until one connects
+        if parts.scheme == "https":
+            connection = _PinnedHTTPSConnection(parts.hostname, parts.port or 443, address, timeout=TIMEOUT)
+        else:
+            connection = _PinnedHTTPConnection(parts.hostname, parts.port or 80, address, timeout=TIMEOUT)
+        try:
+            connection.request("POST", target, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read(64 * 1024)
+        except OSError as error:
+            last_error = error
+            continue
+        finally:
+            connection.close()
+        if not 200 <= response.status < 300:
+            raise RuntimeError(f"the webhook answered {response.status}")
+        return response.status
+    raise ConnectionError(f"the webhook could not be reached ({last_error})")

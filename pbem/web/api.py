@@ -13,6 +13,7 @@ from flask import Blueprint, current_app, jsonify, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from . import limits
 from .. import contract, reading, service
 from ..audit import verify as verify_game
 from ..folding import Folded
@@ -35,6 +36,8 @@ def error(status: int, reason: str):
 @bp.errorhandler(GameError)
 @bp.errorhandler(UnknownGame)
 def on_service_error(exc):
+    if isinstance(exc, service.TooMany):
+        return limits.too_many(exc)
     return error(service.status_of(exc), str(exc).strip("'\""))
 
 
@@ -48,6 +51,18 @@ def on_http_error(exc):
     reasons = {413: f"the body is larger than {current_app.config['MAX_CONTENT_LENGTH']} bytes",
                405: "that method is not allowed here", 404: "no such API endpoint"}
     return error(exc.code or 500, reasons.get(exc.code, exc.description or exc.name))
+
+
+def install(app) -> None:
+    """Errors that happen before a view of this blueprint is chosen (no such path under /api, a method
+    not allowed, a body too large for waitress's reading) answer as JSON on /api paths too."""
+
+    def api_http_error(exc: HTTPException):
+        if request.path.startswith("/api/"):
+            return on_http_error(exc)
+        return exc
+
+    app.register_error_handler(HTTPException, api_http_error)
 
 
 def bearer() -> str | None:
@@ -64,15 +79,60 @@ def viewer(loaded: Folded) -> int | None:
     return service.seat_of(loaded, token) if token else None
 
 
+MAX_DIGITS = 18  # no number in a request needs more; beyond this int() costs time and SQLite overflows
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number in the body has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    if len(text) > 40:
+        raise ValueError("a number in the body is too long")
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError("a number in the body is out of range")
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
 def json_body() -> dict:
+    """The request's JSON, parsed with bounds: numbers of at most MAX_DIGITS digits, no NaN or Infinity,
+    no nesting deep enough to exhaust the parser, text that is valid Unicode (no lone surrogates)."""
     if request.content_length and request.content_length > current_app.config["MAX_CONTENT_LENGTH"]:
         raise RequestEntityTooLarge()
     raw = request.get_data(cache=False)
     try:
-        payload = json.loads(raw or b"")
+        payload = json.loads(raw or b"", parse_int=_bounded_int, parse_float=_finite_float,
+                             parse_constant=_no_constant)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValidationError(f"the body is not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ValidationError("the body is not valid JSON (nested too deeply)") from None
+    except ValueError as exc:
+        raise ValidationError(f"the body is not valid JSON ({exc})") from None
+    if _has_lone_surrogate(payload):
+        raise ValidationError("the body is not valid JSON (text with a lone surrogate, which is not Unicode)")
     return payload
+
+
+def _has_lone_surrogate(value) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
 
 
 def base_url() -> str:
@@ -92,8 +152,10 @@ def game_types():
 
 @bp.post("/games")
 def create_game():
+    limits.check("create")
     body = contract.load_request(contract.CreateGameIn, json_body())
     created = service.create_game(get_db(), get_site(), body["game"], body["players"], body["options"])
+    limits.record("create")  # only games made count: a refused body costs nothing and mails no one
     response = jsonify(created_json(created))
     response.status_code = 201
     response.headers["Location"] = f"/api/games/{created.id}"
@@ -147,9 +209,11 @@ def int_arg(name: str, default: int | None = None, minimum: int = 0) -> int | No
     if raw is None or raw == "":
         return default
     try:
-        value = int(raw)
+        value = int(raw) if len(raw) <= MAX_DIGITS else None
     except ValueError:
-        raise service.BadRequest(f"{name} must be a whole number") from None
+        value = None
+    if value is None:
+        raise service.BadRequest(f"{name} must be a whole number of at most {MAX_DIGITS} digits") from None
     if value < minimum:
         raise service.BadRequest(f"{name} must be at least {minimum}")
     return value
@@ -186,6 +250,7 @@ def mail_inbound():
     secret PBEM_INBOUND_SECRET as a bearer token."""
     from ..notify import inbound
 
+    limits.limit("inbound")  # before the secret is checked: guessing it is limited too
     secret = current_app.config.get("INBOUND_SECRET")
     if not secret:
         return error(404, "inbound mail is not configured on this server (PBEM_INBOUND_SECRET)")

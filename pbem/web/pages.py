@@ -30,7 +30,7 @@ from ..export import game_record, text_record
 from ..notify import outbox
 from ..notify.lost_links import send_seat_links
 from ..words import lines_of, tell
-from . import board
+from . import board, limits, started
 from .move_groups import group_moves
 
 bp = Blueprint("pages", __name__)
@@ -93,6 +93,7 @@ def lost_links_form():
 @bp.post("/links")
 def lost_links():
     check_csrf()
+    limits.limit("links")
     address = (request.form.get("address") or "").strip()
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address):
         return render_template("links.html", sent=False, error="that does not look like an e-mail address"), 400
@@ -114,9 +115,14 @@ def home():
 # --- creating a game ---------------------------------------------------------------------------------
 
 
-def players_from_form(form, maximum: int) -> list[dict]:
+FORM_ROWS = 64  # more player rows than any game takes, so extra rows are read and refused, not dropped
+
+
+def players_from_form(form) -> list[dict]:
+    """Every filled row of the form, in order: rows beyond what the game takes are kept, so the service
+    refuses them with the game's numbers instead of the form dropping them silently."""
     players = []
-    for i in range(maximum):
+    for i in range(FORM_ROWS):
         name = form.get(f"name{i}", "").strip()
         email = form.get(f"email{i}", "").strip()
         if name or email:
@@ -156,18 +162,16 @@ def new_game(name):
     error = None
     if request.method == "POST":
         check_csrf()
-        players = players_from_form(request.form, module.PLAYERS[1])
+        limits.check("create")
+        players = players_from_form(request.form)
         try:
             created = service.create_game(get_db(), get_site(), module.NAME, players,
                                           options_from_form(request.form, module))
         except (GameError, service.ServiceError) as exc:
             error = str(exc)
         else:
-            base = current_app.config["BASE_URL"]
-            seats = [{"seat": i, "name": n, "url": f"{base}/play/{t}"}
-                     for i, (n, t) in enumerate(zip(created.names, created.tokens))]
-            return render_template("created.html", module=module, created=created, seats=seats,
-                                   spectator=f"{base}/games/{created.id}"), 201
+            limits.record("create")
+            return started.remember(created.id)  # POST/redirect/GET: a reload never starts a second game
     return render_template("new.html", module=module, options=all_options(module), form=request.form,
                            error=error), 422 if error else 200
 
@@ -211,7 +215,8 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         "page_title": page_title,
         "options_changed": board.options_in_words(loaded),
         "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
-        "failed": outbox.failed_for_game(get_db(), loaded.id) if at is None else [],
+        # a seat sees only its own undelivered notices, in plain words; a spectator sees none
+        "failed": outbox.failed_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else [],
         "recent": recent_moves(loaded, seat) if at is None else [],
         "client_data": client_data(loaded, seat, hints, page_title) if at is None else {"moves": []},
     }

@@ -1,0 +1,34 @@
+"""The block list: an address that followed a notice's unsubscribe link (List-Unsubscribe, RFC 8058's
+one-click POST, or the link at the foot of every mail) is never mailed again by this server, whoever
+names it in a game later (issue 10, item 2).
+
+The list keeps only each address's SHA-256 (of its lower-case form). Delivery checks it just before a
+mail leaves (pbem/notify/sender.py), so every kind of mail is covered: invitations, turns, reminders,
+lost links, answers to e-mailed moves, digests."""
+
+from __future__ import annotations
+
+import hashlib
+
+from .. import store
+
+
+def address_hash(address: str) -> str:
+    return hashlib.sha256(address.strip().lower().encode()).hexdigest()
+
+
+def block(db, address: str, now: str) -> None:
+    with store.immediate(db):
+        db.conn.execute("insert or ignore into unsubscribed (address_sha256, at) values (?, ?)",
+                        [address_hash(address), now])
+
+
+def is_blocked(db, address: str) -> bool:
+    return db.execute("select 1 from unsubscribed where address_sha256 = ?",
+                      [address_hash(address)]).fetchone() is not None
+
+
+def masked(address: str) -> str:
+    """How the unsubscribe page names the address: enough to recognise it, not to harvest it."""
+    local, _, domain = address.partition("@")
+    return f"{local[:1]}…@{domain}"

@@ -1,0 +1,209 @@
+"""Rate limits per client address (issue 10, item 2): how many games one address may create, how many
+lost-link or sign-in mails it may ask for, how many inbound mails and form posts it may send, in a period.
+
+Counters live in a small SQLite file of their own beside the database (`pbem.limits.sqlite` next to
+`pbem.sqlite`), so every server process on one database counts together, and a counter's write never
+waits behind a move's durable commit: the file runs with `synchronous=NORMAL` (a power cut may forget a
+few seconds of counts, which is harmless). Each (limit, address) has one row per window of the limit's
+period; the estimate is the sliding window over the current and the previous window (the previous one
+weighted by how much of it still falls inside the period), so a client cannot burst twice the limit
+across a window's edge. Rows older than the previous window are pruned as they are passed.
+
+Addresses are stored as a truncated SHA-256, never in clear; IPv6 addresses count per /64, since
+anyone holding one address holds the whole /64.
+
+`PBEM_RATE_LIMITS=off` turns every limit off (tests, trusted networks); `PBEM_RATE_LIMITS=create=50/1h,
+form=120/1m` changes some of the values below and keeps the others."""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import logging
+import math
+import sqlite3
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger("pbem.ratelimit")
+
+
+@dataclass(frozen=True)
+class Limit:
+    count: int  # at most this many ...
+    seconds: int  # ... in any period this long
+
+
+# The values on by default (README, "Security"): generous for people, tight for a script.
+DEFAULT_LIMITS: dict[str, Limit] = {
+    "create": Limit(20, 3600),  # games started from one address in an hour (each may mail 8 invitations)
+    "links": Limit(5, 3600),  # lost-link requests ("mail me my seat links") in an hour
+    "signin": Limit(5, 3600),  # sign-in mails asked for in an hour (for the coming accounts)
+    "inbound": Limit(60, 60),  # raw mails POSTed to /api/mail/inbound in a minute
+    "form": Limit(60, 60),  # form posts on the pages in a minute (moves, settings, new games ...)
+}
+
+
+class Limited(Exception):
+    """Over a limit: try again in `retry_after` seconds."""
+
+    def __init__(self, name: str, limit: Limit, retry_after: int):
+        self.name, self.limit, self.retry_after = name, limit, retry_after
+        super().__init__(f"too many requests ({name}: at most {limit.count} per {describe_period(limit.seconds)}); "
+                         f"try again in {describe_wait(retry_after)}")
+
+
+def describe_period(seconds: int) -> str:
+    for unit, size in (("hour", 3600), ("minute", 60)):
+        if seconds % size == 0:
+            amount = seconds // size
+            return unit if amount == 1 else f"{amount} {unit}s"
+    return f"{seconds} seconds"
+
+
+def describe_wait(seconds: int) -> str:
+    if seconds >= 120:
+        return f"{math.ceil(seconds / 60)} minutes"
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
+
+
+def parse_limits(text: str | None) -> dict[str, Limit] | None:
+    """The limits in force from PBEM_RATE_LIMITS: None when off; the defaults, changed by any
+    `name=COUNT/PERIOD` items (PERIOD a duration such as 1h, 10m, 90s)."""
+    from .clock import parse_duration
+    from .config import ConfigurationError
+
+    text = (text or "").strip()
+    if text.lower() in ("off", "0", "no", "false", "none"):
+        return None
+    limits = dict(DEFAULT_LIMITS)
+    if text.lower() in ("", "on", "1", "yes", "true", "default"):
+        return limits
+    for item in text.split(","):
+        name, _, value = item.strip().partition("=")
+        count, _, period = value.partition("/")
+        if name not in DEFAULT_LIMITS or not count.strip().isdigit():
+            raise ConfigurationError(f"PBEM_RATE_LIMITS: {item.strip()!r} is not NAME=COUNT/PERIOD with NAME one of "
+                             f"{', '.join(DEFAULT_LIMITS)} (or 'off')")
+        try:
+            limits[name] = Limit(int(count), parse_duration(period or "1h"))
+        except ValueError as error:
+            raise ConfigurationError(f"PBEM_RATE_LIMITS: {item.strip()!r}: {error}") from None
+    return limits
+
+
+def address_key(address: str) -> str:
+    """What an address is counted under: the address, or its /64 for IPv6; hashed, never kept in clear."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        ip = None
+    if ip is not None and ip.version == 6 and ip.ipv4_mapped is None:
+        address = str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    elif ip is not None and ip.version == 6:
+        address = str(ip.ipv4_mapped)
+    return hashlib.sha256(address.encode()).hexdigest()[:32]
+
+
+def limits_path(database: str | Path) -> Path:
+    """The counters' file beside the database: var/pbem.sqlite -> var/pbem.limits.sqlite."""
+    path = Path(database)
+    return path.with_name(f"{path.stem}.limits.sqlite")
+
+
+_local = threading.local()
+KEPT_PER_THREAD = 4  # a server has one counters' file; a few for the rare process that serves several
+
+
+def _connection(path: Path) -> sqlite3.Connection:
+    """This thread's connection to the counters' file, kept between requests."""
+    kept = getattr(_local, "connections", None)
+    if kept is None:
+        kept = _local.connections = OrderedDict()
+    conn = kept.get(path)
+    if conn is not None:
+        kept.move_to_end(path)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), timeout=5, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")  # counts, not truth: no fsync per request
+        conn.execute("create table if not exists hits (name text not null, address text not null, "
+                     "window integer not null, count integer not null, primary key (name, address, window))")
+        kept[path] = conn
+        while len(kept) > KEPT_PER_THREAD:
+            kept.popitem(last=False)[1].close()
+    return conn
+
+
+class Limiter:
+    """The limits in force for one database; `None` limits means off."""
+
+    def __init__(self, database: str | Path, limits: dict[str, Limit] | None, clock=time.time):
+        self.path = limits_path(database)
+        self.limits = limits
+        self.clock = clock
+
+    @property
+    def on(self) -> bool:
+        return self.limits is not None
+
+    def check(self, name: str, address: str) -> None:
+        """Raise Limited when one more `name` from this address would pass its limit; counts nothing."""
+        self._run(name, address, record=False)
+
+    def record(self, name: str, address: str) -> None:
+        """Count one `name` from this address, whether or not it was over (after the thing was done)."""
+        self._run(name, address, record=True, force=True)
+
+    def hit(self, name: str, address: str) -> None:
+        """Check and count in one step: raise Limited when over (the refused attempt is not counted)."""
+        self._run(name, address, record=True)
+
+    def _run(self, name: str, address: str, record: bool, force: bool = False) -> None:
+        if self.limits is None:
+            return
+        limit = self.limits[name]
+        key = address_key(address)
+        now = self.clock()
+        window = int(now // limit.seconds)
+        elapsed = (now - window * limit.seconds) / limit.seconds
+        try:
+            conn = _connection(self.path)
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                counts = dict(conn.execute("select window, count from hits where name = ? and address = ? "
+                                           "and window >= ?", [name, key, window - 1]).fetchall())
+                current, previous = counts.get(window, 0), counts.get(window - 1, 0)
+                estimate = current + previous * (1 - elapsed)
+                over = estimate + 1 > limit.count
+                if record and (force or not over):
+                    conn.execute("insert into hits (name, address, window, count) values (?, ?, ?, 1) on conflict "
+                                 "do update set count = count + 1", [name, key, window])
+                if current == 0:  # an address's first hit in a window: drop windows no estimate reads any more
+                    conn.execute("delete from hits where name = ? and window < ?", [name, window - 1])
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error:
+            # Counters that cannot be read must not take the site down with them: let the request through.
+            log.exception("rate limit %s: the counters could not be read; letting the request through", name)
+            return
+        if over and not force:
+            raise Limited(name, limit, retry_after(limit, current, previous, elapsed))
+
+
+def retry_after(limit: Limit, current: int, previous: int, elapsed: float) -> int:
+    """Seconds until the sliding estimate leaves room for one more."""
+    room = limit.count - 1 - current  # what the previous window's weighted share must fall to
+    if room >= 0 and previous > 0:
+        wait = ((1 - room / previous) - elapsed) * limit.seconds
+    else:  # the current window alone is full: wait for the next, where it counts as the previous
+        wait = (1 - elapsed) * limit.seconds
+        if current > 0:
+            wait += max(0.0, 1 - (limit.count - 1) / current) * limit.seconds
+    return max(1, math.ceil(wait))

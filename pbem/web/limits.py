@@ -1,0 +1,114 @@
+"""The rate limits on the web (pbem/ratelimit.py holds the counters): who the client is, which requests
+count, and the 429 answer with Retry-After (a JSON error on the API, a plain page on the pages).
+
+The client is the socket's peer address, unless that peer is one of PBEM_TRUSTED_PROXIES (addresses or
+networks, comma separated): then it is the right-most address of X-Forwarded-For that is not itself a
+trusted proxy, since a client can write anything it likes to the left of what its proxy appends.
+
+Views call `limit(name)` (count and refuse when over), or `check(name)` before and `record(name)` after
+something that should count only when done (a game created). The coming sign-in page does the same
+with `limit("signin")`. Every form post on the pages counts against "form", except the unsubscribe link's
+(mail providers send many one-click POSTs from one address, and a signed link can only stop mail)."""
+
+from __future__ import annotations
+
+import ipaddress
+
+from flask import Flask, current_app, jsonify, render_template, request
+
+from ..config import ConfigurationError
+from ..errors import TooMany
+from ..ratelimit import Limited, Limiter, parse_limits
+
+
+def parse_proxies(text: str | None) -> tuple:
+    networks = []
+    for item in (text or "").split(","):
+        if item.strip():
+            try:
+                networks.append(ipaddress.ip_network(item.strip(), strict=False))
+            except ValueError:
+                raise ConfigurationError(f"PBEM_TRUSTED_PROXIES: {item.strip()!r} is not an address or "
+                                         "network") from None
+    return tuple(networks)
+
+
+def _trusted(address: str, proxies: tuple) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in proxies)
+
+
+def client_address() -> str:
+    """The address this request counts against (see the module's docstring)."""
+    peer = request.environ.get("REMOTE_ADDR") or "unknown"
+    proxies = current_app.config.get("TRUSTED_PROXY_NETWORKS") or ()
+    if not proxies or not _trusted(peer, proxies):
+        return peer
+    forwarded = ",".join(request.headers.getlist("X-Forwarded-For"))
+    hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+    for hop in reversed(hops):
+        try:
+            ipaddress.ip_address(hop)
+        except ValueError:
+            break  # garbage the client wrote: what is right of it was written by our proxies
+        if not _trusted(hop, proxies):
+            return hop
+        peer = hop
+    return peer
+
+
+def limiter() -> Limiter:
+    return current_app.extensions["pbem_limiter"]
+
+
+def _raise(error: Limited):
+    raise TooMany(str(error), error.retry_after) from None
+
+
+def limit(name: str) -> None:
+    """Count one `name` from this client; 429 when over its limit."""
+    try:
+        limiter().hit(name, client_address())
+    except Limited as error:
+        _raise(error)
+
+
+def check(name: str) -> None:
+    try:
+        limiter().check(name, client_address())
+    except Limited as error:
+        _raise(error)
+
+
+def record(name: str) -> None:
+    limiter().record(name, client_address())
+
+
+def install(app: Flask) -> None:
+    """The limiter of this app's database, the form-post limit, and the 429 answer."""
+    app.config["TRUSTED_PROXY_NETWORKS"] = parse_proxies(app.config.get("TRUSTED_PROXIES"))
+    app.extensions["pbem_limiter"] = Limiter(app.config["DATABASE"], parse_limits(app.config.get("RATE_LIMITS")))
+
+    @app.before_request
+    def form_posts():
+        # Unsubscribing is exempt: mail providers POST one-click unsubscribes for many people from one
+        # address, and a signed link can only ever stop mail.
+        if request.method == "POST" and not request.path.startswith(("/api/", "/unsubscribe/")):
+            limit("form")
+
+    app.register_error_handler(TooMany, too_many)
+
+
+def too_many(error: TooMany):
+    """429 with Retry-After: a JSON error on the API, a plain page elsewhere."""
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": str(error)})
+    else:
+        response = current_app.make_response(
+            render_template("error.html", status=429, message=f"Too many requests: {error}"))
+    response.status_code = 429
+    response.headers["Retry-After"] = str(error.retry_after)
+    return response
