@@ -159,8 +159,8 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
         nonlocal owing
         if work.rewound:
             owing, work.rewound = {}, False
-        result = module.outcome(work.state)
-        owing_now = module.to_move(work.state) if result is None else frozenset()
+        result = outcome_of(module, work.state, work.facts)
+        owing_now = owing_of(module, work.state, work.facts, result)
         for seat in owing_now - set(owing):
             began[seat] = last_seq
         owing = {seat: owing.get(seat, moment) for seat in owing_now}
@@ -190,12 +190,25 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
         for seat in actors:
             acted[seat] = last_seq
     state = work.state
-    result = module.outcome(state)
+    result = outcome_of(module, state, work.facts)
     return replace(folded, seq=last.seq, last_hash=last.hash, last_at=last.at, state=state, seats=tuple(work.seats),
                    vacations=tuple(work.vacations), owing_since=owing, timed_out=frozenset(work.timed_out),
                    last_acted=acted, began_owing=began, outcome=result,
-                   to_move=module.to_move(state) if result is None else frozenset(),
-                   batch_open=open_batch, facts=work.facts)
+                   to_move=owing_of(module, state, work.facts, result), batch_open=open_batch, facts=work.facts)
+
+
+def outcome_of(module: ModuleType, state: Any, facts: Mapping[str, Any]) -> Outcome | None:
+    """How the game ended: as the players agreed (facts["ended"], an Outcome: a draw or an abandonment
+    agreed by every seat), or as its rules say."""
+    return facts.get("ended") or module.outcome(state)
+
+
+def owing_of(module: ModuleType, state: Any, facts: Mapping[str, Any], result: Outcome | None) -> frozenset[int]:
+    """Who owes a decision: nobody in a game that is over, or still waiting for its players to join
+    (facts["waiting"]); else whom the rules name."""
+    if result is not None or facts.get("waiting"):
+        return frozenset()
+    return module.to_move(state)
 
 
 def fold(game_id: str, events: Sequence, complete: bool = True) -> Folded:
@@ -210,8 +223,8 @@ def settle_alone(folded: Folded) -> Folded:
     """A game whose last append is folded but not yet settled (its creating event alone, say): who owes
     a decision from then on."""
     module = folded.module
-    result = module.outcome(folded.state)
-    owing_now = module.to_move(folded.state) if result is None else frozenset()
+    result = outcome_of(module, folded.state, folded.facts)
+    owing_now = owing_of(module, folded.state, folded.facts, result)
     moment = clock.parse_time(folded.last_at)
     owing = {seat: folded.owing_since.get(seat, moment) for seat in owing_now}
     began = {**folded.began_owing, **{seat: folded.seq for seat in owing_now - set(folded.owing_since)}}

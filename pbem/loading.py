@@ -92,19 +92,30 @@ def keep(db, head: Folded) -> None:
 # --- the past ----------------------------------------------------------------------------------------
 
 
+def looking_back(db, folded: Folded):
+    """A look_back for `folding.advance`: the game's state right after an earlier seq (a rewind makes the
+    game's state that of an earlier position; the log keeps everything)."""
+    return lambda seq: past(db, folded.id, seq).state
+
+
 def at(db, head: Folded, seq: int) -> Folded:
     """The game as it stood right after event `seq` (1 <= seq <= head.seq)."""
     if not 1 <= seq <= head.seq:
         raise BadRequest(f"the game has events 1 to {head.seq}, not {seq}")
     if seq == head.seq:
         return head
-    key = (database_file(db), head.id, seq)
+    return past(db, head.id, seq)
+
+
+def past(db, game_id: str, seq: int) -> Folded:
+    """The game right after event `seq`, from the nearest snapshot at or before it."""
+    key = (database_file(db), game_id, seq)
     found = PAST.get(key)
-    if found is not None and store.hash_at(db, head.id, seq) == found.last_hash:
+    if found is not None and store.hash_at(db, game_id, seq) == found.last_hash:
         return found
-    base = snapshot_before(db, head.id, seq)
+    base = snapshot_before(db, game_id, seq)
     after = base.seq if base is not None else 0
-    events = store.read_events_after(db, head.id, after, upto=seq + 1)
+    events = store.read_events_after(db, game_id, after, upto=seq + 1)
     complete = len(events) == seq + 1 - after and events[-1].command is not None
     events = [e for e in events if e.seq <= seq]
     if not events:
@@ -134,12 +145,12 @@ def fold_forward(db, base: Folded | None, events: Sequence[store.StoredEvent], c
     mark = (folded.seq // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY
     for index, event in enumerate(events):
         if event.command is not None and index > start and events[index - 1].seq >= mark:
-            folded = advance(folded, events[start:index])
+            folded = advance(folded, events[start:index], look_back=looking_back(db, folded))
             if save_snapshots:
                 save(db, folded)
             start = index
             mark = (folded.seq // SNAPSHOT_EVERY + 1) * SNAPSHOT_EVERY
-    return advance(folded, events[start:], complete)
+    return advance(folded, events[start:], complete, look_back=looking_back(db, folded))
 
 
 def snapshot_before(db, game_id: str, seq: int | None) -> Folded | None:

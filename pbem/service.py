@@ -365,6 +365,12 @@ def time_out(db, site: Site | None, game_id: str, seat: int, now: str) -> Played
     return clock_act(db, site, game_id, seat, "timeout", now)
 
 
+# What runs after an append has committed, by features that act on a new position: computer seats that
+# now owe a move, conditional moves that now match. Each is called as hook(db, site, played) and must not
+# raise for a reason of its own (the append it follows is done and acknowledged).
+AFTER_APPEND: list = []
+
+
 def append_command(db, site: Site | None, folded: Folded, command: dict, now: str, answer=None) -> Played:
     """Decide, then append the events with the projection rows and the notices, in one transaction;
     the loaded game advances by the new events only. `answer(after)` may add notices of its own (the
@@ -375,18 +381,25 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
     produced = [to_new(e) for e in run_command(module, folded.state, command, chance_mod.SeededChance(seed, batch))]
     if not produced:
         raise Forbidden("that changes nothing now")
-    if not folded.finished:
-        produced += reveal_if_over(module, fold_new(module, folded.state, produced), seed)
+    look_back = loading.looking_back(db, folded)
     salts = salts_for(seed, batch, len(produced))
     new = provisional(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
-    after = advance(folded, new)
+    after = advance(folded, new, look_back=look_back)
+    if after.finished and not folded.finished:  # by the rules or by agreement: the seed is revealed now
+        produced.append(store.NewEvent(SEED_REVEALED, "rules", {"seed": seed.hex()}))
+        salts = salts_for(seed, batch, len(produced))
+        new = provisional(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
+        after = advance(folded, new, look_back=look_back)
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts,
                            projection=lambda handled: projection_row(after, now, handled),
-                           seats=seat_rows(after) if command["verb"] == "settings" else (),
+                           seats=seat_rows(after) if after.seats != folded.seats else (),
                            outbox=notices(site, folded, after, command, now, new, db) + (answer(after) if answer else []))
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after)
-    return Played(after.seq, written, after)
+    played = Played(after.seq, written, after)
+    for hook in AFTER_APPEND:
+        hook(db, site, played)
+    return played
 
 
 # --- the whole store -----------------------------------------------------------------------------------

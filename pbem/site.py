@@ -43,13 +43,15 @@ class Site:
     def _mac(self, message: str) -> bytes:
         return hmac.new(self.secret_key.encode(), message.encode(), hashlib.sha256).digest()
 
-    def seat_token(self, game_id: str, seat: int) -> str:
+    def seat_token(self, game_id: str, seat: int, generation: int = 0) -> str:
         """The secret in a seat's link: derived from the server key, so notices can carry the link while
-        the database keeps only its SHA-256 (192 bits, url-safe)."""
-        return base64.urlsafe_b64encode(self._mac(f"seat:{game_id}:{seat}")[:24]).decode()
+        the database keeps only its SHA-256 (192 bits, url-safe). Replacing a seat's link (a leaked link,
+        a seat handed on) moves it to the next generation; the old token then opens nothing."""
+        message = f"seat:{game_id}:{seat}" if generation == 0 else f"seat:{game_id}:{seat}:{generation}"
+        return base64.urlsafe_b64encode(self._mac(message)[:24]).decode()
 
-    def seat_url(self, game_id: str, seat: int) -> str:
-        return f"{self.base_url}/play/{self.seat_token(game_id, seat)}"
+    def seat_url(self, game_id: str, seat: int, generation: int = 0) -> str:
+        return f"{self.base_url}/play/{self.seat_token(game_id, seat, generation)}"
 
     def game_url(self, game_id: str) -> str:
         return f"{self.base_url}/games/{game_id}"

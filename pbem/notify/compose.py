@@ -55,13 +55,18 @@ def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], n
     result = loaded.outcome
     return {
         "kind": kind, "title": module.TITLE, "game_id": loaded.id, "name": loaded.names[seat], "seat": seat,
-        "names": loaded.names, "seat_url": site.seat_url(loaded.id, seat), "game_url": site.game_url(loaded.id),
-        "settings_url": site.seat_url(loaded.id, seat) + "/settings",
+        "names": loaded.names, "seat_url": seat_url(site, loaded, seat), "game_url": site.game_url(loaded.id),
+        "settings_url": seat_url(site, loaded, seat) + "/settings",
         "board": module.render_text(loaded.state, seat), "legal": legal[:30], "legal_count": len(legal),
         "your_turn": seat in loaded.to_move and result is None, "deadline": clock.format_time(deadline) if deadline else None,
         "happened": list(happened), "notation": module.NOTATION,
         "outcome": result.to_json() if result else None, "seq": loaded.seq, **extra,
     }
+
+
+def seat_url(site: Site, loaded, seat: int) -> str:
+    """The seat's link as it stands (a replaced link is of a later generation)."""
+    return site.seat_url(loaded.id, seat, loaded.seats[seat].get("generation", 0))
 
 
 def has_channel(loaded, seat: int, email_only: bool = False) -> bool:
