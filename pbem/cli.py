@@ -143,27 +143,51 @@ def cmd_show(args) -> int:
 
 def cmd_export(args) -> int:
     from .export import game_record
+    from .transfer import full_record
 
     db = open_db()
+    if args.full:
+        print(json.dumps(full_record(db, args.game), sort_keys=True))
+        return 0
     loaded = service.load(db, args.game)
-    if args.seat is not None and not 0 <= args.seat < loaded.seat_count:
-        raise service.BadRequest(f"--seat must be between 0 and {loaded.seat_count - 1}")
-    print(json.dumps(game_record(db, loaded, args.seat), indent=1, sort_keys=True))
+    if args.seat is not None and not 1 <= args.seat <= loaded.seat_count:
+        raise service.BadRequest(f"--seat must be between 1 and {loaded.seat_count}")
+    seat = args.seat - 1 if args.seat is not None else None
+    print(json.dumps(game_record(db, loaded, seat), indent=1, sort_keys=True))
+    return 0
+
+
+def cmd_import(args) -> int:
+    from .transfer import import_record, load_file
+
+    db = open_db()
+    for path in args.files:
+        game_id = import_record(db, load_file(path))
+        print(f"{path}: game {game_id} imported, its chain, seed and every outcome checked")
     return 0
 
 
 def cmd_verify(args) -> int:
     from .audit import verify
 
-    report = verify(open_db(), args.game)
-    if report["ok"]:
-        seed = "revealed and matches its commitment" if report["seed"] else "not revealed yet (the game is on)"
-        print(f"ok: {report['events']} events, hash chain valid, every outcome re-derived; seed {seed}")
-        return 0
-    print("PROBLEMS:")
-    for problem in report["problems"]:
-        print(f"- {problem}")
-    return 1
+    db = open_db()
+    if args.all == (args.game is not None):
+        raise service.BadRequest("name one game, or --all")
+    games = store.game_ids(db) if args.all else [args.game]
+    broken = 0
+    for game_id in games:
+        report = verify(db, game_id)
+        if report["ok"]:
+            seed = "revealed and matches its commitment" if report["seed"] else "not revealed yet (the game is on)"
+            print(f"{game_id} ok: {report['events']} events, hash chain valid, every outcome re-derived; seed {seed}")
+            continue
+        broken += 1
+        print(f"{game_id} PROBLEMS:")
+        for problem in report["problems"]:
+            print(f"- {problem}")
+    if args.all:
+        print(f"{len(games) - broken} of {len(games)} game(s) verified" + (f"; {broken} with problems" if broken else ""))
+    return 1 if broken else 0
 
 
 def cmd_rebuild(args) -> int:
@@ -212,11 +236,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="print a game's record as JSON, as a spectator or a seat sees it")
     export.add_argument("game", help="the game id")
-    export.add_argument("--seat", type=int, help="as this seat sees it (default: a spectator)")
+    export.add_argument("--seat", type=int, help="as this seat (1, 2, ...) sees it (default: a spectator)")
+    export.add_argument("--full", action="store_true",
+                        help="a finished game's complete record with its seed, for `pbem import` elsewhere")
     export.set_defaults(run=cmd_export)
 
+    importer = commands.add_parser("import", help="check finished games' full records and keep them here")
+    importer.add_argument("files", nargs="+", metavar="FILE", help="a record from `pbem export GAME --full` (- for stdin)")
+    importer.set_defaults(run=cmd_import)
+
     verify = commands.add_parser("verify", help="check a game's hash chain, seed and outcomes")
-    verify.add_argument("game", help="the game id")
+    verify.add_argument("game", nargs="?", help="the game id")
+    verify.add_argument("--all", action="store_true", help="every game in the database")
     verify.set_defaults(run=cmd_verify)
 
     rebuild = commands.add_parser("rebuild", help="recreate every projection from the events alone")

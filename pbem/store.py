@@ -364,6 +364,20 @@ def _append(db, game_id, expected_last, events, command, at, salts, projection, 
     return written
 
 
+def write_imported(db: sqlite_utils.Database, events: Sequence[StoredEvent], seed: bytes, projection: dict,
+                   seats: Sequence[dict]) -> None:
+    """Write a checked game record as it is (pbem/transfer.py): its events with their own hashes, its seed
+    and its projections, in one transaction."""
+    with immediate(db):
+        for event in events:
+            db.conn.execute(
+                "insert into events (game_id, seq, type, actor, data, at, hash, command) values (?,?,?,?,?,?,?,?)",
+                (event.game_id, event.seq, event.type, event.actor, canonical_json(event.data), event.at, event.hash,
+                 canonical_json(event.command) if event.command is not None else None))
+        db.conn.execute("insert into secrets (game_id, seed) values (?, ?)", (events[0].game_id, seed.hex()))
+        write_projection(db, projection, seats)
+
+
 def write_projection(db: sqlite_utils.Database, game: dict, seats: Sequence[dict] = ()) -> None:
     """Upsert the games row, and the seats rows when given (inside the caller's transaction)."""
     columns = ("id", "game", "status", "seq", "to_move", "deadline", "created", "updated", "seat_count", "outcome",

@@ -68,10 +68,11 @@ def test_a_finished_games_record_holds_everything_with_the_seed_and_words(client
 def test_pbem_export_prints_the_record_as_a_seat_or_a_spectator(runner, db, site):
     created = service.create_game(db, site, "dragon_flagon", FOUR)
     play_randomly(db, site, created, 20, random.Random(4))
-    code, out, _ = runner("export", created.id, "--seat", "1")
+    code, out, _ = runner("export", created.id, "--seat", "2")  # people count seats from 1
     assert code == 0
     record = json.loads(out)
     assert record["as_seat"] == 1 and planned_cards_of_others(record, 1) == []
     code, out, _ = runner("export", created.id)
     assert code == 0 and json.loads(out)["as_seat"] is None
     assert runner("export", created.id, "--seat", "9")[0] == 2
+    assert runner("export", created.id, "--seat", "0")[0] == 2
