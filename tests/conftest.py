@@ -104,31 +104,41 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture
-def server(var_dir):
-    """A real `pbem serve` process on a loopback port; yields its base URL."""
+def start_server(var_dir, *args: str, env: dict | None = None, base_url: str | None = None):
+    """A real `pbem serve` process on a free loopback port (with `args`, e.g. --no-scheduler); returns
+    (process, base URL) once it answers."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"), "PBEM_BASE_URL": base,
-           "PBEM_RATE_LIMITS": "off"}
-    process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
+                   "PBEM_BASE_URL": base_url or base, "PBEM_RATE_LIMITS": "off", **(env or {})}
+    process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), *args], cwd=ROOT,
+                               env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 20
     while True:
         try:
             urllib.request.urlopen(base + "/api/games/types", timeout=1).read()
-            break
+            return process, base
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
                 raise RuntimeError("pbem serve did not start: " + process.stdout.read().decode(errors="replace"))
             time.sleep(0.1)
-    yield base
+
+
+def stop_server(process) -> None:
     process.terminate()
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+@pytest.fixture
+def server(var_dir):
+    """A real `pbem serve` process on a loopback port; yields its base URL."""
+    process, base = start_server(var_dir)
+    yield base
+    stop_server(process)
 
 
 # --- real peers on loopback: an SMTP server (aiosmtpd) and an HTTP receiver for webhooks ------------

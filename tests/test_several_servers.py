@@ -1,0 +1,65 @@
+"""Serving on more cores (issue 11): several `pbem serve --no-scheduler` processes on one database and one
+`pbem worker`, as the README describes. Each server keeps loaded games in memory, so each must notice
+what the others appended (the last event's hash), and the one scheduler sends every notice once."""
+
+import json
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import pytest
+
+from pbem import audit, store
+from tests.conftest import ROOT, start_server, stop_server
+
+pytestmark = pytest.mark.slow
+
+
+def call(url, body=None, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_two_servers_and_one_worker_play_one_game_on_one_database(var_dir):
+    first, a = start_server(var_dir, "--no-scheduler")
+    second, b = start_server(var_dir, "--no-scheduler", base_url=a)
+    try:
+        status, created = call(a + "/api/games", {"game": "mississippi", "options": {"max_rounds": 3}, "players": [
+            {"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]})
+        assert status == 201
+        game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
+        servers = [a, b]
+        for turn in range(60):
+            here = servers[turn % 2]  # each move through the other server than the last
+            game = call(f"{here}/api/games/{game_id}")[1]
+            if game["status"] == "finished":
+                break
+            seat = game["to_move"][0]
+            mine = call(f"{here}/api/games/{game_id}", token=tokens[seat])[1]
+            assert mine["seq"] == game["seq"], "each server sees the moves the other wrote"
+            status, _ = call(f"{here}/api/games/{game_id}/moves", {"move": mine["legal"][-1], "seq": mine["seq"]},
+                             tokens[seat])
+            assert status == 201
+        assert call(f"{b}/api/games/{game_id}")[1]["status"] == "finished"
+        env = {"PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"), "PBEM_BASE_URL": a}
+        worker = subprocess.run([sys.executable, "-m", "pbem.cli", "worker", "--once"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=120, env={**__import__("os").environ, **env})
+        assert worker.returncode == 0 and "sweep:" in worker.stdout, worker.stdout + worker.stderr
+        db = store.connect(var_dir / "pbem.sqlite")
+        try:
+            assert audit.verify(db, game_id)["ok"]
+            rows = list(db.query("select status, count(*) as n from outbox where game_id = ? group by status", [game_id]))
+            assert {row["status"] for row in rows} == {"sent"}, rows
+        finally:
+            db.close()
+    finally:
+        stop_server(first)
+        stop_server(second)
