@@ -22,13 +22,17 @@ DEFAULT_REMINDERS = "1d,1h"
 DEFAULT_VACATION_DAYS = 14
 
 CLOCK_OPTIONS: dict[str, Option] = {
-    "time_per_move": Option("str", "", "time each seat has for a decision, e.g. 3d, 12h, 1d12h; empty: no clock"),
-    "reminders": Option("str", DEFAULT_REMINDERS, "reminders this long before a deadline, comma separated; "
-                                                  "'none' for none"),
-    "on_timeout": Option("choice", "remind", "at the deadline: keep reminding, skip the turn (where the "
-                                             "game allows a pass) or forfeit", choices=TIMEOUT_ACTIONS),
-    "vacation_days": Option("int", DEFAULT_VACATION_DAYS, "days of vacation each seat may take per year, "
-                                                          "pausing its clock", minimum=0, maximum=365),
+    "time_per_move": Option("str", "", "How long each player has for a decision, like 3d (three days), 12h or "
+                                       "1d12h; empty for no clock.", label="Time per move"),
+    "reminders": Option("str", DEFAULT_REMINDERS, "When to remind a player before their time runs out, like "
+                                                  "1d,1h; 'none' for no reminders.", label="Reminders"),
+    "on_timeout": Option("choice", "remind", "What happens when a player's time runs out.",
+                         choices=TIMEOUT_ACTIONS, label="When time runs out",
+                         choice_labels={"remind": "keep reminding them", "skip": "pass their turn, where the game "
+                                        "allows a pass", "forfeit": "they lose the game"}),
+    "vacation_days": Option("int", DEFAULT_VACATION_DAYS, "Days of vacation each player may take in a year; "
+                                                          "their clock is paused meanwhile.", minimum=0, maximum=365,
+                            label="Vacation days a year"),
 }
 
 _UNIT = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
