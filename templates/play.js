@@ -124,6 +124,9 @@
     state.piece = name;
     state.pieceEl = el;
     pieceEls(name).forEach(function (p) { p.classList.add("chosen"); p.setAttribute("aria-pressed", "true"); });
+    all(document, "[data-piece-button]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.getAttribute("data-piece-button") === name ? "true" : "false");
+    });
     var mine = byPiece[name] || [];
     var targets = [], seen = Object.create(null), off = [];
     mine.forEach(function (m) {
@@ -228,6 +231,33 @@
       });
     });
     Object.keys(byTarget).forEach(function (sq) { markSquare(sq, "target"); });
+
+    // Pieces not on the board (a character still to place, a card) are also offered at the top of the
+    // controls, so a phone need not scroll past the board to find them.
+    var offBoard = Object.keys(byPiece).filter(function (name) {
+      return !boardBox || !boardBox.querySelector('[data-piece="' + attrEscape(name) + '"]');
+    });
+    var picker = document.getElementById("piece-picker");
+    if (picker && offBoard.length) {
+      var heading = document.createElement("p");
+      heading.className = "choices-heading";
+      text(heading, "Choose one:");
+      picker.appendChild(heading);
+      offBoard.forEach(function (name) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "piece-button";
+        button.setAttribute("data-piece-button", name);
+        text(button, label(name));
+        button.addEventListener("click", function () {
+          pickPiece(name, null);
+          var target = area.querySelector("[data-target]");
+          if (target && target.scrollIntoView) target.scrollIntoView({block: "center", behavior: "smooth"});
+        });
+        picker.appendChild(button);
+      });
+      picker.hidden = false;
+    }
 
     // The square under the pointer, even beneath a piece standing on it (a chosen ship's own square is
     // the target of turning on the spot; an enemy ship's square, of an attack).

@@ -194,3 +194,24 @@ def test_without_javascript_the_seat_page_still_plays_a_move(server, var_dir, ch
     wait_for(driver, lambda d: d.find_elements("css selector", "p.notice"))
     assert "Played forward 2" in driver.find_element("css selector", "p.notice").text
     assert [e.command for e in log(var_dir, game_id) if e.command][-1]["move"] == "forward 2"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_move_controls_are_within_one_screen_of_the_top_on_a_phone(server, var_dir, chrome, name):
+    from tests.browser import PHONE, at_size
+
+    driver = chrome()
+    game_id, tokens = new_game(server, name)
+    seat = until_board_move(server, game_id, tokens, random.Random(1))
+    driver.get(f"{server}/play/{tokens[seat]}")
+
+    def first_control_top():
+        return driver.execute_script(
+            "var all = Array.from(document.querySelectorAll("
+            "'.play-area .can-pick, form.moves button[name=move], [data-piece-button]'));"
+            "var tops = all.filter(function (el) { var r = el.getBoundingClientRect(); return r.width > 0; })"
+            "  .map(function (el) { return el.getBoundingClientRect().top + window.scrollY; });"
+            "return tops.length ? Math.min.apply(null, tops) : null;")
+
+    top = at_size(driver, *PHONE, first_control_top)
+    assert top is not None and top < PHONE[1], f"{name}: the first move control is {top} px down a {PHONE[1]} px phone"
