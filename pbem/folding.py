@@ -152,6 +152,7 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
     moment = work.moment
     last_seq = folded.seq
     actors: set[int] = set()  # seats that acted in the append being folded
+    settled: list = []  # (state, result, owing now) of the last settle: the rules are asked once per state
 
     def settle():
         """Who owes a decision now that a whole append is folded; a seat's clock runs from the append
@@ -161,6 +162,7 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
             owing, work.rewound = {}, False
         result = outcome_of(module, work.state, work.facts)
         owing_now = owing_of(module, work.state, work.facts, result)
+        settled[:] = [work.state, result, owing_now]
         for seat in owing_now - set(owing):
             began[seat] = last_seq
         owing = {seat: owing.get(seat, moment) for seat in owing_now}
@@ -190,11 +192,15 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
         for seat in actors:
             acted[seat] = last_seq
     state = work.state
-    result = outcome_of(module, state, work.facts)
+    if settled and settled[0] is state:
+        result, to_move = settled[1], settled[2]
+    else:
+        result = outcome_of(module, state, work.facts)
+        to_move = owing_of(module, state, work.facts, result)
     return replace(folded, seq=last.seq, last_hash=last.hash, last_at=last.at, state=state, seats=tuple(work.seats),
                    vacations=tuple(work.vacations), owing_since=owing, timed_out=frozenset(work.timed_out),
-                   last_acted=acted, began_owing=began, outcome=result,
-                   to_move=owing_of(module, state, work.facts, result), batch_open=open_batch, facts=work.facts)
+                   last_acted=acted, began_owing=began, outcome=result, to_move=to_move, batch_open=open_batch,
+                   facts=work.facts)
 
 
 def outcome_of(module: ModuleType, state: Any, facts: Mapping[str, Any]) -> Outcome | None:
