@@ -244,3 +244,13 @@ def test_choices_open_between_turns_are_not_called_your_move(client, db, site):
     assert "Open to you while others move" in page and "<strong>Your turn.</strong>" not in page
     mover = min(loaded.to_move)
     assert "<strong>Your turn.</strong>" in client.get(f"/play/{created.tokens[mover]}").data.decode()
+
+
+def test_the_move_words_name_the_other_players(client, db, site):
+    position = {"boats": {"0": {"field": 10, "east": 1, "logs": 10}, "1": {"field": 12, "east": 1, "logs": 10},
+                          "2": {"field": 30, "east": 1, "logs": 10}}, "supply": 30, "to_move": 0}
+    created = service.create_game(db, site, "mississippi", [{"name": "Red"}, {"name": "Bob"}, {"name": "Cy"}],
+                                  {"position": position})
+    page = client.get(f"/play/{created.tokens[0]}")
+    words = " ".join(m["words"] for m in json.loads(re.search(rb'id="move-hints">(.*?)</script>', page.data).group(1))["moves"])
+    assert "Bob" in words and "Red's" not in words.replace("Red's boat", ""), "boats are called by their players"

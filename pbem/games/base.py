@@ -54,13 +54,15 @@ Part two of the protocol (architecture sections 12 to 16):
                                   draw) or hidden information shown (crews in a fight, planned cards).
                                   A seat may take back alone only over events that reveal nothing; a
                                   move whose events reveal gets no preview of the board after it
-    move_hints(state, seat) -> dict[str, Hint]
+    move_hints(state, seat[, names]) -> dict[str, Hint]
                                   for every move of legal_moves(state, seat), what the board needs to
                                   offer it: the piece it moves, the square it ends on, the squares it
                                   passes, the label that tells it from the other moves of that piece
                                   to that square, its effect in words, and where /rules/<game>
                                   explains it. Ids match the `data-piece` and `data-square`
-                                  attributes of render_svg (and of the game's HTML panels)
+                                  attributes of render_svg (and of the game's HTML panels).
+                                  A game may take the players' `names` too, to name them in
+                                  its words
     BOTS: dict[str, choose]       computer players by level ("standard" at least), in bot.py:
                                   choose(view, legal, rng) -> one of legal. A pure function of the
                                   seat's view (`view(state, seat)`), its legal moves and a seeded

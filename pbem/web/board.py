@@ -8,6 +8,8 @@ so looking at it teaches the seat nothing it would not know anyway once the move
 
 from __future__ import annotations
 
+import inspect
+from functools import lru_cache
 from typing import Any
 
 from ..clock import CLOCK_OPTIONS, format_duration
@@ -39,15 +41,22 @@ def hints_of(folded: Folded, seat: int, legal: list[str]) -> list[dict]:
     """Each legal move with its hint, in the order of the legal moves."""
     if not legal:
         return []
-    try:
-        hints = folded.module.move_hints(folded.state, seat)
-    except AttributeError:  # a game without hints yet: its moves are buttons and the list
-        hints = {}
+    hints_of_game = folded.module.move_hints
+    if takes_names(hints_of_game):
+        hints = hints_of_game(folded.state, seat, names=tuple(folded.names))
+    else:
+        hints = hints_of_game(folded.state, seat)
     out = []
     for move in legal:
         hint = hints.get(move) or Hint()
         out.append({"move": move, **hint.to_json()})
     return out
+
+
+@lru_cache(maxsize=None)
+def takes_names(function) -> bool:
+    """Whether a game's move_hints takes the players' names (to name the other players in its words)."""
+    return "names" in inspect.signature(function).parameters
 
 
 BUTTONS_IN_A_GROUP = 40  # more moves off the board than this are left to the list

@@ -4,11 +4,14 @@ and the whole effect in players' words: what it costs or gains in logs and every
 
 Nothing here decides anything: each move is played on a copy with the game's own pure `apply_move`, and
 the words are read off the resulting turn trace, so they can never disagree with what the move will do.
-Mississippi has no hidden information, so nothing needs redacting. Boats are named by their colour
-(`move_hints` gets no player names); the panel beside the board pairs colours with names.
+Mississippi has no hidden information, so nothing needs redacting. Boats are named by their colour, or
+by their players' names when the platform passes them (`names`).
 """
 
 from __future__ import annotations
+
+import re
+from dataclasses import replace
 
 from ..base import Hint
 from .boat import rotation_cost, side_numbers
@@ -29,9 +32,23 @@ def square_id(field: int) -> str:
     return str(field)
 
 
-def move_hints(state: State, seat: int) -> dict[str, Hint]:
-    """A hint for every move of `legal_moves(state, seat)`, in the same order."""
-    return {text: hint_for(state, seat, parse_move(text)) for text in legal_moves(state, seat)}
+def move_hints(state: State, seat: int, names: tuple[str, ...] = ()) -> dict[str, Hint]:
+    """A hint for every move of `legal_moves(state, seat)`, in the same order. With the players' `names`,
+    the words call the other boats by their players' names ("Bob's 6 beats your 3") instead of colours."""
+    hints = {text: hint_for(state, seat, parse_move(text)) for text in legal_moves(state, seat)}
+    if names:
+        hints = {text: replace(hint, words=with_names(hint.words, names)) for text, hint in hints.items()}
+    return hints
+
+
+def with_names(words: str, names: tuple[str, ...]) -> str:
+    """The colours of the boats in these words, said as their players' names (in one pass, so a player
+    named like another boat's colour is not renamed again)."""
+    said = {colour_name(seat): name for seat, name in enumerate(names) if name and name.strip()}
+    if not said:
+        return words
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, said)) + r")\b")
+    return pattern.sub(lambda match: said[match.group(1)], words)
 
 
 def hint_for(state: State, seat: int, move: Move) -> Hint:
