@@ -61,10 +61,13 @@ class MoveIn(Schema):
 class OptionOut(Schema):
     kind = fields.String(required=True)
     default = fields.Raw(allow_none=True)
-    help = fields.String()
+    help = fields.String(metadata={"description": "what it does for play, in players' words"})
+    label = fields.String(metadata={"description": "its name, in players' words"})
     min = fields.Integer()
     max = fields.Integer()
     choices = fields.List(fields.String())
+    choice_labels = fields.Dict(keys=fields.String(), values=fields.String(),
+                                metadata={"description": "each choice in players' words"})
 
 
 class GameTypeOut(Schema):

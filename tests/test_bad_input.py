@@ -17,7 +17,8 @@ import hypothesis
 import pytest
 import schemathesis
 from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import content_type_conformance, status_code_conformance
+from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
+                                               status_code_conformance)
 
 from pbem import create_app, service
 from pbem.site import Site
@@ -70,7 +71,8 @@ def test_no_generated_request_gets_a_server_error(case, real_game):
         headers["Authorization"] = f"Bearer {real_game.tokens[turn % 4 // 2]}"
     response = case.call(headers=headers)
     # no server error, and every status and content type one the document promises for that operation
-    case.validate_response(response, checks=[not_a_server_error, status_code_conformance, content_type_conformance])
+    case.validate_response(response, checks=[not_a_server_error, status_code_conformance, content_type_conformance,
+                                             response_schema_conformance])
     if response.status_code >= 400:
         body = json.loads(response.content)
         assert isinstance(body.get("error"), str) and body["error"], (response.status_code, body)

@@ -195,6 +195,8 @@ class Option:
             out["max"] = self.maximum
         if self.choices:
             out["choices"] = list(self.choices)
+        if self.choice_labels:
+            out["choice_labels"] = dict(self.choice_labels)
         return out
 
 
