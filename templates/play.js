@@ -177,6 +177,11 @@
     (m.path || []).forEach(function (sq) { markSquare(sq, "path"); });
     text(pending.querySelector(".pending-words"), m.words || "");
     text(pending.querySelector(".pending-notation"), m.move);
+    var rule = pending.querySelector("#pending-rule");
+    if (rule) {
+      rule.hidden = !m.rule;
+      if (m.rule) rule.setAttribute("href", rule.getAttribute("href").split("#")[0] + "#" + encodeURIComponent(m.rule));
+    }
     pending.hidden = false;
     text(say, "");
     pending.querySelector("#confirm-move").focus({preventScroll: true});

@@ -124,6 +124,8 @@ def test_a_game_started_on_the_home_page_and_played_by_clicks(server, var_dir, c
     choose_on_board(driver, "forward 3")
     pending = visible(driver, "#pending-move")[0].text
     assert "forward 3" in pending and "Costs 3 logs" in pending
+    rule = driver.find_element("id", "pending-rule")
+    assert rule.is_displayed() and rule.get_attribute("href").endswith("/rules/mississippi#entering")
     confirm_pending(driver, "forward 3")
     assert "Played forward 3" in driver.find_element("css selector", "p.notice").text
     assert not driver.title.startswith("Your turn")
