@@ -99,6 +99,6 @@ def test_verify_through_the_cli_and_the_api(runner, client):
     assert code == 0
     game_id = out.split()[1]
     code, out, _ = runner("verify", game_id)
-    assert code == 0 and out.startswith("ok:") and "not revealed yet" in out
+    assert code == 0 and out.startswith(f"{game_id} ok:") and "not revealed yet" in out
     report = client.get(f"/api/games/{game_id}/verify").json
     assert report["ok"] is True
