@@ -51,6 +51,11 @@ def page_error(status: int, message: str):
     return render_template("error.html", status=status, message=message), status
 
 
+@bp.errorhandler(service.GameNotFound)
+def not_found(exc):
+    return page_error(404, str(exc))
+
+
 # --- signing in and out -------------------------------------------------------------------------------
 
 
