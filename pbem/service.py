@@ -90,7 +90,7 @@ def clean_player(index: int, player: dict, site: Site) -> dict:
     if not isinstance(player, dict):
         raise InvalidOptions(f"player {index + 1} must be an object with a name")
     if player.get("open") is True:  # an open seat (issue 14): whoever follows the invitation first takes it
-        return {"name": f"Seat {index + 1}", "email": None, "webhook": None, "open": True}
+        return {"name": f"open seat {index + 1}", "email": None, "webhook": None, "open": True}
     name = str(player.get("name") or "").strip()
     if not name:
         raise InvalidOptions(f"player {index + 1} needs a name")
