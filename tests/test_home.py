@@ -359,3 +359,34 @@ def test_every_home_secret_is_stored_as_a_hash_only(client, db, site, app):
     for secret in (link.rsplit("/", 1)[1], session_token, personal, feed, joined, rotated):
         assert secret not in dump
         assert len(secret) >= 22  # at least 128 bits in url-safe base64
+
+
+def test_people_racing_for_the_last_seats_get_one_each_and_the_game_starts_once(app, db, site):
+    import threading
+
+    made = service.create_game(db, site, "mississippi", [{"name": "Ann"}, {"open": True}, {"open": True}])
+    invite = site.invite_token(made.id)
+    results, barrier = [], threading.Barrier(5)
+
+    def person(i):
+        connection = store.connect(app.config["DATABASE"])
+        barrier.wait()
+        try:
+            results.append(("joined", players.join(connection, site, invite, f"P{i}", None)[1]))
+        except service.Conflicting:
+            results.append(("full", None))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=person, args=(i,)) for i in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(seat for kind, seat in results if kind == "joined") == [1, 2]
+    assert [kind for kind, _ in results].count("full") == 3
+    loading.forget()
+    events = store.read_events(db, made.id)
+    assert [e.type for e in events].count("seat_joined") == 2
+    assert sum(1 for e in events if e.command and e.command.get("last")) == 1
+    assert service.load(db, made.id).to_move and store.game_row(db, made.id)["status"] == "active"
