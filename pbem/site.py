@@ -61,7 +61,8 @@ class Site:
     def read_invite_token(self, token: str) -> str | None:
         """The game an invitation opens, or None for a link this server did not make."""
         game_id = token.partition("-")[0]
-        if len(token) > 100 or not game_id or not hmac.compare_digest(self.invite_token(game_id), token):
+        if len(token) > 100 or not game_id or \
+                not hmac.compare_digest(self.invite_token(game_id).encode(), token.encode("utf-8", "replace")):
             return None
         return game_id
 

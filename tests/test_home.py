@@ -390,3 +390,9 @@ def test_people_racing_for_the_last_seats_get_one_each_and_the_game_starts_once(
     assert [e.type for e in events].count("seat_joined") == 2
     assert sum(1 for e in events if e.command and e.command.get("last")) == 1
     assert service.load(db, made.id).to_move and store.game_row(db, made.id)["status"] == "active"
+
+
+def test_an_invitation_of_any_characters_is_simply_unknown(client):
+    for invite in ("é", "abc-é", "x" * 300, "-", "abc-"):
+        assert client.post(f"/api/join/{invite}", json={"name": "Bob"}).status_code == 404
+        assert client.get(f"/join/{invite}").status_code == 404
