@@ -24,7 +24,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
     from . import db
-    from .web import api, headers, limits, pages, started, unsubscribe
+    from .web import api, headers, home, home_api, limits, pages, started, unsubscribe
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)
@@ -34,5 +34,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(unsubscribe.bp)
     app.register_blueprint(started.bp)
+    app.register_blueprint(home.bp)        # a player's home across games (issue 14)
+    app.register_blueprint(home_api.bp)
+    home.install(app)
     pages.install_filters(app)
     return app

@@ -37,6 +37,8 @@ def open_db():
 
 
 def parse_player(text: str) -> dict:
+    if text.strip() == "open":  # an open seat, taken through the game's invitation (issue 14)
+        return {"open": True}
     name, _, email = text.partition(":")
     return {"name": name.strip(), "email": email.strip() or None}
 
@@ -123,7 +125,24 @@ def cmd_new(args) -> int:
     base = settings["BASE_URL"]
     print(f"game {created.id} ({created.game}): watch at {base}/games/{created.id}")
     for seat, (name, token) in enumerate(zip(created.names, created.tokens)):
-        print(f"seat {seat} {name}: {base}/play/{token}")
+        print(f"seat {seat} open: taken through the invitation" if seat in created.open_seats
+              else f"seat {seat} {name}: {base}/play/{token}")
+    if created.open_seats:
+        print(f"invitation: {Site.from_environment().invite_url(created.id)}")
+    return 0
+
+
+def cmd_links(args) -> int:
+    """A game's current seat links (a replaced link's successor), for the operator to hand on."""
+    from .players import current_links
+
+    site = Site.from_environment()
+    loaded = service.load(open_db(), args.game)
+    print(f"game {loaded.id} ({loaded.module.NAME}): watch at {site.game_url(loaded.id)}")
+    for seat, name, url in current_links(site, loaded):
+        print(f"seat {seat} open: not taken yet" if url is None else f"seat {seat} {name}: {url}")
+    if loaded.facts.get("waiting"):
+        print(f"invitation: {site.invite_url(loaded.id)}")
     return 0
 
 
@@ -225,9 +244,13 @@ def build_parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help="start a game and print the seat links")
     new.add_argument("game", help=f"one of: {', '.join(sorted(GAMES))}")
     new.add_argument("--player", action="append", required=True, metavar="NAME[:EMAIL]",
-                     help="a player, in turn order (repeat)")
+                     help="a player, in turn order (repeat); 'open' leaves the seat for the invitation")
     new.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeat)")
     new.set_defaults(run=cmd_new)
+
+    links = commands.add_parser("links", help="print a game's current seat links (for the operator)")
+    links.add_argument("game", help="the game id")
+    links.set_defaults(run=cmd_links)
 
     show = commands.add_parser("show", help="print a game's board as text")
     show.add_argument("game", help="the game id")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from .config import SCHEMAS_DIR
 from .games import GAMES
@@ -29,9 +29,16 @@ class PlayerIn(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "required unless open"})
     email = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=254))
     webhook = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+    open = fields.Boolean(metadata={"description": "an open seat: the next person to follow the game's "
+                                                   "invitation takes it (issue 14)"})
+
+    @validates_schema
+    def named_unless_open(self, data, **kwargs):
+        if not data.get("open") and "name" not in data:
+            raise ValidationError("Missing data for required field.", "name")
 
 
 class CreateGameIn(Schema):
@@ -83,8 +90,9 @@ class GameTypeOut(Schema):
 class SeatOut(Schema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
-    token = fields.String(required=True, metadata={"description": "the seat's secret; shown only here"})
-    url = fields.String(required=True, metadata={"description": "the seat's page (its magic link)"})
+    token = fields.String(metadata={"description": "the seat's secret; shown only here (absent: an open seat)"})
+    url = fields.String(metadata={"description": "the seat's page (its magic link; absent: an open seat)"})
+    open = fields.Boolean(metadata={"description": "an open seat, taken through the invitation"})
 
 
 class CreatedOut(Schema):
@@ -92,6 +100,58 @@ class CreatedOut(Schema):
     game = fields.String(required=True)
     url = fields.String(required=True, metadata={"description": "the spectator page"})
     seats = fields.List(fields.Nested(SeatOut), required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "waiting"]),
+                           metadata={"description": "waiting: open seats are left; the game begins with the last"})
+    invite_url = fields.String(metadata={"description": "the link that takes the open seats, one each"})
+
+
+# --- a player's home across games (issue 14) ---------------------------------------------------------
+
+
+class SigninIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    email = fields.String(required=True, validate=validate.Length(min=3, max=254))
+
+
+class JoinIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    email = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=254),
+                          metadata={"description": "optional: notices, and this game on your /me"})
+
+
+class JoinedOut(Schema):
+    id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "the seat's secret"})
+    url = fields.String(required=True, metadata={"description": "the seat's page (its magic link)"})
+
+
+class AcceptedOut(Schema):
+    status = fields.String(required=True)
+
+
+class MyGameOut(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    title = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "waiting", "finished"]))
+    your_turn = fields.Boolean(required=True)
+    deadline = fields.String(allow_none=True, required=True,
+                             metadata={"description": "yours when it is your turn, else the earliest of those who owe"})
+    url = fields.String(required=True, metadata={"description": "your seat's link"})
+    updated = fields.String(required=True)
+    summary = fields.String(allow_none=True, required=True, metadata={"description": "the last move in words"})
+
+
+class RotatedOut(Schema):
+    token = fields.String(required=True)
+    url = fields.String(required=True)
 
 
 class OutcomeOut(Schema):
@@ -104,7 +164,7 @@ class OutcomeOut(Schema):
 class GameOut(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    status = fields.String(required=True, validate=validate.OneOf(["active", "waiting", "finished"]))
     seq = fields.Integer(required=True)
     to_move = fields.List(fields.Integer(), required=True)
     you = fields.Integer(allow_none=True, required=True)
@@ -158,6 +218,7 @@ class SeatRecord(Schema):
     email = fields.String(allow_none=True, required=True)
     webhook = fields.String(allow_none=True, required=True)
     token_sha256 = fields.String(required=True)
+    open = fields.Boolean(metadata={"description": "left open for the invitation (issue 14)"})
 
 
 class ClockRecord(Schema):
@@ -199,9 +260,34 @@ class TurnTimedOut(Schema):
     action = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit"]))
 
 
+class SeatsOpened(Schema):
+    seats = fields.List(fields.Integer(), required=True, metadata={"description": "the open seats"})
+
+
+class SeatJoined(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    email = fields.String(allow_none=True, required=True)
+
+
+class SeatAddressChanged(Schema):
+    seat = fields.Integer(required=True)
+    email = fields.String(required=True)
+    email_on = fields.Boolean(required=True)
+
+
+class SeatLinkRotated(Schema):
+    seat = fields.Integer(required=True)
+    generation = fields.Integer(required=True, metadata={"description": "the new link's generation"})
+    token_sha256 = fields.String(required=True, metadata={"description": "hex SHA-256 of the new token"})
+
+
 PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedRevealed,
                           "seat_settings_changed": SeatSettingsChanged, "vacation_started": SeatOnly,
-                          "vacation_ended": SeatOnly, "turn_timed_out": TurnTimedOut}
+                          "vacation_ended": SeatOnly, "turn_timed_out": TurnTimedOut,
+                          # issue 14
+                          "seats_opened": SeatsOpened, "seat_joined": SeatJoined,
+                          "seat_address_changed": SeatAddressChanged, "seat_link_rotated": SeatLinkRotated}
 
 
 def event_schemas() -> dict[str, dict[str, type[Schema]]]:
@@ -262,7 +348,7 @@ def _flatten(value):
 
 def _error_responses(*codes: int) -> dict:
     reasons = {400: "malformed request", 401: "no seat token", 403: "not a seat, or no legal move now",
-               404: "unknown game", 409: "stale: the game moved on since the seq you saw",
+               404: "unknown game", 409: "stale: the game moved on since the seq you saw (joining: no seat left)",
                413: "body too large", 422: "invalid or illegal, with the rule in the reason",
                429: "too many requests from this address: wait the seconds in Retry-After"}
     out = {str(code): {"description": reasons[code], "content": {"application/json": {"schema": "ErrorOut"}}}
@@ -282,7 +368,7 @@ def openapi() -> dict:
     spec.components.security_scheme("inboundSecret", {"type": "http", "scheme": "bearer",
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut,
-                   InboundOut):
+                   InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -327,7 +413,33 @@ def openapi() -> dict:
         "requestBody": {"required": True, "content": {"message/rfc822": {"schema": {"type": "string",
                                                                                     "format": "binary"}}}},
         "responses": {**ok("InboundOut"), **_error_responses(401, 403, 404, 413, 429)}}})
+    home_paths(spec, json_body, ok, game_id)
     return spec.to_dict()
+
+
+def home_paths(spec, json_body, ok, game_id) -> None:
+    """A player's home across games (issue 14)."""
+    spec.components.security_scheme("personalToken", {"type": "http", "scheme": "bearer",
+                                                       "description": "the personal token shown on /me"})
+    invite = {"name": "invite", "in": "path", "required": True, "schema": {"type": "string"}}
+    spec.path("/api/signin", operations={"post": {
+        "summary": "Mail a one-time sign-in link to an address that has seats here (the same answer for any)",
+        "requestBody": json_body("SigninIn"),
+        "responses": {**ok("AcceptedOut", "202"), **_error_responses(400, 413, 429)}}})
+    spec.path("/api/me/games", operations={"get": {
+        "summary": "Every seat of the signed-in address: your turn first (earliest deadline first), then "
+                   "waiting for others, then finished lately",
+        "description": "With the session cookie of a signed-in browser, or the personal token shown on /me.",
+        "security": [{"personalToken": []}],
+        "responses": {**ok("MyGameOut", many=True), **_error_responses(401)}}})
+    spec.path("/api/join/{invite}", parameters=[invite], operations={"post": {
+        "summary": "Take the next open seat of the invitation's game; the last one starts the game",
+        "requestBody": json_body("JoinIn"),
+        "responses": {**ok("JoinedOut", "201"), **_error_responses(400, 404, 409, 413, 422, 429)}}})
+    spec.path("/api/games/{id}/rotate", parameters=[game_id], operations={"post": {
+        "summary": "Replace the bearer's seat link; the old token gets 403 here and 404 on pages",
+        "security": [{"seatToken": []}],
+        "responses": {**ok("RotatedOut", "201"), **_error_responses(401, 403, 404)}}})
 
 
 def event_json_schemas() -> dict[str, dict]:

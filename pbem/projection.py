@@ -13,8 +13,9 @@ from . import clock
 from .folding import Folded
 
 
-def projection_row(folded: Folded, now: str, handled_until: str | None = None) -> dict:
-    """The `games` row of a game as folded; `handled_until` defaults to the time of its last event."""
+def projection_row(folded: Folded, now: str, handled_until: str | None = None, summary: str | None = None) -> dict:
+    """The `games` row of a game as folded; `handled_until` defaults to the time of its last event.
+    `summary` is the append's words (pbem/words.py `summary_of`); None keeps the one written before."""
     result = folded.outcome
     moment = clock.parse_time(now)
     deadline = folded.earliest_deadline(moment)
@@ -25,17 +26,22 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None) -
         next_due = clock.format_time(upcoming) if upcoming is not None else None
     return {
         "id": folded.id, "game": folded.created["game"],
-        "status": "finished" if result is not None else "active",
+        "status": "finished" if result is not None else "waiting" if folded.facts.get("waiting") else "active",
         "seq": folded.seq,
         "to_move": json.dumps(sorted(folded.to_move) if result is None else []),
         "deadline": clock.format_time(deadline) if deadline else None,
         "created": folded.created_at, "updated": now, "seat_count": folded.seat_count,
         "outcome": json.dumps(result.to_json()) if result is not None else None,
         "next_due": next_due,
+        # each owing seat's own deadline (pbem/mygames.py orders a player's games by it)
+        "deadlines": json.dumps({str(seat): clock.format_time(limit) for seat in sorted(folded.owing_since)
+                                 if (limit := folded.deadline(seat, moment)) is not None}) if result is None else None,
+        "summary": summary,
     }
 
 
 def seat_rows(folded: Folded) -> list[dict]:
     return [{"game_id": folded.id, "seat": s["seat"], "name": s["name"], "email": s["email"],
              "webhook": s["webhook"], "token_hash": s["token_sha256"], "email_on": int(s["email_on"]),
-             "digest": int(s["digest"])} for s in folded.seats]
+             "digest": int(s["digest"]),
+             "generation": int(s.get("generation", 0))} for s in folded.seats]

@@ -26,7 +26,7 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
             (head.earliest_deadline(moment) if seat is None else None)
     view = {
         "id": head.id, "game": module.NAME,
-        "status": "finished" if result is not None else "active",
+        "status": "finished" if result is not None else "waiting" if folded.facts.get("waiting") else "active",
         "seq": folded.seq,
         "to_move": sorted(folded.to_move),
         "you": seat,

@@ -31,6 +31,7 @@ from .folding import (GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, adva
 from .games import get_game
 from .games.base import Event, InvalidOptions, StaleMove
 from .projection import projection_row, seat_rows
+from .words import latest_summary, summary_of
 from .site import Site
 
 MAX_NAME = 40
@@ -81,12 +82,15 @@ class Created:
     game: str
     tokens: tuple[str, ...]
     names: tuple[str, ...]
+    open_seats: tuple[int, ...] = ()     # seats left open for the invitation (their tokens go to no one)
 
 
 def clean_player(index: int, player: dict, site: Site) -> dict:
     """A player's name, address and webhook, checked; players are counted from 1 for people."""
     if not isinstance(player, dict):
         raise InvalidOptions(f"player {index + 1} must be an object with a name")
+    if player.get("open") is True:  # an open seat (issue 14): whoever follows the invitation first takes it
+        return {"name": f"open seat {index + 1}", "email": None, "webhook": None, "open": True}
     name = str(player.get("name") or "").strip()
     if not name:
         raise InvalidOptions(f"player {index + 1} needs a name")
@@ -142,19 +146,27 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
         data["rules_version"] = version
     created = store.NewEvent(GAME_CREATED, "admin", data)
     state = initial_state(module, store_roundtrip(data))
-    started = [to_new(e) for e in module.start(state, chance_mod.SeededChance(seed, 1))]
+    open_seats = tuple(i for i, player in enumerate(cleaned) if player.get("open"))
+    if open_seats:  # the game waits for its players; its start comes with the last seat taken
+        from .events.home import SEATS_OPENED
+
+        started = [store.NewEvent(SEATS_OPENED, "admin", {"seats": list(open_seats)})]
+        command = {"verb": "create_open"}
+    else:
+        started = [to_new(e) for e in module.start(state, chance_mod.SeededChance(seed, 1))]
+        command = {"verb": "create"}
     events = [created, *started]
     events += reveal_if_over(module, fold_new(module, state, started), seed)
-    command = {"verb": "create"}
     salts = salts_for(seed, 1, len(events))
     new = provisional(game_id, 0, "", events, command, now, salts)
     after = advance(begin(game_id, new[0]), new[1:])
+    summary = summary_of(after, None, new)
     written = store.append(db, game_id, 0, events, command, now, salts, seed=seed,
-                           projection=lambda handled: projection_row(after, now, handled), seats=seat_rows(after),
-                           outbox=notices(site, None, after, command, now, new))
+                           projection=lambda handled: projection_row(after, now, handled, summary),
+                           seats=seat_rows(after), outbox=notices(site, None, after, command, now, new))
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after)
-    return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned))
+    return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned), open_seats)
 
 
 def provisional(game_id: str, last: int, last_hash: str, events: Sequence[store.NewEvent], command: dict,
@@ -262,6 +274,8 @@ def check_fresh(db, folded: Folded, seat: int, seen_seq: int) -> None:
     if not now_legal:
         if folded.finished:
             raise Forbidden("the game is over")
+        if folded.facts.get("waiting"):
+            raise Forbidden("the game has not begun: it waits for players to take its open seats")
         raise Forbidden("you have no move to make now: it is not your turn")
 
 
@@ -390,8 +404,9 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
         salts = salts_for(seed, batch, len(produced))
         new = provisional(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
         after = advance(folded, new, look_back=look_back)
+    summary = summary_of(after, folded, new)
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts,
-                           projection=lambda handled: projection_row(after, now, handled),
+                           projection=lambda handled: projection_row(after, now, handled, summary),
                            seats=seat_rows(after) if after.seats != folded.seats else (),
                            outbox=notices(site, folded, after, command, now, new, db) + (answer(after) if answer else []))
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
@@ -410,11 +425,12 @@ def rebuild(db) -> int:
     leaves the old projections as they were. Returns the number of games."""
     loading.forget()
     heads = [loading.whole(db, game_id) for game_id in store.game_ids(db)]
+    summaries = [latest_summary(db, head) for head in heads]
     with store.immediate(db):
         store.drop_projections(db)
         store.create_projections(db)
-        for head in heads:
-            store.write_projection(db, projection_row(head, head.last_at), seat_rows(head))
+        for head, summary in zip(heads, summaries):
+            store.write_projection(db, projection_row(head, head.last_at, summary=summary), seat_rows(head))
         store.drop_snapshots(db)
     loading.forget()
     return len(heads)

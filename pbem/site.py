@@ -53,6 +53,29 @@ class Site:
     def seat_url(self, game_id: str, seat: int, generation: int = 0) -> str:
         return f"{self.base_url}/play/{self.seat_token(game_id, seat, generation)}"
 
+    def invite_token(self, game_id: str) -> str:
+        """The secret of a game's invitation link (open seats, issue 14): the game's id and a MAC of it
+        (144 bits), so a link names its game and cannot be made up for another; nothing is stored."""
+        return f"{game_id}-{base64.urlsafe_b64encode(self._mac(f'invite:{game_id}')[:18]).decode()}"
+
+    def read_invite_token(self, token: str) -> str | None:
+        """The game an invitation opens, or None for a link this server did not make."""
+        game_id = token.partition("-")[0]
+        if len(token) > 100 or not game_id or \
+                not hmac.compare_digest(self.invite_token(game_id).encode(), token.encode("utf-8", "replace")):
+            return None
+        return game_id
+
+    def invite_url(self, game_id: str) -> str:
+        return f"{self.base_url}/join/{self.invite_token(game_id)}"
+
+    def home_key(self, kind: str, address: str, generation: int) -> str:
+        """A player's personal API token or calendar feed key (pbem/accounts.py): derived from the server
+        key, the address and the generation (replacing one moves to the next), 192 bits, so /me can show
+        it again while the database keeps only its SHA-256."""
+        message = f"home:{kind}:{address.strip().lower()}:{generation}"
+        return base64.urlsafe_b64encode(self._mac(message)[:24]).decode()
+
     def game_url(self, game_id: str) -> str:
         return f"{self.base_url}/games/{game_id}"
 

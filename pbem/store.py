@@ -27,7 +27,7 @@ import sqlite_utils
 
 from . import groupcommit
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 BUSY_TIMEOUT_SECONDS = 10
 
 
@@ -152,7 +152,39 @@ def _v4_unsubscribed(db: sqlite_utils.Database) -> None:
     db["started_views"].create({"id": str, "game_id": str, "created": str}, pk="id", not_null={"game_id", "created"})
 
 
-MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed}
+def _v5_home(db: sqlite_utils.Database) -> None:
+    """A player's home across games (issue 14, pbem/accounts.py): sessions, sign-in links, personal
+    tokens and feed keys, and pending address confirmations, each kept as the SHA-256 of its secret only;
+    in the games projection the last move in words and each owing seat's deadline; seats found by address."""
+    db["home_sessions"].create({"sha256": str, "address": str, "created": str, "expires": str}, pk="sha256",
+                               not_null={"address", "created", "expires"})
+    db["signin_links"].create({"sha256": str, "address": str, "created": str, "expires": str, "used": str},
+                              pk="sha256", not_null={"address", "created", "expires"})
+    db["signin_links"].create_index(["address", "created"])
+    db["home_keys"].create({"sha256": str, "address": str, "kind": str, "generation": int, "created": str},
+                           pk="sha256", not_null={"address", "kind", "generation", "created"})
+    db["home_keys"].create_index(["address", "kind"], unique=True)
+    db["address_confirmations"].create(
+        {"sha256": str, "game_id": str, "seat": int, "generation": int, "address": str, "created": str},
+        pk="sha256", not_null={"game_id", "seat", "generation", "address", "created"})
+    add_home_columns(db)
+
+
+MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
+              5: _v5_home}
+
+
+def add_home_columns(db: sqlite_utils.Database) -> None:
+    """The games projection's last move in words and per-seat deadlines, and the seats' address index
+    (/me reads these instead of loading every game)."""
+    columns = db["games"].columns_dict
+    if "summary" not in columns:
+        db["games"].add_column("summary", str)
+    if "deadlines" not in columns:
+        db["games"].add_column("deadlines", str)
+    if "generation" not in db["seats"].columns_dict:  # the seat link's generation: /me derives the link
+        db["seats"].add_column("generation", int, not_null_default=0)
+    db.conn.execute("create index if not exists seats_email on seats (lower(email))")
 
 
 def add_clock_columns(db: sqlite_utils.Database) -> None:
@@ -184,6 +216,7 @@ def create_projections(db: sqlite_utils.Database) -> None:
             not_null={"name", "token_hash"},
         )
         db["seats"].create_index(["token_hash"], unique=True)
+    add_home_columns(db)
 
 
 def drop_projections(db: sqlite_utils.Database) -> None:
@@ -381,13 +414,15 @@ def write_imported(db: sqlite_utils.Database, events: Sequence[StoredEvent], see
 def write_projection(db: sqlite_utils.Database, game: dict, seats: Sequence[dict] = ()) -> None:
     """Upsert the games row, and the seats rows when given (inside the caller's transaction)."""
     columns = ("id", "game", "status", "seq", "to_move", "deadline", "created", "updated", "seat_count", "outcome",
-               "next_due")
+               "next_due", "deadlines", "summary")
+    # an append told in no words (settings, a replaced link) keeps the summary of the last one that was
+    keep = {"summary": "coalesce(excluded.summary, games.summary)"}
     db.conn.execute(
         f"insert into games ({', '.join(columns)}) values ({', '.join('?' * len(columns))}) "
-        "on conflict(id) do update set " + ", ".join(f"{c} = excluded.{c}" for c in columns[1:]),
+        "on conflict(id) do update set " + ", ".join(f"{c} = {keep.get(c, f'excluded.{c}')}" for c in columns[1:]),
         [game.get(c) for c in columns],
     )
-    seat_columns = ("game_id", "seat", "name", "email", "webhook", "token_hash", "email_on", "digest")
+    seat_columns = ("game_id", "seat", "name", "email", "webhook", "token_hash", "email_on", "digest", "generation")
     for seat in seats:
         db.conn.execute(
             f"insert into seats ({', '.join(seat_columns)}) values ({', '.join('?' * len(seat_columns))}) "

@@ -11,6 +11,7 @@ identifier.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -114,3 +115,34 @@ def platform_line(head: Folded, event) -> str | None:
 
 def lines_of(told: Sequence[Told]) -> list[str]:
     return [line for item in told for line in item.lines]
+
+
+# --- the last move in words, kept in the games projection (issue 14: a player's games at a glance) -------
+
+SUMMARY_AT_MOST = 300
+
+
+def summary_of(head: Folded, before: Folded | None, events: Sequence) -> str | None:
+    """One append (the game as `before` it; None: its creation) in words as a spectator reads it, for the
+    games projection's `summary`; None when it reads as nothing (settings, a replaced link), so the
+    projection keeps the last one that did."""
+    try:
+        text = " ".join(lines_of(tell_events(head, before, events, None)))
+    except Exception:  # noqa: BLE001 - words are a convenience of /me: they must never stop an append
+        logging.getLogger("pbem.words").exception("no summary for an append of game %s", head.id)
+        return None
+    if not text:
+        return None
+    return text if len(text) <= SUMMARY_AT_MOST else text[:SUMMARY_AT_MOST - 1].rstrip() + "…"
+
+
+def latest_summary(db, head: Folded, looking: int = 20) -> str | None:
+    """The words of the latest of the last `looking` appends that has any (`pbem rebuild`)."""
+    starts = store.command_seqs(db, head.id, upto=head.seq, limit=looking, descending=True)
+    for start, _ in starts:
+        before = loading.at(db, head, start - 1) if start > 1 else None
+        upto = min([s for s, _ in store.command_seqs(db, head.id, after=start, limit=1)] or [head.seq + 1]) - 1
+        text = summary_of(head, before, store.read_events_after(db, head.id, start - 1, upto))
+        if text:
+            return text
+    return None

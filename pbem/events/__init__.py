@@ -9,10 +9,10 @@ are given.
 
 from __future__ import annotations
 
-from . import core
+from . import core, home
 from .kinds import Kind, Working, hidden_data, whole_data
 
-MODULES = (core,)
+MODULES = (core, home)
 
 KINDS: dict[str, Kind] = {}
 COMMANDS: dict = {}  # verb -> (module, state, command, chance) -> events

@@ -38,6 +38,7 @@ SUBJECTS = {
     "timeout": "your time ran out",
     "reply": "your e-mailed move",
     "links": "your seat link, as asked",
+    "joined": "you have joined",
 }
 
 
@@ -162,6 +163,8 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
     out: list[dict] = []
     verb = command["verb"]
     seats = [seat for seat in range(after.seat_count) if has_channel(after, seat)]
+    if after.facts.get("waiting") or verb == "join":  # open seats (issue 14)
+        return joining(site, after, command, now, seats)
     if before is None:
         for seat in seats:
             out += rows(site, after, seat, "invitation", context(site, after, seat, "invitation", [], now), now)
@@ -184,6 +187,20 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
     for seat in sorted(newly_owing & set(seats)):
         happened = since_last(db, before, after, new_events, seat)
         out += rows(site, after, seat, "your_turn", context(site, after, seat, "your_turn", happened, now), now)
+    return out
+
+
+def joining(site: Site, after, command: dict, now: str, seats: list[int]) -> list[dict]:
+    """While a game waits for its players, only each joiner hears (their seat link); the append that
+    takes the last seat starts the game, and every seat gets its invitation then, as a new game's do."""
+    out: list[dict] = []
+    if after.facts.get("waiting"):
+        seat = command.get("seat")
+        if command["verb"] == "join" and seat in seats:
+            out += rows(site, after, seat, "joined", context(site, after, seat, "joined", [], now), now)
+        return out
+    for seat in seats:
+        out += rows(site, after, seat, "invitation", context(site, after, seat, "invitation", [], now), now)
     return out
 
 

@@ -29,12 +29,14 @@ def build(site: Site, row: dict) -> EmailMessage:
     message["Date"] = format_datetime(clock.parse_time(row["created"]))
     domain = site.mail_from.partition("@")[2] or "localhost"
     # A fixed id per notice: a receiver can drop a copy re-sent after a crash mid-delivery.
-    message["Message-ID"] = f"<notice-{row['id']}.{row['game_id']}@{domain}>" if row.get("id") else make_msgid()
+    message["Message-ID"] = f"<notice-{row['id']}.{row['game_id'] or 'home'}@{domain}>" if row.get("id") else make_msgid()
     # RFC 2369 and RFC 8058: a mail program's "unsubscribe" button POSTs to this signed link, which puts
     # the address on the block list (pbem/notify/unsubscribe.py); no account, no cookie needed.
     message["List-Unsubscribe"] = f"<{site.unsubscribe_url(row['recipient'])}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    if not row["kind"].startswith("digest"):
+    # Sign-in and address confirmation mails (pbem/accounts.py) go to addresses not yet proven: a reply
+    # to them must play nothing, so they carry no signed reply address.
+    if not row["kind"].startswith(("digest", "signin:", "confirm:")):
         message["Reply-To"] = site.reply_address(row["game_id"], row["seat"], row["seq"])
         message["X-Pbem-Game"] = row["game_id"]
     message.set_content(row["body_text"])

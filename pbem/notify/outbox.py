@@ -70,7 +70,8 @@ def failed_for_game(db, game_id: str) -> list[dict]:
 
 NOTICE_WORDS = {"invitation": "invitation", "your_turn": "\"your turn\" notice", "result": "result",
                 "reminder": "reminder", "timeout": "timeout notice", "reply": "answer to your e-mailed move",
-                "links": "seat link you asked for", "digest": "daily digest"}
+                "links": "seat link you asked for", "digest": "daily digest", "joined": "welcome to the game",
+                "confirm": "address confirmation"}
 
 
 def failed_for_seat(db, game_id: str, seat: int) -> list[str]:

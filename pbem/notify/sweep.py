@@ -125,9 +125,12 @@ def start_scheduler(database: str, site: Site, blocking: bool = False, owner: st
 
 
 def wake(scheduler, database: str, site: Site, owner: str) -> None:
-    """Run a sweep now rather than at the next minute (a computer seat owes a move, say)."""
+    """Run a sweep now rather than at the next minute (a computer seat owes a move, say). A wake while
+    another runs still runs once more (max_instances=2), so what was queued meanwhile goes now too; two
+    passes at once are safe, as the interval's and a wake's already were (notices are claimed with a
+    lease, clock actions append at a checked seq)."""
     scheduler.add_job(run_once, args=[database, site, owner], id="wake", replace_existing=True,
-                      max_instances=1, coalesce=True)
+                      max_instances=2, coalesce=True)
 
 
 def give_up_lease(database: str, owner: str) -> None:

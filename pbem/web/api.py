@@ -163,11 +163,17 @@ def create_game():
 
 
 def created_json(created: service.Created) -> dict:
-    return {
+    body = {
         "id": created.id, "game": created.game, "url": f"{base_url()}/games/{created.id}",
         "seats": [{"seat": i, "name": name, "token": token, "url": f"{base_url()}/play/{token}"}
                   for i, (name, token) in enumerate(zip(created.names, created.tokens))],
+        "status": "waiting" if created.open_seats else "active",
     }
+    if created.open_seats:  # open seats (issue 14): their keys go to whoever takes them, not to the creator
+        body["seats"] = [{"seat": s["seat"], "name": s["name"], "open": True} if s["seat"] in created.open_seats
+                         else s for s in body["seats"]]
+        body["invite_url"] = get_site().invite_url(created.id)
+    return body
 
 
 @bp.get("/games/<game_id>")

@@ -31,6 +31,7 @@ from ..notify import outbox
 from ..notify.lost_links import send_seat_links
 from ..words import lines_of, tell
 from . import board, limits, started
+from .waiting import waiting_page
 from .move_groups import group_moves
 
 bp = Blueprint("pages", __name__)
@@ -125,7 +126,9 @@ def players_from_form(form) -> list[dict]:
     for i in range(FORM_ROWS):
         name = form.get(f"name{i}", "").strip()
         email = form.get(f"email{i}", "").strip()
-        if name or email:
+        if form.get(f"open{i}"):  # an open seat: whoever follows the invitation takes it (issue 14)
+            players.append({"open": True})
+        elif name or email:
             players.append({"name": name, "email": email or None})
     return players
 
@@ -262,6 +265,8 @@ def seat_from_token(token: str) -> tuple[Folded, int]:
 @bp.get("/play/<token>")
 def seat_page(token):
     loaded, seat = seat_from_token(token)
+    if loaded.facts.get("waiting"):  # open seats not all taken yet (issue 14)
+        return waiting_page(loaded, seat, token)
     return render_template("seat.html", token=token, error=None, **seat_context(loaded, seat))
 
 
@@ -358,6 +363,8 @@ def seat_resign(token):
 @bp.get("/games/<game_id>")
 def spectator_page(game_id):
     loaded = service.load(get_db(), game_id)
+    if loaded.facts.get("waiting"):
+        return waiting_page(loaded, None)
     return render_template("game.html", **seat_context(loaded, None))
 
 

@@ -1,0 +1,191 @@
+"""A player is an e-mail address that has proven itself by following a link (architecture section 13): no
+passwords, no accounts to create. This module keeps the secrets of that: one-time sign-in links, sessions,
+the personal API token and the calendar feed key of each address, and the pending confirmations of an
+address given to a seat.
+
+Every secret has at least 128 bits and the database keeps only its SHA-256. Sign-in links, sessions and
+confirmations are random (256 bits); a personal token and a feed key are derived from the server key, the
+address and a generation (pbem/site.py `home_key`), so /me can show them again, and replacing one moves
+to the next generation, after which the old one opens nothing. Mail goes through the outbox like every
+notice (its body, holding the link, is dropped once sent).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from . import clock, store
+from .site import Site
+
+SIGNIN_VALID = timedelta(hours=1)
+SESSION_VALID = timedelta(days=180)
+CONFIRM_VALID = timedelta(days=2)
+SIGNIN_MAILS_PER_HOUR = 3   # per address, whoever asks: nobody can bury an inbox in sign-in mails
+KINDS = ("token", "feed")   # a personal API token, a calendar feed key
+
+
+def sha(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def normal(address: str) -> str:
+    return address.strip().lower()
+
+
+def _at(now: str, delta: timedelta) -> str:
+    return clock.format_time(clock.parse_time(now) + delta)
+
+
+def has_seats(db, address: str) -> bool:
+    return db.execute("select 1 from seats where lower(email) = ? limit 1", [normal(address)]).fetchone() is not None
+
+
+# --- sign-in links ----------------------------------------------------------------------------------
+
+
+def request_signin(db, site: Site, address: str, now: str) -> bool:
+    """Mail a one-time sign-in link to an address that has seats here; False (nothing sent) for any
+    other address or one mailed too often this hour. The caller answers alike either way."""
+    address = address.strip()
+    if not has_seats(db, address):
+        return False
+    token = secrets.token_urlsafe(32)
+    with store.immediate(db):
+        db.conn.execute("delete from signin_links where expires < ?", [now])
+        recent = db.execute("select count(*) from signin_links where address = ? and created > ?",
+                            [normal(address), _at(now, -timedelta(hours=1))]).fetchone()[0]
+        if recent >= SIGNIN_MAILS_PER_HOUR:
+            return False
+        db.conn.execute("insert into signin_links (sha256, address, created, expires) values (?, ?, ?, ?)",
+                        [sha(token), normal(address), now, _at(now, SIGNIN_VALID)])
+        store.enqueue(db, [mail_row(site, "signin", sha(token), address, "your sign-in link", now,
+                                    link=f"{site.base_url}/signin/{token}", minutes=int(SIGNIN_VALID.total_seconds() // 60))])
+    return True
+
+
+def signin_address(db, token: str, now: str) -> str | None:
+    """The address a sign-in link is for, while it is unused and fresh."""
+    row = db.execute("select address from signin_links where sha256 = ? and used is null and expires > ?",
+                     [sha(token), now]).fetchone()
+    return row[0] if row else None
+
+
+def use_signin_link(db, site: Site, token: str, now: str) -> str | None:
+    """Spend a sign-in link: a new session's secret, or None when the link is used, old or unknown."""
+    session = secrets.token_urlsafe(32)
+    with store.immediate(db):
+        row = db.execute("select address from signin_links where sha256 = ? and used is null and expires > ?",
+                         [sha(token), now]).fetchone()
+        if row is None:
+            return None
+        db.conn.execute("update signin_links set used = ? where sha256 = ?", [now, sha(token)])
+        db.conn.execute("delete from home_sessions where expires < ?", [now])
+        db.conn.execute("insert into home_sessions (sha256, address, created, expires) values (?, ?, ?, ?)",
+                        [sha(session), row[0], now, _at(now, SESSION_VALID)])
+        ensure_keys(db, site, row[0], now)
+    return session
+
+
+# --- sessions -----------------------------------------------------------------------------------------
+
+
+def session_address(db, session: str | None, now: str) -> str | None:
+    if not session or len(session) > 200:
+        return None
+    row = db.execute("select address from home_sessions where sha256 = ? and expires > ?",
+                     [sha(session), now]).fetchone()
+    return row[0] if row else None
+
+
+def end_session(db, session: str | None) -> None:
+    if session:
+        with store.immediate(db):
+            db.conn.execute("delete from home_sessions where sha256 = ?", [sha(session)])
+
+
+# --- personal tokens and feed keys ---------------------------------------------------------------------
+
+
+def ensure_keys(db, site: Site, address: str, now: str) -> None:
+    """The address's first personal token and feed key (generation 0), inside the caller's transaction."""
+    for kind in KINDS:
+        db.conn.execute("insert or ignore into home_keys (sha256, address, kind, generation, created) "
+                        "values (?, ?, ?, 0, ?)", [sha(site.home_key(kind, address, 0)), address, kind, now])
+
+
+def key_of(db, site: Site, address: str, kind: str, now: str) -> str:
+    """The address's current personal token or feed key (made on first use)."""
+    row = db.execute("select generation from home_keys where address = ? and kind = ?", [address, kind]).fetchone()
+    if row is None:
+        with store.immediate(db):
+            ensure_keys(db, site, address, now)
+        return site.home_key(kind, address, 0)
+    return site.home_key(kind, address, row[0])
+
+
+def replace_key(db, site: Site, address: str, kind: str, now: str) -> str:
+    """A new personal token or feed key; the old one opens nothing from now on."""
+    with store.immediate(db):
+        row = db.execute("select generation from home_keys where address = ? and kind = ?", [address, kind]).fetchone()
+        generation = (row[0] + 1) if row else 0
+        db.conn.execute("delete from home_keys where address = ? and kind = ?", [address, kind])
+        new = site.home_key(kind, address, generation)
+        db.conn.execute("insert into home_keys (sha256, address, kind, generation, created) values (?, ?, ?, ?, ?)",
+                        [sha(new), address, kind, generation, now])
+    return new
+
+
+def address_of_key(db, kind: str, key: str | None) -> str | None:
+    if not key or len(key) > 200:
+        return None
+    row = db.execute("select address from home_keys where sha256 = ? and kind = ?", [sha(key), kind]).fetchone()
+    return row[0] if row else None
+
+
+# --- an address given to a seat, confirmed by a mailed link ------------------------------------------------
+
+
+def request_confirmation(db, site: Site, loaded, seat: int, address: str, now: str) -> None:
+    """Mail the new address a link that, followed, gives the seat that address (pbem/players.py)."""
+    token = secrets.token_urlsafe(32)
+    generation = loaded.seats[seat].get("generation", 0)
+    with store.immediate(db):
+        db.conn.execute("delete from address_confirmations where created < ?", [_at(now, -CONFIRM_VALID)])
+        db.conn.execute("insert into address_confirmations (sha256, game_id, seat, generation, address, created) "
+                        "values (?, ?, ?, ?, ?, ?)", [sha(token), loaded.id, seat, generation, address, now])
+        store.enqueue(db, [mail_row(site, "confirm", sha(token), address, "confirm your address", now,
+                                    game_id=loaded.id, seat=seat, link=f"{site.base_url}/address/{token}",
+                                    title=loaded.module.TITLE, name=loaded.names[seat], names=loaded.names,
+                                    days=CONFIRM_VALID.days)])
+
+
+def confirmation(db, token: str, now: str) -> dict | None:
+    """The pending confirmation of a link (game, seat, generation, address), while fresh."""
+    if not token or len(token) > 200:
+        return None
+    row = db.execute("select game_id, seat, generation, address from address_confirmations "
+                     "where sha256 = ? and created > ?", [sha(token), _at(now, -CONFIRM_VALID)]).fetchone()
+    return dict(zip(("game_id", "seat", "generation", "address"), row)) if row else None
+
+
+def drop_confirmation(db, token: str) -> None:
+    with store.immediate(db):
+        db.conn.execute("delete from address_confirmations where sha256 = ?", [sha(token)])
+
+
+# --- the mails ------------------------------------------------------------------------------------------
+
+
+def mail_row(site: Site, kind: str, digest: str, address: str, subject: str, now: str, game_id: str = "",
+             seat: int = 0, **context) -> dict:
+    """An outbox row for a mail of this module (templates/mail/<kind>.txt and .html). These mails carry no
+    reply address: a reply to them plays nothing (pbem/notify/mail.py)."""
+    from .notify.compose import render
+
+    ctx = {**context, "seat": seat, "unsubscribe_url": site.unsubscribe_url(address), "base_url": site.base_url}
+    return {"game_id": game_id, "seq": 0, "seat": seat, "channel": "email", "kind": f"{kind}:{digest[:24]}",
+            "recipient": address, "subject": f"[pbem] {subject}", "body_text": render(f"{kind}.txt", **ctx),
+            "body_html": render(f"{kind}.html", **ctx), "status": "pending", "tries": 0, "next_try": now,
+            "created": now}

@@ -1,0 +1,82 @@
+"""Every seat of one address, for /me, GET /api/me/games and the calendar (architecture section 13).
+
+Read from the projections alone (the seats by address, their games' rows with the last move in words and
+each owing seat's deadline), never by loading a game, so a player with a hundred games costs two indexed
+queries. In order: the seats that owe a decision, least time left first (those without a clock after
+them, the longest waiting first); then those waiting for others, the latest moved first; then the games
+finished lately.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from datetime import timedelta
+
+from . import clock
+from .games import GAMES
+from .site import Site
+
+FINISHED_LATELY = timedelta(days=30)
+FINISHED_AT_MOST = 20
+NEVER = "9999"  # sorts after every deadline
+
+
+@dataclass(frozen=True)
+class MySeat:
+    id: str               # the game
+    game: str             # its kind (mississippi, ...)
+    title: str
+    seat: int
+    name: str
+    status: str           # active, waiting (for players to join), finished
+    your_turn: bool
+    deadline: str | None  # yours when it is your turn, else the earliest of those who owe
+    url: str              # the seat's link
+    updated: str
+    summary: str | None   # the last move in words, as a spectator reads it
+    others: tuple[str, ...]
+    outcome: dict | None
+
+    def to_json(self) -> dict:
+        keys = ("id", "game", "title", "seat", "status", "your_turn", "deadline", "url", "updated", "summary")
+        whole = asdict(self)
+        return {key: whole[key] for key in keys}
+
+
+def my_seats(db, site: Site, address: str, now: str) -> list[MySeat]:
+    """The address's seats, in the order /me shows them."""
+    cutoff = clock.format_time(clock.parse_time(now) - FINISHED_LATELY)
+    rows = db.execute(
+        "select s.game_id, s.seat, s.name, s.generation, g.game, g.status, g.to_move, g.deadline, g.deadlines, "
+        "g.updated, g.summary, g.outcome from seats s join games g on g.id = s.game_id "
+        "where lower(s.email) = ? and (g.status != 'finished' or g.updated >= ?)",
+        [address.strip().lower(), cutoff]).fetchall()
+    names: dict[str, dict[int, str]] = {}
+    game_ids = sorted({row[0] for row in rows})
+    for start in range(0, len(game_ids), 500):
+        chunk = game_ids[start:start + 500]
+        for game_id, seat, name in db.execute(
+                f"select game_id, seat, name from seats where game_id in ({','.join('?' * len(chunk))})", chunk):
+            names.setdefault(game_id, {})[seat] = name
+    mine = []
+    for (game_id, seat, name, generation, game, status, to_move, earliest, deadlines, updated, summary,
+         outcome) in rows:
+        yours = status == "active" and seat in json.loads(to_move or "[]")
+        own = json.loads(deadlines or "{}").get(str(seat))
+        module = GAMES.get(game)
+        mine.append(MySeat(
+            game_id, game, module.TITLE if module else game, seat, name, status, yours,
+            own if yours else earliest, site.seat_url(game_id, seat, generation or 0), updated, summary,
+            tuple(n for s, n in sorted(names.get(game_id, {}).items()) if s != seat),
+            json.loads(outcome) if outcome else None))
+    return ordered(mine)
+
+
+def ordered(seats: list[MySeat]) -> list[MySeat]:
+    yours = sorted((s for s in seats if s.your_turn), key=lambda s: (s.deadline or NEVER, s.updated))
+    waiting = sorted((s for s in seats if not s.your_turn and s.status != "finished"), key=lambda s: s.updated,
+                     reverse=True)
+    finished = sorted((s for s in seats if s.status == "finished"), key=lambda s: s.updated,
+                      reverse=True)[:FINISHED_AT_MOST]
+    return yours + waiting + finished

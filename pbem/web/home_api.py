@@ -1,0 +1,74 @@
+"""A player's home across games, the JSON API (architecture section 17): ask for a sign-in link, list
+one's games, take an open seat through an invitation, replace a seat's link. Errors answer as the rest
+of the API does (`{"error"}` with the status of the service's error)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, session
+
+from .. import accounts, contract, players, service
+from ..db import get_db, get_site
+from ..games import UnknownGame
+from ..games.base import GameError
+from ..mygames import my_seats
+from . import api, limits
+from .home import wake_mail
+
+bp = Blueprint("home_api", __name__, url_prefix="/api")
+bp.register_error_handler(service.ServiceError, api.on_service_error)
+bp.register_error_handler(GameError, api.on_service_error)
+bp.register_error_handler(UnknownGame, api.on_service_error)
+bp.register_error_handler(contract.ValidationError, api.on_validation_error)
+
+
+def answer(body, status: int):
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+@bp.post("/signin")
+def signin():
+    limits.limit("signin")
+    body = contract.load_request(contract.SigninIn, api.json_body())
+    address = body["email"].strip()
+    if not service.EMAIL.match(address) or not address.isascii():
+        raise service.BadRequest("email: that does not look like an e-mail address")
+    if accounts.request_signin(get_db(), get_site(), address, service.utcnow()):
+        wake_mail()
+    # the same answer for every address: nobody learns here who plays
+    return answer({"status": "if that address has seats here, a sign-in link is on its way to it"}, 202)
+
+
+@bp.get("/me/games")
+def my_games():
+    db, now = get_db(), service.utcnow()
+    token = api.bearer()
+    address = accounts.address_of_key(db, "token", token) if token else \
+        accounts.session_address(db, session.get("home"), now)
+    if address is None:
+        raise service.Unauthorized("sign in on /signin, or send Authorization: Bearer <the personal token on /me>")
+    return jsonify([seat.to_json() for seat in my_seats(db, get_site(), address, now)])
+
+
+@bp.post("/join/<invite>")
+def join(invite):
+    db, site = get_db(), get_site()
+    players.by_invitation(db, site, invite)  # 404 before anything about the body
+    limits.check("create")
+    body = contract.load_request(contract.JoinIn, api.json_body())
+    game_id, seat, token = players.join(db, site, invite, body["name"], body["email"])
+    limits.record("create")
+    wake_mail()
+    return answer({"id": game_id, "seat": seat, "token": token, "url": f"{site.base_url}/play/{token}"}, 201)
+
+
+@bp.post("/games/<game_id>/rotate")
+def rotate(game_id):
+    db, site = get_db(), get_site()
+    service.load(db, game_id)  # 404 first
+    token = api.bearer()
+    if token is None:
+        raise service.Unauthorized("this needs a seat token: Authorization: Bearer <token>")
+    _, new = players.rotate(db, site, game_id, players.by_token(token))
+    return answer({"token": new, "url": f"{site.base_url}/play/{new}"}, 201)

@@ -1,0 +1,22 @@
+"""The page of a game that waits for its players (open seats, issue 14), in place of its board: who has
+joined, how many seats are open, and, for a seat of the game only (never a spectator, since games are
+listed on the home page), the invitation link to pass on. It follows the game (the board client's poll
+reloads it when someone joins), so a player sees the game begin."""
+
+from __future__ import annotations
+
+from flask import render_template, url_for
+
+from ..db import get_site
+from ..folding import Folded
+
+
+def waiting_page(loaded: Folded, seat: int | None, token: str | None = None):
+    status = url_for("pages.seat_status", token=token) if token else \
+        url_for("pages.spectator_status", game_id=loaded.id)
+    open_count = sum(1 for s in loaded.seats if s.get("open"))
+    title = f"{loaded.module.TITLE}: waiting for {open_count} player{'s' if open_count != 1 else ''}"
+    return render_template("waiting.html", loaded=loaded, module=loaded.module, seat=seat, token=token,
+                           seats=loaded.seats, open_count=open_count, page_title=title,
+                           invite_url=get_site().invite_url(loaded.id) if seat is not None else None,
+                           client_data={"moves": [], "seq": loaded.seq, "title": title, "status": status})
