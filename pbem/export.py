@@ -9,6 +9,7 @@ game's move list with its result also as plain text (`record.txt`)."""
 from __future__ import annotations
 
 from . import store
+from .loading import looking_back
 from .folding import Folded
 from .redaction import public_event
 from .words import tell_events
@@ -19,7 +20,7 @@ FORMAT = "pbem-record/1"
 def game_record(db, loaded: Folded, seat: int | None) -> dict:
     outcome = loaded.outcome
     stored = store.read_events(db, loaded.id)
-    told = {item.first: item.lines for item in tell_events(loaded, None, stored, seat)}
+    told = {item.first: item.lines for item in tell_events(loaded, None, stored, seat, looking_back(db, loaded))}
     events = [public_event(loaded, event, seat) for event in stored]
     record = {
         "format": FORMAT,
@@ -42,7 +43,7 @@ def text_record(db, loaded: Folded, seat: int | None, ending: str) -> str:
     """The move list in words, numbered by turn, with the players and the result: a record a person can
     read, print or paste."""
     names = loaded.names
-    told = tell_events(loaded, None, store.read_events(db, loaded.id), seat)
+    told = tell_events(loaded, None, store.read_events(db, loaded.id), seat, looking_back(db, loaded))
     lines = [f"{loaded.module.TITLE}, game {loaded.id}",
              "Players: " + ", ".join(names),
              f"Started {loaded.created_at}" + ("" if loaded.finished else f"; still being played at event {loaded.seq}"),

@@ -12,7 +12,7 @@ identifier.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from . import loading, store
@@ -40,11 +40,14 @@ def tell(db, head: Folded, seat: int | None, after: int, upto: int | None = None
     if after >= upto:
         return []
     start = loading.at(db, head, after) if after >= 1 else None
-    return tell_events(head, start, store.read_events_after(db, head.id, after, upto), seat)
+    return tell_events(head, start, store.read_events_after(db, head.id, after, upto), seat,
+                       loading.looking_back(db, head))
 
 
-def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int | None) -> list[Told]:
-    """These events (the game as `start` before them; None: from its creation), append by append."""
+def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int | None,
+                look_back=None) -> list[Told]:
+    """These events (the game as `start` before them; None: from its creation), append by append.
+    `look_back` (loading.looking_back) lets a rewind among them be folded."""
     told = []
     folded = start
     for batch in batches(events):
@@ -53,10 +56,10 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
             lines = describe(head, folded, batch[1:], seat)
             if not any("begin" in line.lower() or "began" in line.lower() for line in lines[:1]):
                 lines.insert(0, began(folded))
-            folded = advance(folded, batch[1:])
+            folded = advance(folded, batch[1:], look_back=look_back)
         else:
             lines = describe(head, folded, batch, seat)
-            folded = advance(folded, batch)
+            folded = advance(folded, batch, look_back=look_back)
         command = batch[0].command or {}
         actor = command.get("seat") if isinstance(command.get("seat"), int) else None
         told.append(Told(batch[0].seq, batch[-1].seq, actor, command.get("verb", ""), tuple(lines), batch[0].at))
@@ -93,7 +96,7 @@ def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -
     for event in events:
         if event.type in PLATFORM_EVENTS:
             flush()
-            line = platform_line(head, event)
+            line = platform_line(head, event, seat)
             if line:
                 lines.append(line)
         else:
@@ -108,9 +111,10 @@ def began(folded: Folded) -> str:
     return f"{players} began a game of {folded.module.TITLE}."
 
 
-def platform_line(head: Folded, event) -> str | None:
-    """The platform's own events in words (addresses, settings and seeds are nobody's reading)."""
-    return KINDS[event.type].words(tuple(head.names), event)
+def platform_line(head: Folded, event, seat: int | None) -> str | None:
+    """The platform's own events in words, from what the reader may see of them (a message before the
+    end is for the seats, a note for its own seat)."""
+    return KINDS[event.type].words(tuple(head.names), replace(event, data=public_data(head, event, seat)))
 
 
 def lines_of(told: Sequence[Told]) -> list[str]:
@@ -122,12 +126,12 @@ def lines_of(told: Sequence[Told]) -> list[str]:
 SUMMARY_AT_MOST = 300
 
 
-def summary_of(head: Folded, before: Folded | None, events: Sequence) -> str | None:
+def summary_of(head: Folded, before: Folded | None, events: Sequence, look_back=None) -> str | None:
     """One append (the game as `before` it; None: its creation) in words as a spectator reads it, for the
     games projection's `summary`; None when it reads as nothing (settings, a replaced link), so the
     projection keeps the last one that did."""
     try:
-        text = " ".join(lines_of(tell_events(head, before, events, None)))
+        text = " ".join(lines_of(tell_events(head, before, events, None, look_back)))
     except Exception:  # noqa: BLE001 - words are a convenience of /me: they must never stop an append
         logging.getLogger("pbem.words").exception("no summary for an append of game %s", head.id)
         return None
@@ -142,7 +146,8 @@ def latest_summary(db, head: Folded, looking: int = 20) -> str | None:
     for start, _ in starts:
         before = loading.at(db, head, start - 1) if start > 1 else None
         upto = min([s for s, _ in store.command_seqs(db, head.id, after=start, limit=1)] or [head.seq + 1]) - 1
-        text = summary_of(head, before, store.read_events_after(db, head.id, start - 1, upto))
+        text = summary_of(head, before, store.read_events_after(db, head.id, start - 1, upto),
+                          loading.looking_back(db, head))
         if text:
             return text
     return None

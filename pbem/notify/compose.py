@@ -17,6 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from ..config import TEMPLATES_DIR
 from ..folding import legal_moves
 from ..site import Site
+from .. import loading
 from ..words import lines_of, tell, tell_events
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result"}  # reminders, timeouts and answers are urgent
@@ -150,7 +151,8 @@ def since_last(db, before, after, new_events, seat: int) -> list[str]:
     if before is not None and db is not None:
         since = max(before.last_acted.get(seat, 0), before.began_owing.get(seat, 0), before.seq - TOLD_AT_MOST)
         lines += lines_of(tell(db, before, seat, since))
-    lines += lines_of(tell_events(after, before, new_events, seat))
+    lines += lines_of(tell_events(after, before, new_events, seat,
+                                  loading.looking_back(db, before) if db is not None and before is not None else None))
     if len(lines) > LINES_AT_MOST:
         skipped = len(lines) - LINES_AT_MOST
         lines = [f"({skipped} earlier line{'s' if skipped != 1 else ''} are on the game's history page.)"] + \
