@@ -48,7 +48,7 @@ from functools import reduce
 from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
 
 from . import position as position_module
-from . import panel, render, rules, svg, view as view_module
+from . import panel, recorder, render, rules, svg, view as view_module
 from .hints import move_hints  # noqa: F401  (part of the protocol)
 from .board import HOME_PORTS, TRADING_PORTS
 from .bot import BOTS
@@ -191,7 +191,7 @@ def start(state: State, chance) -> list[Event]:
                 engine.open("turn_began", "rules")
             engine.flat_pickup(state.turn)
         engine.settle()
-    except rules.GameOver:
+    except recorder.GameOver:
         pass
     return engine.finish()
 
@@ -229,7 +229,7 @@ def outcome(state: State) -> Outcome | None:
     if not state.result:
         return None
     termination, winners, ranking = state.result
-    scores = {str(s): {"home": rules.home_value(state, s)} for s in range(state.seats)}
+    scores = {str(s): {"home": recorder.home_value(state, s)} for s in range(state.seats)}
     return Outcome(termination, tuple(winners), tuple(tuple(g) for g in ranking), scores)
 
 
@@ -247,7 +247,7 @@ def resign(state: State, seat: int, chance=None) -> list[Event]:
     engine = rules.Engine(state, chance)
     try:
         engine.resign(seat)
-    except rules.GameOver:
+    except recorder.GameOver:
         pass
     return engine.finish()
 

@@ -36,45 +36,28 @@ Decisions not covered by the spec, decided here:
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import replace
 from itertools import product
 
-from pbem.games.base import RULES, Event, IllegalMove, InvalidMove, NotYourTurn
+from pbem.games.base import RULES, Event, IllegalMove, NotYourTurn
 
-from .board import (ANCHOR_BAY, CLIFF_CREEK, FLAT_COAST, HOME_PORTS, MUD_BAY, PORT_AT, PORT_EXITS, PORT_SQUARE,
-                    PORTS, TRADING_PORTS, VECTORS, allowed_headings, bay_candidates, card1_inward, card1_line,
+from .board import (ANCHOR_BAY, CLIFF_CREEK, FLAT_COAST, HOME_PORTS, MUD_BAY, PORT_AT, PORT_EXITS, PORT_SQUARE, PORTS,
+                    TRADING_PORTS, VECTORS, allowed_headings, bay_candidates, card1_inward, card1_line,
                     nearest_port_ahead, port_title, sea_distance, square_name, step)
-from .cards import (CHANCE_TITLES, CREW, CURRENCY, CUT_CARDS, EITHER_CARDS, FEVER_LIMIT, KEPT_CARDS, LJS_CREW_LIMIT,
-                    STOCK_VALUE, TREASURE_VALUE, TREASURES, VALUE_CARDS, WEAK_CREW, CHART_VALUE, crew_value,
+from .cards import (CHANCE_TITLES, CHART_VALUE, CREW, CURRENCY, CUT_CARDS, EITHER_CARDS, FEVER_LIMIT, KEPT_CARDS,
+                    LJS_CREW_LIMIT, STOCK_VALUE, TREASURE_VALUE, TREASURES, VALUE_CARDS, WEAK_CREW, crew_value,
                     fighting_value, sailing_value, sort_crew, sort_treasure, sub_multisets, treasure_choices,
                     treasure_value)
 from .geometry import derelict, drift_options, in_port, on_coast, sail_options, ships_at, walk
 from .notation import Move, canonical_items, item_order, items_text, parse_move, split_items
-from .state import Item, State, apply, item_to_json
+from .recorder import GameOver, Recorder, active, limit_result, ranking, turn_order_from
+from .state import Item, State
 
 ORDERS = ("always attack", "never attack", "ask")
 
 
-class GameOver(Exception):
-    """Raised inside the engine when a win ends the game at an event boundary: stop at once."""
-
-
 # --- small queries ------------------------------------------------------------------------------------
-
-
-def active(state: State) -> list[int]:
-    return [s for s in range(state.seats) if not state.resigned[s]]
-
-
-def turn_order_from(state: State, first: int) -> list[int]:
-    return [s for s in [(first + i) % state.seats for i in range(state.seats)] if not state.resigned[s]]
-
-
-def home_value(state: State, seat: int) -> int:
-    i = PORTS.index(state.home(seat))
-    return treasure_value(state.docks[i].treasure) + treasure_value(state.safety[i])
 
 
 def ti_counts(state: State) -> dict[str, int]:
@@ -123,72 +106,8 @@ def item_worth(state: State, token: str) -> int | None:
 # --- the engine -----------------------------------------------------------------------------------------
 
 
-class Engine:
-    """Applies effects to a state and records them into events."""
-
-    def __init__(self, state: State, chance=None):
-        self.state = state
-        self.chance = chance
-        self.events: list[dict] = []
-        self.current: dict | None = None
-
-    # recording
-
-    def open(self, type_: str, actor: str, **data) -> None:
-        self.check_win()
-        if self.over:
-            raise GameOver
-        self.current = {"type": type_, "actor": actor, "data": {**data, "effects": []}}
-        self.events.append(self.current)
-
-    def do(self, **effect) -> None:
-        self.current["data"]["effects"].append(effect)
-        self.state = apply(self.state, effect)
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "over"
-
-    def finish(self) -> list[Event]:
-        self.check_win()
-        return [Event(e["type"], json.loads(json.dumps(e["data"])), e["actor"]) for e in self.events]
-
-    # the win (Ruling 47)
-
-    def check_win(self) -> None:
-        state = self.state
-        if self.current is None or state.phase in ("over", "setup"):
-            return
-        qualified = [s for s in turn_order_from(state, state.turn)
-                     if in_port(state, s) == state.home(s) and home_value(state, s) >= 20]
-        if qualified:
-            winner = qualified[0]
-            self.do(k="over", termination="won", winners=[winner], ranking=ranking(state, winner))
-
-    # moving crew and treasure
-
-    def take_crew(self, seat: int, k: int) -> None:
-        cards = list(self.state.pirate[:k])
-        if cards:
-            self.do(k="crew", **{"from": "pirate", "to": f"hand:{seat}"}, cards=cards)
-
-    def return_crew(self, where: str, cards) -> None:
-        cards = list(sort_crew(cards))
-        if cards:
-            self.do(k="crew", **{"from": where, "to": "pirate"}, cards=cards)
-
-    def move_ship(self, seat: int, square, heading: str | None) -> None:
-        self.do(k="ship", seat=seat, at=list(square), heading=None if square in PORT_AT else heading)
-
-    def clear_msa(self, seat: int) -> None:
-        if self.state.ships[seat].must_sail_ahead:
-            self.do(k="msa", seat=seat, on=False)
-
-    def push(self, item: Item) -> None:
-        self.do(k="push", item=item_to_json(item))
-
-    def pop(self) -> None:
-        self.do(k="pop")
+class Engine(Recorder):
+    """The rules engine, built on the parts of it that are modules of their own (recorder.py and up)."""
 
     def flat_pickup(self, seat: int) -> None:
         """Ruling 44: automatic, within the two-piece limit, most valuable first."""
@@ -300,12 +219,6 @@ class Engine:
                     self.end_turn()
                     continue
                 return
-
-    def drop_owing(self, front: Item, seat: int) -> None:
-        if len(front.seats) > 1:
-            self.do(k="answered", seat=seat)
-        else:
-            self.pop()
 
     def run_task(self, item: Item) -> None:
         if item.kind == "after_fight":
@@ -780,24 +693,6 @@ def stock_treasure(available: dict[str, int], need: int) -> tuple[str, ...]:
         if best is None or key > best[0]:
             best = (key, combo)
     return sort_treasure(best[1]) if best else ()
-
-
-def ranking(state: State, winner: int | None) -> list[list[int]]:
-    """Ruling 47: the winner, then home treasure, then cargo; resigned seats last."""
-    playing = [s for s in active(state) if s != winner]
-    key = {s: (home_value(state, s), treasure_value(state.ships[s].cargo)) for s in playing}
-    groups: list[list[int]] = [[winner]] if winner is not None else []
-    for value in sorted(set(key.values()), reverse=True):
-        groups.append([s for s in playing if key[s] == value])
-    gone = [s for s in range(state.seats) if state.resigned[s] and s != winner]
-    if gone:
-        groups.append(gone)
-    return groups
-
-
-def limit_result(state: State) -> dict:
-    groups = ranking(state, None)
-    return {"winners": groups[0], "ranking": groups}
 
 
 def card1_destination(state: State, seat: int):
