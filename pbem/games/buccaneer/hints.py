@@ -23,8 +23,9 @@ from .cards import (CHANCE_TITLES, CREW, CUT_CARDS, EITHER_CARDS, LJS_CREW_LIMIT
                     VALUE_CARDS, crew_value, fighting_value, sailing_value, treasure_value)
 from .geometry import derelict, in_port, ships_at
 from .notation import Move, parse_move, split_items
+from .ports import card_value, docks_of
 from .recorder import home_value
-from .rules import card_value, docks_of, legal_moves
+from .rules import legal_moves
 from .state import Item, State
 
 DIRECTION_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
