@@ -39,9 +39,10 @@ from pbem.games.base import RULES, Event, IllegalMove, NotYourTurn
 
 from .board import (HOME_PORTS, PORT_AT, PORT_EXITS, PORT_SQUARE, TRADING_PORTS, VECTORS, allowed_headings, port_title,
                     square_name, step)
-from .cards import STOCK_VALUE, crew_value, fighting_value, sailing_value, sort_treasure, sub_multisets, treasure_value
-from .chance import CHANCE_DECISIONS, ChanceCards, chance_options
-from .geometry import derelict, drift_options, in_port, on_coast, sail_options, ships_at, walk
+from .cards import STOCK_VALUE, crew_value, sailing_value, treasure_value
+from .chance import CHANCE_DECISIONS, chance_options
+from .fights import FIGHT_DECISIONS, Fights, fight_options
+from .geometry import derelict, drift_options, in_port, sail_options, ships_at, walk
 from .notation import Move, items_text, parse_move, split_items
 from .ports import (flat_island_problem, home_port_problem, location_options, redeem_problem, stock_treasure,
                     ti_counts, trade_problem)
@@ -54,7 +55,7 @@ ORDERS = ("always attack", "never attack", "ask")
 # --- the engine -----------------------------------------------------------------------------------------
 
 
-class Engine(ChanceCards):
+class Engine(Fights):
     """The rules engine, built on the parts of it that are modules of their own (recorder.py and up)."""
 
     # setup (spec section 5)
@@ -160,14 +161,7 @@ class Engine(ChanceCards):
 
     def run_task(self, item: Item) -> None:
         if item.kind == "after_fight":
-            self.pop()
-            self.do(k="fight_over")
-            mover = item.seat
-            if self.state.resigned[mover] or mover == item.other:
-                return
-            if on_coast(self.state, mover):
-                self.draw(mover)
-            self.flat_pickup(mover)
+            self.after_fight(item)
             return
         raise AssertionError(item.kind)
 
@@ -258,55 +252,6 @@ class Engine(ChanceCards):
             self.fight(seat, item.seat, item.seat)
         else:
             self.continue_sail(item.seat, item.dir, item.dest, item.face, item.attack)
-
-    # --- fights (Rule 12, Rulings 16 to 21) ---
-
-    def fight(self, attacker: int, defender: int, mover: int) -> None:
-        state = self.state
-        hands = [list(state.hands[attacker]), list(state.hands[defender])]
-        values = [fighting_value(hands[0]), fighting_value(hands[1])]
-        result = "attacker" if values[0] > values[1] else "defender" if values[1] > values[0] else "draw"
-        self.do(k="fight", attacker=attacker, defender=defender, square=list(state.ships[attacker].at),
-                hands=hands, values=values, result=result)
-        if result == "draw":
-            self.push(Item("after_fight", seat=mover, other=defender))
-            self.push(Item("free", seats=(defender,), seat=defender))
-            return
-        winner, loser = (attacker, defender) if result == "attacker" else (defender, attacker)
-        self.do(k="msa", seat=winner, on=True)
-        self.push(Item("after_fight", seat=mover, other=loser))
-        self.push(Item("free", seats=(loser,), seat=loser))
-        if self.state.ships[loser].cargo or self.state.hands[loser]:
-            self.push(Item("spoils", seats=(winner,), seat=loser, other=winner))
-
-    def answer_spoils(self, seat: int, item: Item, move: Move) -> None:
-        self.pop()
-        winner, loser = item.other, item.seat
-        if move.word == "crew":
-            self.push(Item("give", seats=(loser,), seat=loser, other=winner))
-            return
-        loot = list(self.state.ships[loser].cargo)
-        if len(self.state.ships[winner].cargo) + len(loot) <= 2:
-            self.do(k="treasure", **{"from": f"ship:{loser}", "to": f"ship:{winner}"}, items=loot)
-            return
-        pool = sort_treasure(list(self.state.ships[winner].cargo) + loot)
-        if self.state.ships[winner].cargo:
-            self.do(k="treasure", **{"from": f"ship:{winner}", "to": "keep"}, items=list(self.state.ships[winner].cargo))
-        self.do(k="treasure", **{"from": f"ship:{loser}", "to": "keep"}, items=loot)
-        self.push(Item("keep", seats=(winner,), seat=winner, items=pool))
-
-    def answer_give(self, seat: int, item: Item, move: Move) -> None:
-        self.pop()
-        self.do(k="crew", **{"from": f"hand:{seat}", "to": f"hand:{item.other}"}, cards=list(move.items))
-
-    def answer_keep(self, seat: int, item: Item, move: Move) -> None:
-        self.pop()
-        rest = list(item.items)
-        for t in move.items:
-            rest.remove(t)
-        self.do(k="treasure", **{"from": "keep", "to": f"ship:{seat}"}, items=list(move.items))
-        if rest:
-            self.do(k="treasure", **{"from": "keep", "to": "ti"}, items=rest)
 
     def answer_free(self, seat: int, item: Item, move: Move) -> None:
 
@@ -447,20 +392,10 @@ def turn_options(state: State, seat: int) -> list[str]:
 
 def decision_options(state: State, seat: int, item: Item) -> list[str]:
     kind = item.kind
-    hand = state.hands[seat]
     if kind == "intercept":
         return ["attack", "let pass"]
-    if kind == "spoils":
-        out = []
-        if state.ships[item.seat].cargo:
-            out.append("demand treasure")
-        if state.hands[item.seat]:
-            out.append("demand crew")
-        return out
-    if kind == "give":
-        return [f"give {items_text(c)}" for c in sub_multisets(hand, min(2, len(hand)))] if hand else []
-    if kind == "keep":
-        return [f"keep {items_text(c)}" for c in sub_multisets(item.items, 2)]
+    if kind in FIGHT_DECISIONS:
+        return fight_options(state, seat, item)
     if kind == "free":
         return free_options(state, seat)
     if kind in CHANCE_DECISIONS:
