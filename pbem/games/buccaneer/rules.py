@@ -37,25 +37,23 @@ from dataclasses import replace
 
 from pbem.games.base import RULES, Event, IllegalMove, NotYourTurn
 
-from .board import (HOME_PORTS, PORT_AT, PORT_EXITS, PORT_SQUARE, TRADING_PORTS, VECTORS, allowed_headings, port_title,
-                    square_name, step)
-from .cards import STOCK_VALUE, crew_value, sailing_value, treasure_value
+from .board import HOME_PORTS, PORT_AT, PORT_SQUARE, TRADING_PORTS, port_title, square_name, step
+from .cards import STOCK_VALUE, crew_value, treasure_value
 from .chance import CHANCE_DECISIONS, chance_options
-from .fights import FIGHT_DECISIONS, Fights, fight_options
-from .geometry import derelict, drift_options, in_port, sail_options, ships_at, walk
+from .fights import FIGHT_DECISIONS, fight_options
+from .geometry import derelict, in_port
 from .notation import Move, items_text, parse_move, split_items
 from .ports import (flat_island_problem, home_port_problem, location_options, redeem_problem, stock_treasure,
                     ti_counts, trade_problem)
 from .recorder import GameOver, active, limit_result, ranking, turn_order_from
+from .sailing import Sailing, direction_to, fmt_sail, free_options, movement_options, movement_problem, order_options
 from .state import Item, State
-
-ORDERS = ("always attack", "never attack", "ask")
 
 
 # --- the engine -----------------------------------------------------------------------------------------
 
 
-class Engine(Fights):
+class Engine(Sailing):
     """The rules engine, built on the parts of it that are modules of their own (recorder.py and up)."""
 
     # setup (spec section 5)
@@ -187,85 +185,6 @@ class Engine(Fights):
     def turn_end(self, seat: int, move: Move) -> None:
         self.end_turn()
 
-    def turn_sail(self, seat: int, move: Move) -> None:
-        self.do(k="phase", phase="after")
-        self.clear_msa(seat)
-        self.sail(seat, move.dir, move.n, move.face, move.attack)
-
-    def turn_turn(self, seat: int, move: Move) -> None:
-        self.do(k="phase", phase="after")
-        self.clear_msa(seat)
-        self.move_ship(seat, self.state.ships[seat].at, move.face)
-        self.arrive(seat)
-
-    def turn_drift(self, seat: int, move: Move) -> None:
-        self.do(k="phase", phase="after")
-        self.clear_msa(seat)
-        ship = self.state.ships[seat]
-
-        self.move_ship(seat, step(ship.at, move.dir), move.face)
-        self.arrive(seat)
-
-    # --- sailing, interruptions and arrival (Rules 8, 9, 12) ---
-
-    def sail(self, seat: int, direction: str, n: int, face: str, attack: bool) -> None:
-
-        start = self.state.ships[seat].at
-        dest = step(start, direction, n)
-        self.continue_sail(seat, direction, dest, face, attack)
-
-    def continue_sail(self, seat: int, direction: str, dest, face: str, attack: bool) -> None:
-
-        here = self.state.ships[seat].at
-        square = step(here, direction)
-        while square != dest:
-            occupants = ships_at(self.state, square, exclude=seat)
-            if len(occupants) == 1 and not derelict(self.state, occupants[0]):
-                interceptor = occupants[0]
-                self.move_ship(seat, square, direction)
-                item = Item("intercept", seats=(interceptor,), seat=seat, dir=direction, dest=tuple(dest),
-                            face=face, attack=attack)
-                order = self.state.standing[interceptor]
-                if order == "ask":
-                    self.push(item)
-                    return
-                self.open("move_played", RULES, seat=interceptor,
-                          move="attack" if order == "always attack" else "let pass", standing_order=True)
-                if order == "always attack":
-                    self.fight(interceptor, seat, seat)
-                    return
-            square = step(square, direction)
-        if attack:
-            defender = ships_at(self.state, dest, exclude=seat)[0]
-            self.move_ship(seat, dest, face)
-            self.fight(seat, defender, seat)
-            return
-        self.move_ship(seat, dest, face)
-        self.arrive(seat)
-
-    def answer_intercept(self, seat: int, item: Item, move: Move) -> None:
-        self.pop()
-        attack = move.verb == "attack" or move.word == "always attack"
-        if move.verb == "order":
-            self.do(k="order", seat=seat, order=move.word)
-        if attack:
-            self.fight(seat, item.seat, item.seat)
-        else:
-            self.continue_sail(item.seat, item.dir, item.dest, item.face, item.attack)
-
-    def answer_free(self, seat: int, item: Item, move: Move) -> None:
-
-        self.pop()
-        if self.state.turn == seat and self.state.phase != "over":
-            self.do(k="phase", phase="closed")
-        ship = self.state.ships[seat]
-        if move.verb == "turn":
-            self.move_ship(seat, ship.at, move.face)
-        else:
-            n = 1 if move.verb == "drift" else move.n
-            self.move_ship(seat, step(ship.at, move.dir, n), move.face)
-        self.arrive(seat)
-
     # --- resignation (Ruling 51) ---
 
     def resign(self, seat: int) -> None:
@@ -357,25 +276,6 @@ def options(state: State, seat: int) -> list[str]:
     return turn_options(state, seat)
 
 
-def fmt_sail(d: str, n: int, attack: bool, face: str) -> str:
-    return f"sail {d} {n}" + (" attack" if attack else "") + (f" face {face}" if face else "")
-
-
-def movement_options(state: State, seat: int) -> list[str]:
-    ship = state.ships[seat]
-    out: list[str] = []
-    if derelict(state, seat):
-        for d, square, faces in drift_options(state, seat):
-            out.extend([f"drift {d} face {f}" for f in faces] if faces else [f"drift {d}"])
-        return out
-    sails = sail_options(state, seat)
-    for d, n, square, attack, faces in sails:
-        out.extend([fmt_sail(d, n, attack, f) for f in faces] if faces else [fmt_sail(d, n, attack, "")])
-    if not in_port(state, seat) and not (ship.must_sail_ahead and sails):
-        out.extend(f"turn face {f}" for f in allowed_headings(ship.at) if f != ship.heading)
-    return out
-
-
 def turn_options(state: State, seat: int) -> list[str]:
     out: list[str] = []
     moves: list[str] = []
@@ -403,30 +303,7 @@ def decision_options(state: State, seat: int, item: Item) -> list[str]:
     raise AssertionError(kind)
 
 
-def free_options(state: State, seat: int) -> list[str]:
-    """Ruling 18 (and 46 for a derelict loser)."""
-    out: list[str] = []
-    if derelict(state, seat):
-        for d, square, faces in drift_options(state, seat):
-            out.extend([f"drift {d} face {f}" for f in faces] if faces else [f"drift {d}"])
-    else:
-        for d, n, square, attack, faces in sail_options(state, seat, free=True):
-            out.extend([fmt_sail(d, n, False, f) for f in faces] if faces else [fmt_sail(d, n, False, "")])
-    if not out:
-        out = [f"turn face {f}" for f in allowed_headings(state.ships[seat].at)]
-    return out
-
-
 # --- decide -------------------------------------------------------------------------------------------------
-
-
-def order_options(state: State, seat: int) -> list[str]:
-    if state.phase in ("over", "setup") or state.resigned[seat]:
-        return []
-    front = state.pending[0] if state.pending else None
-    if front and front.kind == "intercept" and seat in front.seats:
-        return ["always attack", "never attack"]
-    return [o for o in ORDERS if o != state.standing[seat]]
 
 
 def legal_moves(state: State, seat: int) -> list[str]:
@@ -476,19 +353,6 @@ def canonical(state: State, seat: int, move: Move) -> str:
             text += f" docks {items_text(move.docks)}"
         return text
     return v
-
-
-def direction_to(start, target) -> tuple[str, int]:
-
-    dx, dy = target[0] - start[0], target[1] - start[1]
-    n = max(abs(dx), abs(dy))
-    if n == 0 or (dx and dy and abs(dx) != abs(dy)):
-        return "", 0
-    unit = (dx // n if dx else 0, dy // n if dy else 0)
-    for d, vec in VECTORS.items():
-        if vec == unit:
-            return d, n
-    return "", 0
 
 
 PRIVATE_TO_PAIR = ("give",)  # spoils give: giver and winner
@@ -620,64 +484,6 @@ def explain(state: State, seat: int, move: Move, choices: list[str]) -> str | No
     if v == "deposit":
         return "Ruling 42: crew can be left for sale only in your home port"
     return None
-
-
-def movement_problem(state: State, seat: int, move: Move, free: bool) -> str | None:
-    ship = state.ships[seat]
-    hand = state.hands[seat]
-    port = in_port(state, seat)
-
-    if move.verb == "turn":
-        if port:
-            return "Rule 8: turning in port is not a move"
-        if derelict(state, seat) and not free:
-            return "Ruling 46: a derelict may only drift one square or stay"
-        if free:
-            return "Ruling 18: turning is the free move only when no sail or drift is possible"
-        if move.face == ship.heading:
-            return "Ruling 9: turning must point the ship in a different direction"
-        if ship.must_sail_ahead:
-            return "Ruling 20: after winning a fight you must sail ahead"
-        return f"Ruling 8: {move.face} is not an allowed heading on {square_name(ship.at)}"
-    if move.verb == "drift" and not derelict(state, seat):
-        return "Ruling 46: only a derelict (a ship with no crew) drifts"
-    if move.verb == "sail" and derelict(state, seat):
-        return "Ruling 46: a derelict has no crew to sail; it may drift one square"
-    if port and move.dir not in PORT_EXITS[port]:
-        return f"Ruling 4: leave {port_title(port)} by one of its exits"
-    if move.verb == "sail":
-        if not port and not free and move.dir != ship.heading:
-            return f"Rule 8: your ship points {ship.heading}; it sails only that way (or turn on the spot)"
-        value = sailing_value(hand)
-        if move.n > value:
-            return f"Rule 8: your sailing value is {value}, you asked for {move.n}"
-    n = move.n if move.verb == "sail" else 1
-
-    reached = list(walk(state, seat, ship.at, move.dir, n))
-    if len(reached) < n:
-        where = step(ship.at, move.dir, len(reached) + 1)
-        if where in PORT_AT or (reached and reached[-1][1] in PORT_AT):
-            return "Ruling 3: a port is entered only as the last square of a move, along one of its arrows"
-        if where not in PORT_AT and (where[0] < 1 or where[0] > 20 or where[1] < 1 or where[1] > 20):
-            return "Rule 8: the move leaves the board"
-        if len(ships_at(state, where, exclude=seat)) >= 2:
-            return "Ruling 11: a square holding two ships can be neither entered nor passed"
-        return "Rule 8: ships cannot sail onto or across land"
-    dest = reached[-1][1]
-    occupants = reached[-1][2]
-    if occupants:
-        if free or move.verb == "drift":
-            return "Ruling 18: this move may not end on a square holding a ship" if free else \
-                "Ruling 46: a derelict may not drift onto a square holding a ship"
-        if not move.attack:
-            return f"Ruling 15: {square_name(dest)} holds a ship; write 'attack' to attack it"
-    elif move.attack:
-        return f"Ruling 15: there is no ship to attack on {square_name(dest)}"
-    if dest in PORT_AT:
-        return None
-    if not move.face:
-        return "Ruling 8: name the heading at the end of the move (face DIR)"
-    return f"Ruling 8/15: {move.face} is not an allowed heading on {square_name(dest)}"
 
 
 def default_move(state: State, seat: int) -> str:
