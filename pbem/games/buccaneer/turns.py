@@ -1,11 +1,13 @@
-"""The rules engine: setup, every move's validation and consequences, pending decisions, the win.
+"""Turns and the engine that runs them: setup, a turn's start and end, the automatic steps, a move's
+handling, resignation, and what a seat may do now.
 
-Follows the Laws (shared/rules/buccaneer.txt) as decided by the spec's Rulings. The engine works on a
-state by applying effect primitives (state.apply) and records them into events, so that `evolve` only
-has to replay the effects. A move is handled in three steps: `options` lists what the seat owing the
-front decision (or the turn) may do; the handler of the move applies it; `settle` then runs every
-automatic step (tasks, single-option decisions, a lone `end`) until some seat owes a real choice or the
-game is over.
+The engine works on a state by applying effect primitives (state.apply) and records them into events
+(recorder.py), so that `evolve` only has to replay the effects. A move is handled in three steps:
+`options` lists what the seat owing the front decision (or the turn) may do; the handler of the move
+applies it; `settle` then runs every automatic step (tasks, single-option decisions, a lone `end`) until
+some seat owes a real choice or the game is over. `Engine` is the top of the engine's layers: the
+handlers of each part of the game are in that part's module (ports, chance, fights, sailing), and a
+seat's move is checked by moves.py (`decide`) before it is handled here.
 
 Queue items (state.Item), by kind. Decisions (owed by `seats`):
   intercept  seats=(interceptor,) seat=mover dir dest face attack   Ruling 12
@@ -33,28 +35,22 @@ Decisions not covered by the spec, decided here:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from pbem.games.base import RULES
 
-from pbem.games.base import RULES, Event, IllegalMove, NotYourTurn
-
-from .board import HOME_PORTS, PORT_AT, PORT_SQUARE, TRADING_PORTS, port_title, square_name, step
+from .board import HOME_PORTS, PORT_SQUARE, TRADING_PORTS
 from .cards import STOCK_VALUE, crew_value, treasure_value
 from .chance import CHANCE_DECISIONS, chance_options
 from .fights import FIGHT_DECISIONS, fight_options
 from .geometry import derelict, in_port
 from .notation import Move, items_text, parse_move, split_items
-from .ports import (flat_island_problem, home_port_problem, location_options, redeem_problem, stock_treasure,
-                    ti_counts, trade_problem)
-from .recorder import GameOver, active, limit_result, ranking, turn_order_from
-from .sailing import Sailing, direction_to, fmt_sail, free_options, movement_options, movement_problem, order_options
+from .ports import location_options, stock_treasure, ti_counts
+from .recorder import active, limit_result, ranking, turn_order_from
+from .sailing import Sailing, free_options, movement_options
 from .state import Item, State
 
 
-# --- the engine -----------------------------------------------------------------------------------------
-
-
 class Engine(Sailing):
-    """The rules engine, built on the parts of it that are modules of their own (recorder.py and up)."""
+    """The whole engine: the layers below, and the turns, the automatic steps and resignation."""
 
     # setup (spec section 5)
 
@@ -158,12 +154,14 @@ class Engine(Sailing):
                 return
 
     def run_task(self, item: Item) -> None:
+        """A queue item that no seat owes; the end of a fight is the only one."""
         if item.kind == "after_fight":
             self.after_fight(item)
             return
         raise AssertionError(item.kind)
 
-    # handling one move of a seat (already checked to be that seat's to make)
+    # handling one move of a seat (already checked to be that seat's to make); the handlers, answer_<kind>
+    # and turn_<verb>, are in the module of their rule (ports, chance, fights, sailing)
 
     def handle(self, seat: int, move: Move) -> None:
         state = self.state
@@ -180,12 +178,13 @@ class Engine(Sailing):
             return
         getattr(self, f"turn_{move.verb.replace(' ', '_')}")(seat, move)
 
-    # --- the turn's own moves ---
+    # the turn's own moves: `end` here; sail, turn and drift in sailing.py; the moves of a port or an
+    # island in ports.py
 
     def turn_end(self, seat: int, move: Move) -> None:
         self.end_turn()
 
-    # --- resignation (Ruling 51) ---
+    # resignation (Ruling 51)
 
     def resign(self, seat: int) -> None:
         for _ in range(200):
@@ -251,19 +250,19 @@ class Engine(Sailing):
             self.run_task(front)
 
 
-# --- setup helpers ------------------------------------------------------------------------------------
-
-
 def ordered_owing(state: State, item: Item) -> list[int]:
+    """The seats owing `item`, in the order `settle` looks at them: for Yellow Fever, turn order from the
+    drawer (Ruling 36)."""
     if item.kind == "fever":
         return [s for s in turn_order_from(state, item.seat) if s in item.seats]
     return list(item.seats)
 
 
-# --- options: what a seat may do now (standing orders excluded) -------------------------------------------
+# --- options: what a seat may do now (standing orders excluded, see sailing.order_options) ----------------
 
 
 def options(state: State, seat: int) -> list[str]:
+    """The choices of the front decision for a seat that owes it; else, in its turn, the turn's moves."""
     if state.phase in ("over", "setup") or state.resigned[seat]:
         return []
     if state.pending:
@@ -277,6 +276,8 @@ def options(state: State, seat: int) -> list[str]:
 
 
 def turn_options(state: State, seat: int) -> list[str]:
+    """A movement first, the moves of the place before or after it, then `end`: before moving, only in the
+    home port, for a derelict, or when the ship cannot move (Ruling 10)."""
     out: list[str] = []
     moves: list[str] = []
     if state.phase == "before":
@@ -291,68 +292,17 @@ def turn_options(state: State, seat: int) -> list[str]:
 
 
 def decision_options(state: State, seat: int, item: Item) -> list[str]:
+    """The choices of a decision on the queue, listed by the module of its rule."""
     kind = item.kind
     if kind == "intercept":
         return ["attack", "let pass"]
-    if kind in FIGHT_DECISIONS:
-        return fight_options(state, seat, item)
     if kind == "free":
         return free_options(state, seat)
+    if kind in FIGHT_DECISIONS:
+        return fight_options(state, seat, item)
     if kind in CHANCE_DECISIONS:
         return chance_options(state, seat, item)
     raise AssertionError(kind)
-
-
-# --- decide -------------------------------------------------------------------------------------------------
-
-
-def legal_moves(state: State, seat: int) -> list[str]:
-    if not 0 <= seat < state.seats:
-        return []
-    return options(state, seat) + [o for o in order_options(state, seat) if o not in options(state, seat)]
-
-
-def canonical(state: State, seat: int, move: Move) -> str:
-    """The canonical text of a parsed move (faces dropped on a move that ends in port)."""
-    v = move.verb
-    if v == "sail":
-        d, n = move.dir, move.n
-        if move.square:
-            d, n = direction_to(state.ships[seat].at, move.square)
-
-        dest = step(state.ships[seat].at, d, n) if d else None
-        face = "" if dest in PORT_AT else move.face
-        return fmt_sail(d, n, move.attack, face)
-    if v == "drift":
-
-        dest = step(state.ships[seat].at, move.dir)
-        return f"drift {move.dir}" + ("" if dest in PORT_AT or not move.face else f" face {move.face}")
-    if v == "turn":
-        return f"turn face {move.face}"
-    if v == "face":
-        return f"face {move.face}"
-    if v in ("end", "attack", "let pass"):
-        return v
-    if v == "order":
-        return move.word
-    if v == "trade":
-        return f"trade give {items_text(move.items)} take {items_text(move.take)}"
-    if v in ("deposit", "take", "land", "secure", "redeem", "give", "keep"):
-        return f"{v} {items_text(move.items)}"
-    if v == "demand":
-        return f"demand {move.word}"
-    if v == "chance":
-        if move.word in ("crew", "swap"):
-            return f"chance {move.word}"
-        if move.word == "name":
-            return f"chance name {move.name}"
-        text = f"chance {move.word}"
-        if move.items:
-            text += f" {items_text(move.items)}"
-        if move.docks:
-            text += f" docks {items_text(move.docks)}"
-        return text
-    return v
 
 
 PRIVATE_TO_PAIR = ("give",)  # spoils give: giver and winner
@@ -387,103 +337,6 @@ def move_record(state: State, seat: int, text: str) -> dict:
     if seen is None:
         return {"move": text}
     return {"move": text, "seen_by": sorted(set(seen)), "public_move": summary}
-
-
-def decide(state: State, seat: int, text: str, chance) -> list[Event]:
-    if state.phase == "over":
-        raise NotYourTurn("the game is over")
-    if not isinstance(seat, int) or not 0 <= seat < state.seats or state.resigned[seat]:
-        raise NotYourTurn("that seat is not playing")
-    move = parse_move(text)
-    engine = Engine(state, chance)
-    if move.verb == "order":
-        front = state.pending[0] if state.pending else None
-        answers = bool(front and front.kind == "intercept" and seat in front.seats and move.word != "ask")
-        if state.rules_version >= 2 and not answers and move.word == state.standing[seat]:
-            # Rules version 2: an order identical to the standing one changes nothing and is refused
-            # (version 1 accepted it and wrote an event that changed nothing).
-            raise IllegalMove(f"Ruling 14: {move.word!r} is already your standing order")
-        if move.word not in order_options(state, seat) and move.word != state.standing[seat]:
-            raise IllegalMove("Ruling 14: a standing order can be given only while the game is active")
-        try:
-            if answers:
-                engine.open("move_played", str(seat), seat=seat, **move_record(state, seat, move.word))
-                engine.handle(seat, move)
-                engine.settle()
-            else:
-                engine.open("standing_order", str(seat), seat=seat, move=move.word, seen_by=[seat],
-                            public_move="standing order changed")
-                engine.do(k="order", seat=seat, order=move.word)
-        except GameOver:
-            pass
-        return engine.finish()
-    choices = options(state, seat)
-    if not choices:
-        raise NotYourTurn("you owe no decision now" + ("" if state.pending else f"; it is {port_title(state.home(state.turn))}'s turn"))
-    if move.verb == "sail" and move.square:
-        d, n = direction_to(state.ships[seat].at, move.square)
-        if not d:
-            raise IllegalMove(f"Rule 8: {square_name(move.square)} is not on a straight line from your ship")
-        move = replace(move, dir=d, n=n, square=())
-    canon = canonical(state, seat, move)
-    if canon not in choices:
-        problem = explain(state, seat, move, choices)
-        if problem is None:
-            raise IllegalMove(not_listed(state, seat, canon, choices))
-        if problem != "ok":
-            raise IllegalMove(problem)
-    try:
-        engine.open("move_played", str(seat), seat=seat, **move_record(state, seat, canon))
-        engine.handle(seat, move)
-        engine.settle()
-    except GameOver:
-        pass
-    return engine.finish()
-
-
-def not_listed(state: State, seat: int, canon: str, choices: list[str]) -> str:
-    front = state.pending[0] if state.pending else None
-    rule = {
-        "intercept": "Ruling 12", "spoils": "Ruling 17", "give": "Ruling 17", "keep": "Ruling 17", "free": "Ruling 18",
-        "face": "Ruling 8", "either": "Ruling 25", "ctreasure": "Ruling 25", "cut": "Ruling 32", "name": "Ruling 35",
-        "levy": "Ruling 35", "wash": "Ruling 30", "lose": "Ruling 31", "return20": "Ruling 34", "fever": "Ruling 36",
-        "swap": "Ruling 34",
-    }.get(front.kind if front else "", "Rule 7")
-    shown = ", ".join(choices[:8]) + (" ..." if len(choices) > 8 else "")
-    return f"{rule}: {canon!r} is not allowed now; you may play: {shown}"
-
-
-def explain(state: State, seat: int, move: Move, choices: list[str]) -> str | None:
-    """A specific reason for a refused move, "ok" for a typed move that is valid though not listed
-    (multi-item trades and home-port actions), or None for the generic message."""
-    front = state.pending[0] if state.pending else None
-    v = move.verb
-    if front is None and v in ("sail", "turn", "drift"):
-        if state.phase != "before":
-            return "Rule 7: you have already moved this turn; you may end it"
-        return movement_problem(state, seat, move, free=False)
-    if front is not None and front.kind == "free" and v in ("sail", "drift", "turn"):
-        if v == "sail" and move.attack:
-            return "Ruling 18: a free move may not attack"
-        return movement_problem(state, seat, move, free=True)
-    if front is not None:
-        return None
-    if state.phase not in ("before", "after"):
-        return "Ruling 18: after a free move the turn can only end"
-    port = in_port(state, seat)
-    if v == "trade":
-        return trade_problem(state, seat, move, port)
-    if v in ("deposit", "secure") or (v == "take" and port):
-        return home_port_problem(state, seat, move, port)
-    if v in ("take", "land"):
-        return flat_island_problem(state, seat, move)
-    if v == "redeem":
-        return redeem_problem(state, seat)
-    if v == "end":
-        return "Ruling 10: your ship must move this turn (only in your home port may it stay)"
-    if v == "deposit":
-        return "Ruling 42: crew can be left for sale only in your home port"
-    return None
 
 
 def default_move(state: State, seat: int) -> str:
