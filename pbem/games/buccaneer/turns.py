@@ -305,6 +305,9 @@ def decision_options(state: State, seat: int, item: Item) -> list[str]:
     raise AssertionError(kind)
 
 
+# --- what an event records of a move, and the move played for a seat that times out or resigns -----------
+
+
 PRIVATE_TO_PAIR = ("give",)  # spoils give: giver and winner
 
 
