@@ -2,10 +2,14 @@
 
 Follows "The Laws of the Game" (shared/rules/buccaneer.txt, Rule 2 corrected) as decided by the
 Rulings of shared/specs/buccaneer.md. Modules: board (geometry), cards (component tables and every
-reconstructed value), state (frozen state and effect primitives), geometry (paths), rules (the
-engine), position (the `position` option), notation (move text), view (what each seat sees), render
-(the text board), svg (the SVG board), hints (what the seat page offers for each legal move), panel
-(the rows of the HTML panel beside the board, templates/games/buccaneer.html).
+reconstructed value), state (frozen state and effect primitives), geometry (paths), notation (move
+text); the rules engine in layers, each built on the one before: recorder (effects recorded into
+events, the win), ports (trading, ports and islands), chance (chance cards), fights, sailing (movement,
+interruptions, standing orders, the free move), turns (the Engine: setup, turns, automatic steps,
+resignation, what a seat may do now), moves (legal_moves and decide: a move checked, explained if
+refused, played); position (the `position` option), view (what each seat sees), render (the text
+board), svg (the SVG board), hints (what the seat page offers for each legal move), panel (the rows of
+the HTML panel beside the board, templates/games/buccaneer.html).
 
 Events: each carries `effects`, a list of primitive facts that `evolve` applies in order; moves add
 `move` (canonical text), and a secret move adds `seen_by` and `public_move` (spec 17.1). Types:
@@ -36,7 +40,8 @@ long-john-silver (aliases po8, chart, ljs). Case, extra spaces and commas are ig
     chance treasure TREASURE | chance crew | chance name PORT | chance give ITEMS [docks CREW] |
     chance lose ITEMS | chance return CREW [docks CREW] | chance swap      chance-card decisions
 
-Decisions taken here where the spec leaves room are listed in rules.py's docstring.
+Decisions taken here where the spec leaves room are listed in the docstrings of the modules that take
+them (turns, ports, chance).
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from functools import reduce
 from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
 
 from . import position as position_module
-from . import panel, render, rules, svg, view as view_module
+from . import moves, panel, recorder, render, svg, turns, view as view_module
 from .hints import move_hints  # noqa: F401  (part of the protocol)
 from .board import HOME_PORTS, TRADING_PORTS
 from .bot import BOTS
@@ -174,7 +179,7 @@ def upgrade(state: State, version: int) -> State:
 
 
 def start(state: State, chance) -> list[Event]:
-    engine = rules.Engine(state, chance)
+    engine = turns.Engine(state, chance)
     engine.open("game_started", "rules", seats=state.seats, home_ports=list(state.home_ports))
     try:
         if state.phase == "setup":
@@ -191,7 +196,7 @@ def start(state: State, chance) -> list[Event]:
                 engine.open("turn_began", "rules")
             engine.flat_pickup(state.turn)
         engine.settle()
-    except rules.GameOver:
+    except recorder.GameOver:
         pass
     return engine.finish()
 
@@ -201,11 +206,11 @@ def evolve(state: State, event: Event) -> State:
 
 
 def decide(state: State, seat: int, move: str, chance) -> list[Event]:
-    return rules.decide(state, seat, move, chance)
+    return moves.decide(state, seat, move, chance)
 
 
 def legal_moves(state: State, seat: int) -> list[str]:
-    return rules.legal_moves(state, seat)
+    return moves.legal_moves(state, seat)
 
 
 def to_move(state: State) -> frozenset[int]:
@@ -217,7 +222,7 @@ def to_move(state: State) -> frozenset[int]:
 
 
 def view(state: State, seat: int | None) -> dict:
-    legal = rules.legal_moves(state, seat) if seat is not None and 0 <= seat < state.seats else None
+    legal = moves.legal_moves(state, seat) if seat is not None and 0 <= seat < state.seats else None
     return view_module.view(state, seat, legal)
 
 
@@ -229,7 +234,7 @@ def outcome(state: State) -> Outcome | None:
     if not state.result:
         return None
     termination, winners, ranking = state.result
-    scores = {str(s): {"home": rules.home_value(state, s)} for s in range(state.seats)}
+    scores = {str(s): {"home": recorder.home_value(state, s)} for s in range(state.seats)}
     return Outcome(termination, tuple(winners), tuple(tuple(g) for g in ranking), scores)
 
 
@@ -244,14 +249,14 @@ def render_svg(state: State, seat: int | None, names=()) -> str:
 def resign(state: State, seat: int, chance=None) -> list[Event]:
     if state.phase == "over" or state.resigned[seat]:
         return []
-    engine = rules.Engine(state, chance)
+    engine = turns.Engine(state, chance)
     try:
         engine.resign(seat)
-    except rules.GameOver:
+    except recorder.GameOver:
         pass
     return engine.finish()
 
 
 def timeout_move(state: State, seat: int) -> str | None:
-    move = rules.default_move(state, seat)
+    move = turns.default_move(state, seat)
     return move or None

@@ -22,8 +22,10 @@ from .board import ANCHOR_BAY, FLAT_COAST, PORT_AT, TREASURE_COAST, port_title, 
 from .cards import (CHANCE_TITLES, CREW, CUT_CARDS, EITHER_CARDS, LJS_CREW_LIMIT, TREASURE_VALUE, TREASURES,
                     VALUE_CARDS, crew_value, fighting_value, sailing_value, treasure_value)
 from .geometry import derelict, in_port, ships_at
+from .moves import legal_moves
 from .notation import Move, parse_move, split_items
-from .rules import card_value, docks_of, home_value, legal_moves
+from .ports import card_value, docks_of
+from .recorder import home_value
 from .state import Item, State
 
 DIRECTION_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",

@@ -42,7 +42,7 @@ class Store:
 @dataclass(frozen=True)
 class Item:
     """One entry of the pending queue (6.3): a decision owed by `seats`, or (no seats) a task the rules
-    carry out by themselves. Field meaning depends on `kind` (see rules.py)."""
+    carry out by themselves. Field meaning depends on `kind` (see turns.py)."""
 
     kind: str
     seats: tuple[int, ...] = ()

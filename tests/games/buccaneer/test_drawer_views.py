@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pbem.games import buccaneer as game
 from pbem.games.buccaneer.cards import CREW, CREW_COPIES, FEVER_LIMIT
-from pbem.games.buccaneer.rules import split_choices
+from pbem.games.buccaneer.chance import split_choices
 
 from .helpers import effects, hand, new, play
 
