@@ -308,9 +308,6 @@ def decision_options(state: State, seat: int, item: Item) -> list[str]:
 # --- what an event records of a move, and the move played for a seat that times out or resigns -----------
 
 
-PRIVATE_TO_PAIR = ("give",)  # spoils give: giver and winner
-
-
 def move_record(state: State, seat: int, text: str) -> dict:
     """The `move` of an event, and for a secret move the seats allowed to read it and a public summary
     (spec 17.1)."""
