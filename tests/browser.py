@@ -155,9 +155,13 @@ def hints_on_page(driver) -> dict:
 
 
 def wait_for(driver, condition, seconds: float = 15):
+    """Wait until `condition(driver)` holds; an element that vanished as the page
+    navigated (stale) or is not there yet means 'not yet', not a failure."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
+    ignored = (StaleElementReferenceException, NoSuchElementException)
+    return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=ignored).until(condition)
 
 
 def visible(driver, selector: str):
