@@ -9,10 +9,10 @@ are given.
 
 from __future__ import annotations
 
-from . import core
+from . import agreements, conditional, core, talk
 from .kinds import Kind, Working, hidden_data, whole_data
 
-MODULES = (core,)
+MODULES = (core, talk, agreements, conditional)  # talk, agreements, conditional: issue 15
 
 KINDS: dict[str, Kind] = {}
 COMMANDS: dict = {}  # verb -> (module, state, command, chance) -> events
