@@ -16,6 +16,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate
 
+from .between import contract as between_contract
 from .config import SCHEMAS_DIR
 from .games import GAMES
 
@@ -198,7 +199,8 @@ class TurnTimedOut(Schema):
 
 PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedRevealed,
                           "seat_settings_changed": SeatSettingsChanged, "vacation_started": SeatOnly,
-                          "vacation_ended": SeatOnly, "turn_timed_out": TurnTimedOut}
+                          "vacation_ended": SeatOnly, "turn_timed_out": TurnTimedOut,
+                          **between_contract.EVENT_SCHEMAS}
 
 
 def event_schemas() -> dict[str, dict[str, type[Schema]]]:
@@ -279,7 +281,7 @@ def openapi() -> dict:
     spec.components.security_scheme("inboundSecret", {"type": "http", "scheme": "bearer",
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut,
-                   InboundOut):
+                   InboundOut, *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -324,6 +326,7 @@ def openapi() -> dict:
         "requestBody": {"required": True, "content": {"message/rfc822": {"schema": {"type": "string",
                                                                                     "format": "binary"}}}},
         "responses": {**ok("InboundOut"), **_error_responses(401, 403, 404, 413, 429)}}})
+    between_contract.add_paths(spec, ok, json_body, _error_responses, game_id)  # messages ... (issue 15)
     return spec.to_dict()
 
 
