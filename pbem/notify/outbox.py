@@ -70,7 +70,9 @@ def failed_for_game(db, game_id: str) -> list[dict]:
 
 NOTICE_WORDS = {"invitation": "invitation", "your_turn": "\"your turn\" notice", "result": "result",
                 "reminder": "reminder", "timeout": "timeout notice", "reply": "answer to your e-mailed move",
-                "links": "seat link you asked for", "digest": "daily digest"}
+                "links": "seat link you asked for", "digest": "daily digest",
+                "message": "notice of a message", "proposal": "proposal to answer",
+                "answered": "notice of an answer to a proposal", "rewound": "notice of a takeback"}
 
 
 def failed_for_seat(db, game_id: str, seat: int) -> list[str]:
