@@ -139,9 +139,10 @@ class ErrorOut(Schema):
 
 
 class InboundOut(Schema):
-    status = fields.String(required=True, validate=validate.OneOf(["played", "refused", "stale", "ignored"]),
+    status = fields.String(required=True, validate=validate.OneOf(["played", "answered", "refused", "stale", "ignored"]),
                            metadata={"description": "ignored: no valid reply address, an automatic reply, "
-                                                    "a sender other than the seat's own address, or too large"})
+                                                    "a sender other than the seat's own address, or too large; "
+                                                    "answered: accept, decline or takeback was done"})
     detail = fields.String(required=True)
     game = fields.String(allow_none=True, required=True)
     seat = fields.Integer(allow_none=True, required=True)

@@ -181,31 +181,50 @@ def takeback_command(db, folded: Folded, seat: int, to_seq: Any) -> dict:
     return proposal_command(db, folded, seat, "takeback", {"to_seq": to_seq})
 
 
+def act_as(db, site, game_id: str, seat_for, make_command, now: str | None = None) -> Done:
+    """Run a seat's command (the seat named by `seat_for(folded)`: a bearer token, or an e-mail's signed
+    reply address) with the service's retry on a lost race; what it did."""
+    for _ in range(service.APPEND_ATTEMPTS):
+        folded = service.load(db, game_id)
+        command = make_command(folded, seat_for(folded))
+        try:
+            return done(service.append_command(db, site, folded, command, now or service.utcnow()), command)
+        except store.Conflict:
+            continue
+    raise service.Busy("the game is too busy right now; try again")
+
+
+def by_token(token: str | None):
+    return lambda folded: service.seat_of(folded, token)
+
+
 def take_back(db, site, game_id: str, token: str | None, to_seq: Any, now: str | None = None) -> Done:
-    made = {}
+    return act_as(db, site, game_id, by_token(token),
+                  lambda folded, seat: takeback_command(db, folded, seat, to_seq), now)
 
-    def command(folded, seat):
-        made.update(command=takeback_command(db, folded, seat, to_seq))
-        return made["command"]
 
-    played = service.act(db, site, game_id, token, command, now)
-    return done(played, made["command"])
+def last_own_move(db, folded: Folded, seat: int) -> int | None:
+    """The position before the seat's latest move (an e-mailed "takeback" takes that back)."""
+    for batch in appends_back(db, folded):
+        command = batch[0].command or {}
+        if command.get("verb") == "move" and command.get("seat") == seat:
+            return batch[0].seq - 1
+        if command.get("verb") == "create":
+            return None
+    return None
 
 
 def offer(db, site, game_id: str, token: str | None, kind: Any, now: str | None = None) -> Done:
     """Offer a draw, or to abandon the game."""
     if kind not in OFFERS:
         raise Refused("kind must be \"draw\" or \"abandon\"")
-    made = {}
 
     def command(folded, seat):
         if folded.finished:
             raise Refused("the game is over")
-        made.update(command=proposal_command(db, folded, seat, OFFERS[kind], {}))
-        return made["command"]
+        return proposal_command(db, folded, seat, OFFERS[kind], {})
 
-    played = service.act(db, site, game_id, token, command, now)
-    return done(played, made["command"])
+    return act_as(db, site, game_id, by_token(token), command, now)
 
 
 def answer_command(db, folded: Folded, seat: int, accept: Any, group: str | None, seen: int | None = None) -> dict:
@@ -238,14 +257,8 @@ def answer_command(db, folded: Folded, seat: int, accept: Any, group: str | None
 
 def answer(db, site, game_id: str, token: str | None, accept: Any, group: str | None = None,
            now: str | None = None) -> Done:
-    made = {}
-
-    def command(folded, seat):
-        made.update(command=answer_command(db, folded, seat, accept, group))
-        return made["command"]
-
-    played = service.act(db, site, game_id, token, command, now)
-    return done(played, made["command"])
+    return act_as(db, site, game_id, by_token(token),
+                  lambda folded, seat: answer_command(db, folded, seat, accept, group), now)
 
 
 # --- for the seat page ---------------------------------------------------------------------------------
