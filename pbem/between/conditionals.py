@@ -41,6 +41,7 @@ from .. import loading, service, store
 from ..events.agreements import GAME_REWOUND
 from ..folding import PLATFORM_EVENTS, Folded, legal_moves
 from ..games.base import Event, GameError
+from ..notify.between import supersede_turn_notices
 from ..recent import Recent
 from ..redaction import public_data
 from . import Refused
@@ -361,10 +362,13 @@ def play_due(db, site, game_id: str, seat: int) -> service.Played | None:
         if move is None:
             return None
         command = {"verb": "move", "seat": seat, "move": move, "via": "conditional"}
+        now = service.utcnow()
         try:
-            return service.append_command(db, site, head, command, service.utcnow())
+            played = service.append_command(db, site, head, command, now)
         except store.Conflict:
             continue
+        supersede_turn_notices(db, game_id, seat, head.seq, now)  # it is not the seat's turn any more
+        return played
     return None
 
 

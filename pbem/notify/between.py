@@ -67,3 +67,30 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
             if seat in told:
                 out += notice(seat, "answered", [line], webhook_text=line)
     return out
+
+
+def played_for(site, before, after, command: dict, now: str, new_events, db=None) -> list[dict]:
+    """A seat whose conditional move was played is told so (it may not look at the game until its next
+    turn): the moves that set it off, and its own."""
+    from . import compose
+
+    seat = command["seat"]
+    if not compose.has_channel(after, seat):
+        return []
+    happened = compose.since_last(db, before, after, new_events, seat)
+    ctx = compose.context(site, after, seat, "conditional", happened, now, move=command["move"],
+                          webhook_text=f"your conditional move {command['move']} was played.")
+    return compose.rows(site, after, seat, "conditional", ctx, now)
+
+
+def supersede_turn_notices(db, game_id: str, seat: int, upto: int, now: str) -> int:
+    """A "your turn" notice not yet sent to a seat whose conditional move has answered since is dropped
+    (best effort: one a sender already holds goes out). Returns how many were dropped."""
+    from .. import store
+    from .outbox import DROP_BODIES
+
+    with store.immediate(db):
+        return db.conn.execute(
+            f"update outbox set status = 'superseded', {DROP_BODIES} where game_id = ? and seat = ? and seq <= ? "
+            "and kind = 'your_turn' and status in ('pending', 'held') and (claimed_until is null or claimed_until <= ?)",
+            [game_id, seat, upto, now]).rowcount

@@ -22,7 +22,7 @@ from ..site import Site
 from ..words import lines_of, tell, tell_events
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result",  # reminders, timeouts and answers are urgent
-                    "message", "rewound"}  # issue 15; a proposal to answer is not held: a move makes it lapse
+                    "message", "rewound", "conditional"}  # issue 15; a proposal to answer is not held: a move makes it lapse
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES_DIR / "mail")),
                    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
@@ -46,6 +46,7 @@ SUBJECTS = {
     "proposal": "a proposal to answer",
     "answered": "a proposal was answered",
     "rewound": "a move was taken back",
+    "conditional": "your conditional move was played",
 }
 
 
@@ -191,6 +192,8 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         seat = command["seat"]
         out += rows(site, after, seat, "timeout",
                     context(site, after, seat, "timeout", [], now, action=command["action"]), now)
+    if verb == "move" and command.get("via") == "conditional":  # the seat is told its line answered (issue 15)
+        out += between.played_for(site, before, after, command, now, new_events, db)
     newly_owing = set(after.to_move) - set(before.to_move) - {actor}
     if verb == "move" and actor in after.to_move and command.get("via") == "email":
         newly_owing.discard(actor)  # the answer to the e-mail says it is still their turn
