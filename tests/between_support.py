@@ -58,11 +58,38 @@ def play_until_quiet(db, site, created, rng, at_least=2, most=200):
 
 
 def everything_seen_by(client, db, game_id, token=None, seat=None) -> str:
-    """Every channel a viewer has, as one text: the API (game, log, messages, notes, conditionals,
-    states), the pages (seat or spectator, history at every position, with the audit view), the records,
-    and, for a seat, the notices written to it."""
-    parts = []
-    head = json.loads(client.get(f"/api/games/{game_id}").data)["seq"]
+    """Every channel a viewer has, through Flask's test client (see `seen_through`), and, for a seat,
+    the notices written to it."""
+    def get(path, token):
+        response = client.get(path, headers=auth(token))
+        return response.status_code, response.data.decode()
+
+    return seen_through(get, game_id, token) + "\n" + notices_to(db, game_id, seat)
+
+
+def http_getter(server):
+    """A `get(path, token)` over real HTTP, for `seen_through`."""
+    import urllib.error
+    import urllib.request
+
+    def get(path, token):
+        request = urllib.request.Request(server + path, headers=auth(token))
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    return get
+
+
+def seen_through(get, game_id, token=None) -> str:
+    """Every channel a viewer has, as one text: the API (game, log, messages, notes, conditionals, states),
+    the pages (seat or spectator, history at every position with the audit view, the conditional moves
+    page), and the records."""
+    status, game = get(f"/api/games/{game_id}", None)
+    assert status == 200, game
+    head = json.loads(game)["seq"]
     paths = [f"/api/games/{game_id}", f"/api/games/{game_id}/events", f"/api/games/{game_id}/messages"]
     paths += [f"/api/games/{game_id}/state?at={k}" for k in range(1, head + 1)]
     if token:
@@ -74,12 +101,19 @@ def everything_seen_by(client, db, game_id, token=None, seat=None) -> str:
         paths += [base]
     paths += [f"{base}/export.json", f"{base}/record.txt"]
     paths += [f"{base}/history?at={k}&audit=1" for k in range(1, head + 1)]
+    parts = []
     for path in paths:
-        response = client.get(path, headers=auth(token))
-        assert response.status_code == 200, (path, response.status_code)
-        parts.append(response.data.decode())
-    if seat is not None:
-        for row in outbox.for_game(db, game_id):
-            if row["seat"] == seat:
-                parts += [row["subject"] or "", row["body_text"] or "", row["body_html"] or "", row["payload"] or ""]
+        status, text = get(path, token)
+        assert status == 200, (path, status, text[:300])
+        parts.append(text)
+    return "\n".join(parts)
+
+
+def notices_to(db, game_id, seat) -> str:
+    if seat is None:
+        return ""
+    parts = []
+    for row in outbox.for_game(db, game_id):
+        if row["seat"] == seat:
+            parts += [row["subject"] or "", row["body_text"] or "", row["body_html"] or "", row["payload"] or ""]
     return "\n".join(parts)
