@@ -95,7 +95,7 @@ def legal_moves(folded: Folded, seat: int | None) -> list[str]:
     """The seat's legal moves in the game as folded, computed once: the seat's GET, its move's check and
     the notice to the next seat all ask the same question of the same position. Keyed by the last
     event's hash, which names the position exactly."""
-    if seat is None:
+    if seat is None or folded.finished:  # over by agreement too, though the rules would play on
         return []
     key = (folded.id, folded.seq, folded.last_hash, seat)
     found = _LEGAL.get(key) if folded.last_hash else None

@@ -183,6 +183,12 @@ def test_an_offer_accepted_by_every_other_seat_ends_the_game(client, db, site, k
     assert sorted(r["seat"] for r in results) == [0, 1, 2]
     assert "agreed" in results[0]["body_text"]
     assert call(client, "POST", f"{path}/offers", created.tokens[1], {"kind": kind})[0] == 422
+    # over is over: nobody has a move left, though the rules alone would play on
+    for seat, token in enumerate(created.tokens):
+        assert call(client, "GET", path, token)[1]["legal"] == []
+    status, body = call(client, "POST", f"{path}/moves", created.tokens[0], {"move": "forward 1", "seq": game["seq"]})
+    assert status == 403 and "over" in body["error"]
+    assert "name=\"move\"" not in client.get(f"/play/{created.tokens[0]}").data.decode()  # no move offered
 
 
 def test_a_resigned_seat_is_not_asked(client, db, site):
@@ -245,3 +251,28 @@ def test_accept_decline_and_takeback_by_e_mail(db, site):
     assert nothing.status == "refused" and "no proposal is open" in nothing.detail
     replies = [r for r in outbox.for_game(db, created.id) if r["kind"].startswith("reply")]
     assert len(replies) == 5 and all(r["recipient"] in ("ann@example.org", "bob@example.org") for r in replies)
+
+
+def test_every_between_players_event_conforms_to_its_schema(client, db, site):
+    from pbem import contract
+    from pbem.folding import PLATFORM_EVENTS
+
+    created = service.create_game(db, site, "mississippi", DUO)
+    path = f"/api/games/{created.id}"
+    call(client, "POST", f"{path}/messages", created.tokens[0], {"text": "hello"})
+    call(client, "POST", f"{path}/notes", created.tokens[1], {"text": "note"})
+    call(client, "PUT", f"{path}/conditionals", created.tokens[1], {"lines": []})
+    seat, before = play_until_quiet(db, site, created, random.Random(3), at_least=3)
+    call(client, "POST", f"{path}/takeback", created.tokens[seat], {"to_seq": before})
+    move(db, site, created, min(service.load(db, created.id).to_move), rng=random.Random(1))
+    call(client, "POST", f"{path}/offers", created.tokens[0], {"kind": "draw"})
+    call(client, "POST", f"{path}/offers/answer", created.tokens[1], {"accept": False})
+    call(client, "POST", f"{path}/offers", created.tokens[1], {"kind": "abandon"})
+    call(client, "POST", f"{path}/offers/answer", created.tokens[0], {"accept": True})
+    seen = set()
+    for event in store.read_events(db, created.id):
+        if event.type in PLATFORM_EVENTS:
+            assert contract.validate_event_data("platform", event.type, event.data) == {}, (event.type, event.data)
+            seen.add(event.type)
+    assert {"message_posted", "note_sealed", "conditionals_set", "game_rewound", "proposal_made",
+            "proposal_answered", "ending_agreed"} <= seen
