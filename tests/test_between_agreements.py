@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pbem import audit, loading, service, store
+from pbem import audit, clock, loading, service, store
 from pbem.between import agreements
 from pbem.notify import inbound, outbox
 from tests.between_support import DUO, call, move, play_until_quiet
@@ -39,6 +39,9 @@ def test_a_seat_takes_back_alone_what_nobody_saw(client, db, site, game):
     assert after.state == loading.at(db, after, before).state and seat in after.to_move
     rewound = store.last_event(db, created.id)
     assert (rewound.type, rewound.actor, rewound.data) == ("game_rewound", str(seat), {"to_seq": before})
+    # the move taken back is not offered again, and an e-mailed "takeback" would take back the one before
+    assert before not in [c["to_seq"] for c in agreements.takeback_choices(db, after, seat)]
+    assert (agreements.last_own_move(db, after, seat) or 0) < before
     # the other seat is told, with whose turn it is now
     told = [r for r in outbox.for_game(db, created.id) if r["kind"] == "rewound"]
     assert [r["seat"] for r in told] == [1 - seat]
@@ -276,3 +279,31 @@ def test_every_between_players_event_conforms_to_its_schema(client, db, site):
             seen.add(event.type)
     assert {"message_posted", "note_sealed", "conditionals_set", "game_rewound", "proposal_made",
             "proposal_answered", "ending_agreed"} <= seen
+
+
+def test_after_a_takeback_every_clock_starts_afresh(db, site):
+    created = service.create_game(db, site, "mississippi", DUO, {"time_per_move": "1h"}, now="2030-01-01T00:00:00Z")
+    rng = random.Random(2)
+    times = iter(f"2030-01-01T{h:02d}:00:00Z" for h in range(1, 24))
+    positions = []
+    for _ in range(3):  # three moves, each seat's turn in time
+        head = service.load(db, created.id)
+        seat = min(head.to_move)
+        positions.append((head.seq, seat))
+        legal = service.legal_moves(head, seat)
+        service.submit_move(db, site, created.id, created.tokens[seat], rng.choice(legal), head.seq, now=next(times))
+    head = service.load(db, created.id)
+    late = min(head.to_move)
+    assert service.time_out(db, site, created.id, late, "2030-01-01T12:00:00Z") is not None
+    assert late in service.load(db, created.id).timed_out
+    back_to = next(seq for seq, seat in reversed(positions[:-1]) if seat == late)
+    other = 1 - late
+    done = agreements.take_back(db, site, created.id, created.tokens[other], back_to, now="2030-01-01T13:00:00Z")
+    if not done.applied:
+        done = agreements.answer(db, site, created.id, created.tokens[late], True, now="2030-01-01T13:00:00Z")
+    assert done.applied
+    head = service.load(db, created.id)
+    assert late in head.to_move and late not in head.timed_out
+    assert head.deadline(late, clock.parse_time("2030-01-01T13:30:00Z")) == \
+        clock.parse_time("2030-01-01T14:00:00Z")  # an hour from the takeback
+    assert service.time_out(db, site, created.id, late, "2030-01-01T14:30:00Z") is not None  # and it runs out again

@@ -203,11 +203,16 @@ def take_back(db, site, game_id: str, token: str | None, to_seq: Any, now: str |
                   lambda folded, seat: takeback_command(db, folded, seat, to_seq), now)
 
 
+def was_taken_back(folded: Folded, batch) -> bool:
+    """Whether a later takeback went back to before this append."""
+    return any(to < batch[0].seq and batch[-1].seq < by for to, by in folded.facts.get("rewinds", ()))
+
+
 def last_own_move(db, folded: Folded, seat: int) -> int | None:
-    """The position before the seat's latest move (an e-mailed "takeback" takes that back)."""
+    """The position before the seat's latest move still standing (an e-mailed "takeback" takes that back)."""
     for batch in appends_back(db, folded):
         command = batch[0].command or {}
-        if command.get("verb") == "move" and command.get("seat") == seat:
+        if command.get("verb") == "move" and command.get("seat") == seat and not was_taken_back(folded, batch):
             return batch[0].seq - 1
         if command.get("verb") == "create":
             return None
@@ -276,8 +281,9 @@ def takeback_choices(db, folded: Folded, seat: int, most: int = 8) -> list[dict]
         if batch[0].seq <= start or len(out) >= most:
             break
         command = batch[0].command or {}
-        if command.get("verb") not in ("move", "timeout") or not any(e.type not in PLATFORM_EVENTS for e in batch):
-            continue  # only positions before a move are offered (the API takes any position)
+        if command.get("verb") not in ("move", "timeout") or not any(e.type not in PLATFORM_EVENTS for e in batch) \
+                or was_taken_back(folded, batch):
+            continue  # only positions before a move still standing are offered (the API takes any position)
         who = command.get("seat")
         out.append({"to_seq": batch[0].seq - 1, "alone": batch[0].seq - 1 >= reach,
                     "undoes": folded.names[who] if isinstance(who, int) else "the clock",

@@ -88,6 +88,7 @@ def game_rewound(work: Working, event) -> None:
     to_seq = event.data["to_seq"]
     work.state = work.look_back(to_seq)
     work.rewound = True
+    work.timed_out.clear()  # the clocks start afresh, so a seat that ran out of time may run out again
     work.facts["proposal"] = None
     work.facts["rewinds"] = (*work.facts.get("rewinds", ()), (to_seq, event.seq))
 
