@@ -45,7 +45,8 @@ def code_of(game: str) -> str:
     game's package. A snapshot taken by other code is not used."""
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    paths = [root / "folding.py", root / "clock.py", root / "games" / "base.py", *sorted((root / "events").glob("*.py")),
+    paths = [root / "folding.py", root / "clock.py", root / "games" / "base.py",
+             *sorted((root / "events").glob("*.py")),
              *sorted((root / "games" / game).rglob("*.py")), *sorted((root / "games" / game).rglob("*.json"))]
     for path in paths:
         digest.update(path.name.encode())
