@@ -176,7 +176,7 @@ def add_paths(spec, ok, json_body, errors, game_id) -> None:
         "post": {"summary": "Seal a note about a position: yours until the game ends; its hash is your receipt",
                  "security": seat, "requestBody": json_body("NoteIn"),
                  "responses": {**ok("ReceiptOut", "201"), **errors(400, 401, 403, 404, 413, 422, 429)}},
-        "get": {"summary": "The bearer's own notes (everyone's once the game is over)", "security": seat,
+        "get": {"summary": "The bearer's own notes", "security": seat,
                 "responses": {**ok("NoteOut", many=True), **errors(401, 403, 404)}}})
     applied_or_proposed = {**ok("AppliedOut", "201"),
                            "202": {"description": "proposed: the other seats still in the game must accept",

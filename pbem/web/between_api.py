@@ -66,7 +66,7 @@ def post_note(game_id):
 @bp.get("/games/<game_id>/notes")
 def get_notes(game_id):
     loaded, seat, _ = loaded_seat(game_id)
-    return jsonify(talk.notes(get_db(), loaded, seat))
+    return jsonify([n for n in talk.notes(get_db(), loaded, seat) if n["seat"] == seat])  # its own, as the contract says
 
 
 def applied_or_proposed(done: agreements.Done):
