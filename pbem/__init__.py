@@ -23,7 +23,7 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
-    from . import db
+    from . import between, db
     from .web import api, headers, home, home_api, limits, pages, started, unsubscribe
 
     app.teardown_appcontext(db.close_db)
@@ -38,4 +38,5 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(home_api.bp)
     home.install(app)
     pages.install_filters(app)
+    between.install()  # conditional moves follow every append (issue 15)
     return app

@@ -14,6 +14,7 @@ from . import chance as chance_mod
 from . import store
 from .commands import run_command
 from .errors import GameNotFound
+from .events.agreements import ENDING_AGREED, GAME_REWOUND
 from .folding import GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, game_event, initial_state
 from .games import get_game
 from .games.base import GameError
@@ -75,6 +76,12 @@ def check_chain(events: Sequence[store.StoredEvent], seed: bytes | None) -> list
     return problems
 
 
+def changes_the_game(type_: str) -> bool:
+    """The events a replay compares: the game's own, and the platform's that change its state or end it
+    (a takeback, an agreed ending)."""
+    return type_ not in PLATFORM_EVENTS or type_ in (GAME_REWOUND, ENDING_AGREED)
+
+
 def replay_problems(events: Sequence[store.StoredEvent], seed: bytes, finished: bool = True) -> list[str]:
     """Re-run each command and compare the game events it produces with those recorded. While the game
     runs a difference is reported by where it is, not by what the events hold."""
@@ -90,9 +97,13 @@ def replay_problems(events: Sequence[store.StoredEvent], seed: bytes, finished: 
         else:
             return ["event 1 carries no command"]
     state = initial_state(module, created)
+    # A takeback (`game_rewound`) makes the state that of an earlier position: keep the states it goes
+    # back to, the ends of appends, as the replay passes them.
+    targets = {e.data["to_seq"] for e in events if e.type == GAME_REWOUND}
+    kept = {}
     for batch in batches:
         head = batch[0]
-        recorded = [e for e in batch if e.type not in PLATFORM_EVENTS]
+        recorded = [e for e in batch if changes_the_game(e.type)]
         chance = chance_mod.SeededChance(seed, head.seq)
         try:
             if head.command["verb"] == "create":
@@ -103,7 +114,7 @@ def replay_problems(events: Sequence[store.StoredEvent], seed: bytes, finished: 
             detail = f": {error}" if finished else ""
             problems.append(f"event {head.seq}: the recorded command is refused by the rules{detail}")
             break
-        got = [(e.type, e.actor, store.canonical_json(dict(e.data))) for e in produced if e.type not in PLATFORM_EVENTS]
+        got = [(e.type, e.actor, store.canonical_json(dict(e.data))) for e in produced if changes_the_game(e.type)]
         want = [(e.type, e.actor, store.canonical_json(e.data)) for e in recorded]
         if got != want:
             if finished:
@@ -112,6 +123,15 @@ def replay_problems(events: Sequence[store.StoredEvent], seed: bytes, finished: 
                 problems.append(f"events {head.seq}-{batch[-1].seq}: the recorded events are not what the rules "
                                 "and the seed give (details are shown once the game is over)")
             break
-        for event in recorded:
-            state = module.evolve(state, game_event(event))
+        for event in batch:
+            if event.type == GAME_REWOUND:
+                if event.data["to_seq"] not in kept:
+                    problems.append(f"event {event.seq}: takes the game back to position {event.data['to_seq']}, "
+                                    "which is not the end of an earlier append")
+                    return problems
+                state = kept[event.data["to_seq"]]
+            elif event.type not in PLATFORM_EVENTS:
+                state = module.evolve(state, game_event(event))
+        if batch[-1].seq in targets:
+            kept[batch[-1].seq] = state
     return problems

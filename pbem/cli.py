@@ -283,6 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from . import between
+
+    between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
     try:
         return args.run(args)
     except (GameError, service.ServiceError, LookupError, config_mod.ConfigurationError) as exc:

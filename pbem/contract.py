@@ -16,6 +16,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from .between import contract as between_contract
 from .config import SCHEMAS_DIR
 from .games import GAMES
 
@@ -201,9 +202,10 @@ class ErrorOut(Schema):
 
 
 class InboundOut(Schema):
-    status = fields.String(required=True, validate=validate.OneOf(["played", "refused", "stale", "ignored"]),
+    status = fields.String(required=True, validate=validate.OneOf(["played", "answered", "refused", "stale", "ignored"]),
                            metadata={"description": "ignored: no valid reply address, an automatic reply, "
-                                                    "a sender other than the seat's own address, or too large"})
+                                                    "a sender other than the seat's own address, or too large; "
+                                                    "answered: accept, decline or takeback was done"})
     detail = fields.String(required=True)
     game = fields.String(allow_none=True, required=True)
     seat = fields.Integer(allow_none=True, required=True)
@@ -287,7 +289,8 @@ PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedReve
                           "vacation_ended": SeatOnly, "turn_timed_out": TurnTimedOut,
                           # issue 14
                           "seats_opened": SeatsOpened, "seat_joined": SeatJoined,
-                          "seat_address_changed": SeatAddressChanged, "seat_link_rotated": SeatLinkRotated}
+                          "seat_address_changed": SeatAddressChanged, "seat_link_rotated": SeatLinkRotated,
+                          **between_contract.EVENT_SCHEMAS}  # issue 15
 
 
 def event_schemas() -> dict[str, dict[str, type[Schema]]]:
@@ -368,7 +371,8 @@ def openapi() -> dict:
     spec.components.security_scheme("inboundSecret", {"type": "http", "scheme": "bearer",
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut,
-                   InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut):
+                   InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
+                   *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -414,6 +418,7 @@ def openapi() -> dict:
                                                                                     "format": "binary"}}}},
         "responses": {**ok("InboundOut"), **_error_responses(401, 403, 404, 413, 429)}}})
     home_paths(spec, json_body, ok, game_id)
+    between_contract.add_paths(spec, ok, json_body, _error_responses, game_id)  # messages ... (issue 15)
     return spec.to_dict()
 
 

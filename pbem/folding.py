@@ -95,7 +95,9 @@ def legal_moves(folded: Folded, seat: int | None) -> list[str]:
     """The seat's legal moves in the game as folded, computed once: the seat's GET, its move's check and
     the notice to the next seat all ask the same question of the same position. Keyed by the last
     event's hash, which names the position exactly."""
-    if seat is None or folded.facts.get("waiting"):  # a game waiting for its players has not begun
+    # a game waiting for its players has not begun; one over by agreement offers nothing, though the
+    # rules alone would play on
+    if seat is None or folded.finished or folded.facts.get("waiting"):
         return []
     key = (folded.id, folded.seq, folded.last_hash, seat)
     found = _LEGAL.get(key) if folded.last_hash else None
@@ -217,11 +219,16 @@ def owing_of(module: ModuleType, state: Any, facts: Mapping[str, Any], result: O
     return module.to_move(state)
 
 
-def fold(game_id: str, events: Sequence, complete: bool = True) -> Folded:
-    """The game folded from its first event (`game_created`) through the last of these."""
+def fold(game_id: str, events: Sequence, complete: bool = True, look_back=None) -> Folded:
+    """The game folded from its first event (`game_created`) through the last of these. A takeback
+    among them looks back through `look_back`, or, without one, by folding these events up to the
+    position it goes back to (slow for long games, and only for those with takebacks)."""
+    if look_back is None:
+        def look_back(seq):
+            return fold(game_id, [e for e in events if e.seq <= seq]).state
     first = begin(game_id, events[0])
     if len(events) > 1:
-        return advance(first, events[1:], complete)
+        return advance(first, events[1:], complete, look_back=look_back)
     return settle_alone(first) if complete else first
 
 

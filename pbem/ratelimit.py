@@ -44,6 +44,8 @@ DEFAULT_LIMITS: dict[str, Limit] = {
     "signin": Limit(5, 3600),  # sign-in mails asked for in an hour (for the coming accounts)
     "inbound": Limit(60, 60),  # raw mails POSTed to /api/mail/inbound in a minute
     "form": Limit(60, 60),  # form posts on the pages in a minute (moves, settings, new games ...)
+    "message": Limit(60, 3600),  # messages and notes posted from one address in an hour (issue 15; each
+                                 # message also counts against its seat's own limit, kept in the log)
 }
 
 

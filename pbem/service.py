@@ -267,6 +267,8 @@ def check_fresh(db, folded: Folded, seat: int, seen_seq: int) -> None:
         raise BadRequest(f"seq {seen_seq} is not a position of this game (it is at seq {folded.seq})")
     now_legal = legal_moves(folded, seat)
     if seen_seq < folded.seq:
+        if any(at > seen_seq for _, at in folded.facts.get("rewinds", ())):  # a takeback since (issue 15)
+            raise StaleMove(f"a move was taken back since seq {seen_seq}: look at the position again and choose anew")
         then_legal = legal_moves(loading.at(db, folded, seen_seq), seat)
         if then_legal != now_legal:
             raise StaleMove(f"the game moved on since seq {seen_seq} (it is at seq {folded.seq}); "

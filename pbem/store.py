@@ -280,6 +280,26 @@ def command_seqs(db: sqlite_utils.Database, game_id: str, after: int = 0, upto: 
     return [(row[0], row[1]) for row in db.execute(sql, params).fetchall()]
 
 
+def events_at(db: sqlite_utils.Database, game_id: str, seqs: Sequence[int]) -> list[StoredEvent]:
+    """The events at these seqs, in order (the messages and notes of a game, found by their seqs)."""
+    out: list[StoredEvent] = []
+    wanted = sorted(set(seqs))
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        rows = db.query(f"select * from events where game_id = ? and seq in ({', '.join('?' * len(chunk))}) "
+                        "order by seq", [game_id, *chunk])
+        out += [_row_to_event(row) for row in rows]
+    return out
+
+
+def commands_of(db: sqlite_utils.Database, game_id: str, verbs: Sequence[str], after: int = 0) -> list[tuple[int, dict]]:
+    """(seq, command) of the appends after `after` whose command is one of these verbs (who resigned)."""
+    rows = db.execute(f"select seq, command from events where game_id = ? and seq > ? and command is not null "
+                      f"and json_extract(command, '$.verb') in ({', '.join('?' * len(verbs))}) order by seq",
+                      [game_id, after, *verbs]).fetchall()
+    return [(row[0], json.loads(row[1])) for row in rows]
+
+
 # --- snapshots (pbem/loading.py): folded games kept to start from, never truth ----------------------------
 
 

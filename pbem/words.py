@@ -44,22 +44,32 @@ def tell(db, head: Folded, seat: int | None, after: int, upto: int | None = None
                        loading.looking_back(db, head))
 
 
-def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int | None,
-                look_back=None) -> list[Told]:
+def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int | None, look_back=None) -> list[Told]:
     """These events (the game as `start` before them; None: from its creation), append by append.
-    `look_back` (loading.looking_back) lets a rewind among them be folded."""
+    `look_back(seq)` gives the game's state after an earlier seq, for a takeback among the events (one
+    back to a position among these events themselves needs none)."""
     told = []
     folded = start
+    seen: dict[int, object] = {}  # the state at the end of each append told, for takebacks to it
+
+    def back(seq: int):
+        if seq in seen:
+            return seen[seq]
+        if look_back is None:
+            raise RuntimeError(f"telling a takeback to position {seq} needs look_back")
+        return look_back(seq)
+
     for batch in batches(events):
         if folded is None:  # the creation: the game as it begins, then what its setup drew
             folded = begin(head.id, batch[0])
             lines = describe(head, folded, batch[1:], seat)
             if not any("begin" in line.lower() or "began" in line.lower() for line in lines[:1]):
                 lines.insert(0, began(folded))
-            folded = advance(folded, batch[1:], look_back=look_back)
+            folded = advance(folded, batch[1:], look_back=back)
         else:
             lines = describe(head, folded, batch, seat)
-            folded = advance(folded, batch, look_back=look_back)
+            folded = advance(folded, batch, look_back=back)
+        seen[folded.seq] = folded.state
         command = batch[0].command or {}
         actor = command.get("seat") if isinstance(command.get("seat"), int) else None
         told.append(Told(batch[0].seq, batch[-1].seq, actor, command.get("verb", ""), tuple(lines), batch[0].at))
@@ -111,10 +121,11 @@ def began(folded: Folded) -> str:
     return f"{players} began a game of {folded.module.TITLE}."
 
 
-def platform_line(head: Folded, event, seat: int | None) -> str | None:
-    """The platform's own events in words, from what the reader may see of them (a message before the
-    end is for the seats, a note for its own seat)."""
-    return KINDS[event.type].words(tuple(head.names), replace(event, data=public_data(head, event, seat)))
+def platform_line(head: Folded, event, seat: int | None = None) -> str | None:
+    """The platform's own events in words, told from what the reader may see of them (the same redaction
+    as every other channel: a sealed note reads as sealed to anyone but its seat)."""
+    shown = replace(event, data=public_data(head, event, seat))
+    return KINDS[event.type].words(tuple(head.names), shown)
 
 
 def lines_of(told: Sequence[Told]) -> list[str]:

@@ -376,6 +376,13 @@
     document.title = (yourTurn ? "Your turn · " : "") + data.title;
   }
 
+  // A message or a note being written is never thrown away by a reload: the banner asks instead.
+  function typing() {
+    return all(document, "textarea, input[type=text], input:not([type])").some(function (el) {
+      return el.value.trim() !== "" || el === document.activeElement;
+    });
+  }
+
   function poll() {
     if (!data.status || !window.fetch) return;
     fetch(data.status, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
@@ -384,7 +391,7 @@
       if (!now) return;
       title(now.your_turn);
       if (now.seq !== data.seq) {
-        if (state.piece || state.move || state.target) {
+        if (state.piece || state.move || state.target || typing()) {
           var banner = document.getElementById("moved-on");
           if (banner) banner.hidden = false;
         } else {

@@ -9,10 +9,10 @@ are given.
 
 from __future__ import annotations
 
-from . import core, home
+from . import agreements, conditional, core, home, talk
 from .kinds import Kind, Working, hidden_data, whole_data
 
-MODULES = (core, home)
+MODULES = (core, home, talk, agreements, conditional)  # home: issue 14; talk, agreements, conditional: issue 15
 
 KINDS: dict[str, Kind] = {}
 COMMANDS: dict = {}  # verb -> (module, state, command, chance) -> events

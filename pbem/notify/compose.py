@@ -14,13 +14,15 @@ from typing import Iterable
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from .. import loading
 from ..config import TEMPLATES_DIR
+from . import between
 from ..folding import legal_moves
 from ..site import Site
-from .. import loading
 from ..words import lines_of, tell, tell_events
 
-HELD_WHEN_DIGEST = {"invitation", "your_turn", "result"}  # reminders, timeouts and answers are urgent
+HELD_WHEN_DIGEST = {"invitation", "your_turn", "result",  # reminders, timeouts and answers are urgent
+                    "message", "rewound", "conditional"}  # issue 15; a proposal to answer is not held: a move makes it lapse
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES_DIR / "mail")),
                    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
@@ -40,6 +42,12 @@ SUBJECTS = {
     "reply": "your e-mailed move",
     "links": "your seat link, as asked",
     "joined": "you have joined",
+    # between players (issue 15, pbem/notify/between.py)
+    "message": "a message",
+    "proposal": "a proposal to answer",
+    "answered": "a proposal was answered",
+    "rewound": "a move was taken back",
+    "conditional": "your conditional move was played",
 }
 
 
@@ -129,6 +137,8 @@ def webhook_line(ctx: dict) -> str:
         happened = "… " + happened[-WEBHOOK_TEXT_AT_MOST:]
     lead = (happened if happened.endswith((".", "!", "?", ")")) else happened + ".") + " " if happened else ""
     kind = ctx["kind"].split(":")[0]
+    if ctx.get("webhook_text"):  # a notice that says its own line (between players, issue 15)
+        return f"{head}: {ctx['webhook_text']} {ctx['seat_url']}"
     if kind == "result":
         return f"{head}: {lead}The game is over. {ctx['seat_url']}"
     if kind == "timeout":
@@ -151,8 +161,8 @@ def since_last(db, before, after, new_events, seat: int) -> list[str]:
     if before is not None and db is not None:
         since = max(before.last_acted.get(seat, 0), before.began_owing.get(seat, 0), before.seq - TOLD_AT_MOST)
         lines += lines_of(tell(db, before, seat, since))
-    lines += lines_of(tell_events(after, before, new_events, seat,
-                                  loading.looking_back(db, before) if db is not None and before is not None else None))
+    look_back = loading.looking_back(db, after) if db is not None else None
+    lines += lines_of(tell_events(after, before, new_events, seat, look_back))
     if len(lines) > LINES_AT_MOST:
         skipped = len(lines) - LINES_AT_MOST
         lines = [f"({skipped} earlier line{'s' if skipped != 1 else ''} are on the game's history page.)"] + \
@@ -179,10 +189,14 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
             happened = since_last(db, before, after, new_events, seat)
             out += rows(site, after, seat, "result", context(site, after, seat, "result", happened, now), now)
         return out
+    if verb in between.VERBS:  # messages, proposals, takebacks (issue 15)
+        return out + between.notices_for(site, before, after, command, now, new_events, db)
     if verb == "timeout" and command["seat"] in seats:
         seat = command["seat"]
         out += rows(site, after, seat, "timeout",
                     context(site, after, seat, "timeout", [], now, action=command["action"]), now)
+    if verb == "move" and command.get("via") == "conditional":  # the seat is told its line answered (issue 15)
+        out += between.played_for(site, before, after, command, now, new_events, db)
     newly_owing = set(after.to_move) - set(before.to_move) - {actor}
     if verb == "move" and actor in after.to_move and command.get("via") == "email":
         newly_owing.discard(actor)  # the answer to the e-mail says it is still their turn

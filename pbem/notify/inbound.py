@@ -8,6 +8,9 @@ mail (out-of-office replies, bounces, lists) is ignored without an answer, so tw
 each other. The move is the first line of the reply above any
 quoted text, in the game's notation. The answer (played, refused with the rule, or stale because the game
 moved on) goes back to the seat's address, written to the outbox with the move's own events.
+
+A first line `accept`, `decline` or `takeback` (unless it is one of the seat's legal moves) answers the
+open proposal, or takes back the seat's latest move (pbem/between/by_mail.py).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from email.parser import BytesParser
 from email.utils import getaddresses
 
 from .. import service
+from ..between import by_mail
+from ..folding import legal_moves
 from ..games.base import GameError, StaleMove
 from ..site import Site
 from . import compose
@@ -33,7 +38,7 @@ _QUOTE_START = re.compile(r"^(>|On .+wrote:\s*$|Le .+a écrit|Am .+schrieb|-{2,}
 
 @dataclass(frozen=True)
 class Result:
-    status: str  # "played", "refused", "stale", "ignored"
+    status: str  # "played", "answered" (accept, decline, takeback), "refused", "stale", "ignored"
     detail: str
     game_id: str | None = None
     seat: int | None = None
@@ -158,6 +163,13 @@ def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
         text = "Your e-mail had no move in it: write the move on the first line of your reply."
         _enqueue(db, answer_rows(loaded, text, False))
         return Result("refused", text, game_id, seat)
+
+    loaded = service.load(db, game_id)
+    word = by_mail.word_of(move, legal_moves(loaded, seat))  # accept, decline, takeback (issue 15)
+    if word is not None:
+        status, text = by_mail.handle(db, site, game_id, seat, seen, word, now)
+        _enqueue(db, answer_rows(service.load(db, game_id), text, status == "answered"))
+        return Result(status, text, game_id, seat)
 
     def answer_played(after):
         still = " It is still your turn." if seat in after.to_move else ""

@@ -71,7 +71,10 @@ def failed_for_game(db, game_id: str) -> list[dict]:
 NOTICE_WORDS = {"invitation": "invitation", "your_turn": "\"your turn\" notice", "result": "result",
                 "reminder": "reminder", "timeout": "timeout notice", "reply": "answer to your e-mailed move",
                 "links": "seat link you asked for", "digest": "daily digest", "joined": "welcome to the game",
-                "confirm": "address confirmation"}
+                "confirm": "address confirmation",
+                "message": "notice of a message", "proposal": "proposal to answer",
+                "answered": "notice of an answer to a proposal", "rewound": "notice of a takeback",
+                "conditional": "notice of your conditional move"}
 
 
 def failed_for_seat(db, game_id: str, seat: int) -> list[str]:

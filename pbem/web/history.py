@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from flask import abort, render_template, request, url_for
 
 from .. import service, store
+from ..between import talk
 from ..db import get_db
 from ..folding import Folded
 from ..redaction import public_event
@@ -89,8 +90,10 @@ def history_page(loaded: Folded, seat: int | None, base: str, back: str):
     context = seat_context(loaded, seat, at)
     nav = steps(db, loaded, at)
     told, counted = around(db, loaded, seat, at)
+    rewinds = loaded.facts.get("rewinds", ())
     entries = [{"number": counted + i + 1, "told": item, "who": loaded.names[item.seat] if item.seat is not None else "",
-                "current": item.first <= at <= item.last} for i, item in enumerate(told)]
+                "current": item.first <= at <= item.last, "taken_back": taken_back(rewinds, item)}
+               for i, item in enumerate(told)]
     events = []
     if audit:
         window = store.read_events_after(db, loaded.id, max(0, at - AUDIT_EACH_WAY - 1), upto=at + AUDIT_EACH_WAY)
@@ -98,7 +101,13 @@ def history_page(loaded: Folded, seat: int | None, base: str, back: str):
     urls = {name: (f"{base}?at={value}" if value is not None else None) for name, value in vars(nav).items()}
     context["client_data"] = {"moves": [], "history": urls}
     return render_template("history.html", base=base, back=back, steps=urls, entries=entries, audit=audit,
-                           audit_events=events, **context)
+                           audit_events=events, notes_here=talk.notes(db, loaded, seat, position=at),
+                           gone=[(to, by) for to, by in rewinds if to < at < by], **context)
+
+
+def taken_back(rewinds, item: Told) -> bool:
+    """Whether a move of this append was taken back later (issue 15): the log keeps it, marked."""
+    return item.verb in ("move", "timeout") and any(to < item.first and item.last < by for to, by in rewinds)
 
 
 @bp.get("/games/<game_id>/history")

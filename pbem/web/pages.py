@@ -451,3 +451,4 @@ def seat_vacation(token):
 
 
 from . import history  # noqa: E402,F401  (registers the history pages on this blueprint)
+from . import between_pages  # noqa: E402,F401  (messages, notes, takebacks, conditionals: issue 15)

@@ -1,0 +1,96 @@
+"""The notices of what passes between players (issue 15): a message (to every other seat, like a move,
+gathered into the digest for those who asked for one), a proposal to answer (to the seats whose answer
+is needed; a reply `accept` or `decline` answers it), a decline or a withdrawal (to those it concerns),
+and a takeback (to every other seat, with whose turn it is now). Notes and conditional lines are sealed:
+they cause no notice. An agreed ending is told by the result notice, as every ending is.
+
+Everything is composed for one seat with pbem/notify/compose.py, so the same channels, redaction,
+escaping (mail HTML is autoescaped; webhooks quiet mentions) and links apply.
+"""
+
+from __future__ import annotations
+
+from ..events.agreements import GAME_REWOUND, PROPOSALS
+from ..events.talk import MESSAGE_POSTED
+from ..words import lines_of, tell_events
+
+VERBS = frozenset({"message", "note", "conditionals", "takeback", "propose", "answer"})
+WEBHOOK_MESSAGE_AT_MOST = 1500
+
+
+def notices_for(site, before, after, command: dict, now: str, new_events, db=None) -> list[dict]:
+    from . import compose
+    from .. import loading
+
+    verb = command["verb"]
+    actor = command.get("seat")
+    names = after.names
+    seats = [s for s in range(after.seat_count) if s != actor and compose.has_channel(after, s)]
+    out: list[dict] = []
+
+    def notice(seat: int, kind: str, happened=(), **extra):
+        ctx = compose.context(site, after, seat, kind, list(happened), now, **extra)
+        return compose.rows(site, after, seat, kind, ctx, now)
+
+    if verb == "message":
+        event = next(e for e in new_events if e.type == MESSAGE_POSTED)
+        text = event.data["text"]
+        short = " ".join(text.split())
+        if len(short) > WEBHOOK_MESSAGE_AT_MOST:
+            short = short[:WEBHOOK_MESSAGE_AT_MOST] + " …"
+        for seat in seats:
+            out += notice(seat, "message", author=names[actor], text=text, subject_extra=f"from {names[actor]}",
+                          webhook_text=f"{names[actor]} wrote: {short}")
+        return out
+    if any(e.type == GAME_REWOUND for e in new_events):
+        look_back = loading.looking_back(db, after) if db is not None else None
+        for seat in seats:
+            happened = lines_of(tell_events(after, before, new_events, seat, look_back))
+            out += notice(seat, "rewound", happened, webhook_text=" ".join(happened))
+        return out
+    if verb == "propose":
+        kind = PROPOSALS[command["kind"]]
+        what = kind.words({**command})
+        for seat in seats:
+            if seat in command["needed"]:
+                out += notice(seat, "proposal", proposer=names[actor], what=what,
+                              webhook_text=f"{names[actor]} proposes {what}: answer on your seat page, "
+                                           "or reply accept or decline to the e-mail.")
+        return out
+    if verb == "answer" and not command["accept"]:
+        proposal = (before.facts.get("proposal") or {}) if before is not None else {}
+        withdrawn = command.get("withdrawn")
+        told = proposal.get("needed", ()) if withdrawn else [proposal.get("seat")]
+        what = PROPOSALS[proposal["kind"]].words(proposal) if proposal.get("kind") in PROPOSALS else "a proposal"
+        line = f"{names[actor]} {'withdrew' if withdrawn else 'declined'} the proposal ({what})."
+        for seat in seats:
+            if seat in told:
+                out += notice(seat, "answered", [line], webhook_text=line)
+    return out
+
+
+def played_for(site, before, after, command: dict, now: str, new_events, db=None) -> list[dict]:
+    """A seat whose conditional move was played is told so (it may not look at the game until its next
+    turn): the moves that set it off, and its own."""
+    from . import compose
+
+    seat = command["seat"]
+    if not compose.has_channel(after, seat):
+        return []
+    happened = compose.since_last(db, before, after, new_events, seat)
+    ctx = compose.context(site, after, seat, "conditional", happened, now, move=command["move"],
+                          webhook_text=f"your conditional move {command['move']} was played.")
+    return compose.rows(site, after, seat, "conditional", ctx, now)
+
+
+def supersede_turn_notices(db, game_id: str, seat: int, upto: int, now: str) -> int:
+    """A "your turn" notice not yet sent to a seat whose conditional move has answered since is dropped
+    (best effort: one a sender already holds goes out). Returns how many were dropped."""
+    from .. import store
+    from .outbox import DROP_BODIES
+
+    with store.immediate(db):
+        return db.conn.execute(
+            f"update outbox set status = 'superseded', {DROP_BODIES} where game_id = ? and seat = ? and seq <= ? "
+            "and kind = 'your_turn' and status in ('pending', 'held') and (claimed_until is null or claimed_until <= ?)",
+            [game_id, seat, upto, now]).rowcount

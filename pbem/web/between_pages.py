@@ -1,0 +1,293 @@
+"""What passes between players, on the seat page (issue 15): the messages beside the board, the seat's
+sealed notes and conditional moves, takebacks and offers, and the proposal to answer (accept / decline);
+and the page that builds a conditional line row by row. Routes on the pages blueprint (pbem/web/pages.py
+imports this module); the panels are partials under templates/seat/, which read `between_view`.
+
+Every form works without scripts and carries the CSRF token; each post counts against the "form" rate
+limit, messages and notes against "message" too. A refusal shows on the seat page with the reason, the
+text typed kept.
+"""
+
+from __future__ import annotations
+
+from flask import flash, g, redirect, render_template, request, url_for
+
+from .. import service
+from ..between import agreements, conditionals, talk
+from ..between.conditionals import canonical, hidden_from, movers, step
+from ..db import get_db, get_site
+from ..events.agreements import PROPOSALS
+from ..events.talk import MAX_MESSAGE, MAX_NOTE
+from ..folding import Folded
+from ..games.base import GameError
+from . import limits
+from .pages import bp, check_csrf, seat_context, seat_from_token
+
+MESSAGES_ON_PAGE = 40
+NOTES_ON_PAGE = 30
+
+
+def between_view(loaded: Folded, seat: int | None) -> dict:
+    """What the panels show, worked out once per page."""
+    key = (loaded.id, loaded.seq, seat)
+    kept = g.get("between_view")
+    if kept and kept[0] == key:
+        return kept[1]
+    db = get_db()
+    view = {"messages": talk.messages(db, loaded, seat)[-MESSAGES_ON_PAGE:], "max_message": MAX_MESSAGE,
+            "max_note": MAX_NOTE, "finished": loaded.finished}
+    if seat is not None:
+        view["notes"] = talk.notes(db, loaded, seat)[-NOTES_ON_PAGE:]
+        view["proposal"] = proposal_view(loaded, seat)
+        view["takebacks"] = agreements.takeback_choices(db, loaded, seat)
+        view["lines"] = [line_rows(loaded, line) for line in conditionals.live_lines(db, loaded, seat)]
+    g.between_view = (key, view)
+    return view
+
+
+def proposal_view(loaded: Folded, seat: int) -> dict | None:
+    proposal = agreements.open_proposal(loaded)
+    if proposal is None:
+        return None
+    kind = PROPOSALS[proposal["kind"]]
+    names = loaded.names
+    waiting = [names[s] for s in proposal["needed"] if s not in proposal["accepted"]]
+    if proposal["seat"] == seat:
+        role = "own"
+    elif seat in proposal["needed"] and seat not in proposal["accepted"]:
+        role = "answer"
+    else:
+        role = "waiting"
+    return {"who": names[proposal["seat"]], "what": kind.words(proposal), "group": kind.group, "role": role,
+            "waiting": waiting, "accepted": [names[s] for s in proposal["accepted"]], "seq": proposal["seq"]}
+
+
+def line_rows(loaded: Folded, line: list) -> list[dict]:
+    """A line as rows a player reads: their moves, then yours."""
+    rows = []
+    for index in range(0, len(line), 2):
+        for move in line[index]:
+            rows.append({"role": "theirs", "move": move})
+        rows.append({"role": "mine", "move": line[index + 1]})
+    return rows
+
+
+bp.add_app_template_global(between_view, "between_view")
+
+
+def back_to_seat(token: str, anchor: str = ""):
+    return redirect(url_for("pages.seat_page", token=token) + anchor, code=303)
+
+
+def refused(token: str, exc: Exception, **kept):
+    """The seat page again, with the reason in the panel it came from and what was typed."""
+    loaded, seat = seat_from_token(token)
+    return render_template("seat.html", token=token, error=None, between_error=str(exc), **kept,
+                           **seat_context(loaded, seat)), service.status_of(exc)
+
+
+@bp.post("/play/<token>/message")
+def seat_message(token):
+    check_csrf()
+    loaded, _ = seat_from_token(token)
+    text = request.form.get("text", "")
+    try:
+        limits.limit("message")
+        talk.post_message(get_db(), get_site(), loaded.id, token, text)
+    except (GameError, service.ServiceError) as exc:
+        return refused(token, exc, draft_message=text, between_panel="messages")
+    return back_to_seat(token, "#messages")
+
+
+@bp.post("/play/<token>/note")
+def seat_note(token):
+    check_csrf()
+    loaded, _ = seat_from_token(token)
+    text = request.form.get("text", "")
+    try:
+        about = int(request.form.get("seq", ""))
+    except ValueError:
+        about = None
+    try:
+        limits.limit("message")
+        played = talk.seal_note(get_db(), get_site(), loaded.id, token, text, about)
+    except (GameError, service.ServiceError) as exc:
+        return refused(token, exc, draft_note=text, between_panel="notes")
+    flash(f"Your note is sealed. Its receipt: {played.events[0].hash[:16]}… (event {played.events[0].seq}).")
+    return back_to_seat(token, "#notes")
+
+
+@bp.post("/play/<token>/takeback")
+def seat_takeback(token):
+    check_csrf()
+    loaded, _ = seat_from_token(token)
+    try:
+        to_seq = int(request.form.get("to_seq", ""))
+    except ValueError:
+        to_seq = None
+    try:
+        done = agreements.take_back(get_db(), get_site(), loaded.id, token, to_seq)
+    except (GameError, service.ServiceError) as exc:
+        return refused(token, exc, between_panel="takeback")
+    flash(f"Taken back: the game is at position {to_seq} again." if done.applied else
+          "Your takeback is proposed: the others must accept it. It lapses if anyone moves.")
+    return back_to_seat(token)
+
+
+@bp.post("/play/<token>/offer")
+def seat_offer(token):
+    check_csrf()
+    loaded, _ = seat_from_token(token)
+    try:
+        done = agreements.offer(get_db(), get_site(), loaded.id, token, request.form.get("kind", ""))
+    except (GameError, service.ServiceError) as exc:
+        return refused(token, exc, between_panel="takeback")
+    flash("The game is over, as agreed." if done.applied else
+          "Your offer is made: every other player still in the game must accept it. It lapses if anyone moves.")
+    return back_to_seat(token)
+
+
+@bp.post("/play/<token>/answer")
+def seat_answer(token):
+    check_csrf()
+    loaded, _ = seat_from_token(token)
+    accept = request.form.get("accept") == "yes"
+    try:
+        done = agreements.answer(get_db(), get_site(), loaded.id, token, accept)
+    except (GameError, service.ServiceError) as exc:
+        return refused(token, exc, between_panel="proposal")
+    if done.applied:
+        flash("Accepted: everyone agreed, and it is done.")
+    else:
+        flash("Accepted: waiting for the others." if accept else "Answered: the proposal is closed.")
+    return back_to_seat(token)
+
+
+# --- building a conditional line, row by row ----------------------------------------------------------------
+
+
+def steps_from(values) -> list[tuple[str, str]]:
+    """The rows chosen so far, from the query (`step=t:<their move>` or `step=m:<your move>`)."""
+    out = []
+    for value in values[:2 * conditionals.MAX_STEPS * conditionals.MAX_THEIRS]:
+        role, _, move = value.partition(":")
+        move = " ".join(move.split())[:conditionals.MAX_MOVE]
+        if role in ("t", "m") and move:
+            out.append((role, move))
+    return out
+
+
+def nest(steps: list[tuple[str, str]]) -> tuple[list, list[str]]:
+    """Rows as a line ([[their moves], my move, ...]) and their moves after its last move of mine."""
+    line, theirs = [], []
+    for role, move in steps:
+        if role == "t":
+            theirs.append(move)
+        else:
+            line += [theirs, move]
+            theirs = []
+    return line, theirs
+
+
+def builder(loaded: Folded, seat: int, steps: list[tuple[str, str]]) -> dict:
+    """The rows so far and what the next row offers: where the position is known to this seat, the legal
+    moves of whoever decides there; where it is not (a game that hides things from this seat, a move
+    that draws chance), a field to type a move in (conditionals.py says why)."""
+    module = loaded.module
+    names = loaded.names
+    hidden = hidden_from(get_db(), loaded, seat)
+    state, known, problem = loaded.state, True, None
+    rows = []
+    for role, move in steps:
+        who = "you" if role == "m" else "they"
+        if known:
+            owing = movers(module, state)
+            if role == "m":
+                spelled = canonical(module, state, seat, move) if seat in owing else None
+                if spelled is None:
+                    problem = f"{move} is not one of your legal moves there"
+                    break
+                move, state = spelled, step(module, state, seat, spelled)
+                known = state is not None
+            elif seat in owing:
+                problem = f"before {move} it is your own decision: choose your move first"
+                break
+            elif hidden:
+                known = False
+            else:
+                owner = next((s for s in sorted(owing) if canonical(module, state, s, move)), None)
+                if owner is None:
+                    problem = f"{move} is not a legal move of theirs there"
+                    break
+                who = names[owner]
+                move = canonical(module, state, owner, move)
+                state = step(module, state, owner, move)
+                known = state is not None
+        rows.append({"role": role, "move": move, "who": who})
+    if problem:
+        return {"rows": rows, "problem": problem, "next": None, "steps": [f"{r['role']}:{r['move']}" for r in rows]}
+    following = None
+    if known:
+        owing = movers(module, state)
+        if not owing:
+            following = {"kind": "over"}
+        elif seat in owing:
+            following = {"kind": "mine", "options": module.legal_moves(state, seat)}
+        elif hidden:
+            following = {"kind": "theirs", "options": None}
+        else:
+            options = [(names[s], m) for s in sorted(owing) for m in module.legal_moves(state, s)]
+            following = {"kind": "theirs", "options": options}
+    else:
+        following = {"kind": "unknown", "why": "hidden" if hidden else "chance"}
+    return {"rows": rows, "problem": None, "next": following, "steps": [f"{r['role']}:{r['move']}" for r in rows],
+            "can_save": bool(rows) and rows[-1]["role"] == "m"}
+
+
+@bp.get("/play/<token>/conditionals")
+def conditionals_page(token, error: str | None = None, status: int = 200):
+    loaded, seat = seat_from_token(token)
+    steps = steps_from(request.values.getlist("step"))
+    added = request.values.get("add", "")
+    role = request.values.get("role", "")
+    if added.strip() and role in ("t", "m"):
+        steps.append((role, " ".join(added.split())[:conditionals.MAX_MOVE]))
+    built = builder(loaded, seat, steps) if not loaded.finished else None
+    return render_template("seat/conditionals_page.html", token=token, loaded=loaded, seat=seat,
+                           names=loaded.names, module=loaded.module, built=built, error=error,
+                           view=between_view(loaded, seat), seq=loaded.seq), status
+
+
+@bp.post("/play/<token>/conditionals")
+def conditionals_save(token):
+    check_csrf()
+    loaded, seat = seat_from_token(token)
+    action = request.form.get("action", "")
+    if request.form.get("seq") != str(loaded.seq):
+        return conditionals_page(token, error="The game moved on while you were choosing: here it is as it is "
+                                 "now. Your lines as they stand are below; build the new one again.", status=409)
+    db = get_db()
+    lines = conditionals.live_lines(db, loaded, seat)
+    if action == "save":
+        line, trailing = nest(steps_from(request.form.getlist("step")))
+        if not line or trailing:
+            return conditionals_page(token, error="A line ends with your own move: choose your reply first.",
+                                     status=400)
+        lines = [*lines, line]
+    elif action == "remove":
+        try:
+            index = int(request.form.get("index", ""))
+        except ValueError:
+            index = -1
+        lines = [line for i, line in enumerate(lines) if i != index]
+    elif action == "clear":
+        lines = []
+    else:
+        return conditionals_page(token, error="Choose what to do: save the line, or remove one.", status=400)
+    try:
+        conditionals.set_lines(db, get_site(), loaded.id, token, lines, loaded.seq)
+    except (GameError, service.ServiceError) as exc:
+        return conditionals_page(token, error=f"Not saved: {exc}", status=service.status_of(exc))
+    flash({"save": "Your conditional line is saved (sealed until the game ends).",
+           "remove": "The line is removed.", "clear": "Your conditional moves are cleared."}[action])
+    return back_to_seat(token, "#conditionals")
