@@ -94,10 +94,10 @@ def cmd_worker(args) -> int:
         give_up_lease(database, owner)  # a second --once right after must not find the lease taken
         print("another process holds the scheduler lease; nothing done" if counts is None else f"sweep: {counts}")
         return 0
-    print("pbem worker: sweeping every minute (Ctrl-C to stop)", flush=True)
+    print("pbem worker: sweeping every few seconds (Ctrl-C to stop)", flush=True)
     stop_on_sigterm(lambda: give_up_lease(database, owner))
     try:
-        start_scheduler(database, site, blocking=True, owner=owner)
+        start_scheduler(database, site, blocking=True, owner=owner, poll=True)
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:

@@ -16,7 +16,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .games.base import InvalidOptions, Option
 
-TIMEOUT_ACTIONS = ("remind", "skip", "forfeit")
+TIMEOUT_ACTIONS = ("remind", "skip", "forfeit", "bot")
 MAX_DURATION = 365 * 86400  # no clock setting is longer than a year: time arithmetic stays in range
 DEFAULT_REMINDERS = "1d,1h"
 DEFAULT_VACATION_DAYS = 14
@@ -26,7 +26,8 @@ CLOCK_OPTIONS: dict[str, Option] = {
     "reminders": Option("str", DEFAULT_REMINDERS, "reminders this long before a deadline, comma separated; "
                                                   "'none' for none"),
     "on_timeout": Option("choice", "remind", "at the deadline: keep reminding, skip the turn (where the "
-                                             "game allows a pass) or forfeit", choices=TIMEOUT_ACTIONS),
+                                             "game allows a pass), forfeit, or bot: the computer plays for the "
+                                             "seat until its player is back", choices=TIMEOUT_ACTIONS),
     "vacation_days": Option("int", DEFAULT_VACATION_DAYS, "days of vacation each seat may take per year, "
                                                           "pausing its clock", minimum=0, maximum=365),
 }

@@ -9,10 +9,10 @@ are given.
 
 from __future__ import annotations
 
-from . import core
+from . import computer, core
 from .kinds import Kind, Working, hidden_data, whole_data
 
-MODULES = (core,)
+MODULES = (core, computer)
 
 KINDS: dict[str, Kind] = {}
 COMMANDS: dict = {}  # verb -> (module, state, command, chance) -> events
@@ -26,4 +26,8 @@ for _module in MODULES:
 
 PLATFORM_EVENTS = frozenset(KINDS)
 
-__all__ = ["COMMANDS", "KINDS", "PLATFORM_EVENTS", "Kind", "Working", "hidden_data", "whole_data"]
+# Folded at the first event of every append, with its command, before its events: a feature's facts
+# that follow from who did what (a person's own move ends the computer's playing for them).
+AFTER_COMMAND = [m.after_command for m in MODULES if hasattr(m, "after_command")]
+
+__all__ = ["AFTER_COMMAND", "COMMANDS", "KINDS", "PLATFORM_EVENTS", "Kind", "Working", "hidden_data", "whole_data"]

@@ -58,7 +58,8 @@ def show():
         return render_template("created.html", created=None, game_id=session.get("started_game")), 200
     loaded = service.load(get_db(), game_id)
     site = get_site()
-    seats = [{"number": seat + 1, "name": name, "url": site.seat_url(game_id, seat)}
-             for seat, name in enumerate(loaded.names)]
+    seats = [{"number": seat + 1, "name": name, "bot": loaded.seats[seat].get("bot"),
+              "url": None if loaded.seats[seat].get("bot") else site.seat_url(game_id, seat)}
+             for seat, name in enumerate(loaded.names)]  # a computer seat's link is nobody's
     return render_template("created.html", created=loaded, module=loaded.module, seats=seats,
                            spectator=site.game_url(game_id), game_id=game_id)
