@@ -27,7 +27,9 @@ CLOCK_OPTIONS: dict[str, Option] = {
                                                   "'none' for none"),
     "on_timeout": Option("choice", "remind", "at the deadline: keep reminding, skip the turn (where the "
                                              "game allows a pass), forfeit, or bot: the computer plays for the "
-                                             "seat until its player is back", choices=TIMEOUT_ACTIONS),
+                                             "seat until its player is back", choices=TIMEOUT_ACTIONS,
+                          choice_labels={"remind": "keep reminding", "skip": "skip the turn", "forfeit": "forfeit",
+                                         "bot": "the computer plays for them until they are back"}),
     "vacation_days": Option("int", DEFAULT_VACATION_DAYS, "days of vacation each seat may take per year, "
                                                           "pausing its clock", minimum=0, maximum=365),
 }

@@ -71,8 +71,7 @@ def notices(db, site: Site, before: Folded, after: Folded, seat: int, now: str) 
     """The new holder's link, with the game so far; and a word to the old holder (no link)."""
     generation = after.seats[seat]["generation"]
     previous = before.names[seat]
-    ctx = compose.context(site, after, seat, "handover", summary(db, before, seat, holder=after.names[seat]), now,
-                          previous=previous)
+    ctx = compose.context(site, after, seat, "handover", summary(db, before, seat), now, previous=previous)
     out = compose.rows(site, after, seat, f"handover:{generation}", ctx, now, email_only=True)
     if before.seats[seat].get("email"):
         old = compose.context(site, before, seat, "handed_away", [], now, new_holder=after.names[seat])
@@ -81,26 +80,22 @@ def notices(db, site: Site, before: Folded, after: Folded, seat: int, now: str) 
     return out
 
 
-def summary(db, folded: Folded, seat: int, holder: str | None = None) -> list[str]:
-    """The game so far in words, for the seat's new holder: who plays, since when, how far it is, who is
-    to move, and the latest moves as this seat may read them."""
+def summary(db, folded: Folded, seat: int) -> list[str]:
+    """The game so far in words, for the seat's new holder: who began it and when, how far it is, whose
+    turn it is, and the latest moves as this seat may read them (one line each)."""
     names = folded.names
-    holder = holder or names[seat]
-    players = [f"{n} (computer)" if folded.seats[s].get("bot") else n for s, n in enumerate(names)]
-    lines = [began_line(folded, players)]
+    began = [s["name"] + (" (computer)" if s.get("bot") else "") for s in folded.created["seats"]]
+    lines = [began_line(folded, began)]
     counts = move_counts(db, folded)
     total = sum(counts.values())
-    mine = counts.get(seat, 0)
-    lines.append(f"{total} move{'s' if total != 1 else ''} so far, {mine} of them for this seat.")
-    if folded.finished:
-        lines.append("The game is over.")
-    elif seat in folded.to_move:
-        lines.append(f"It is {holder}'s turn now.")
+    lines.append(f"{total} move{'s' if total != 1 else ''} so far, {counts.get(seat, 0)} of them for this seat.")
+    if seat in folded.to_move:
+        lines.append("It is your turn now.")
     elif folded.to_move:
         lines.append("Waiting for " + ", ".join(names[s] for s in sorted(folded.to_move)) + ".")
     lately = lines_of(tell(db, folded, seat, max(0, folded.seq - LOOK_BACK)))[-LATELY:]
     if lately:
-        lines.append("Lately: " + " ".join(lately))
+        lines += ["The latest moves, as this seat saw them:", *lately]
     return lines
 
 

@@ -64,7 +64,7 @@ def test_a_seat_handed_on_opens_for_its_new_holder_only(mail_db, mail_site, mail
     text = body_of(to_dora)
     assert "a seat handed on to you" in to_dora["Subject"] and new_url in text
     assert "Ann handed you their seat" in " ".join(text.split())
-    assert "Ann, Bob and Cy began this game of Buccaneer" in text and "moves so far" in text and "Lately:" in text
+    assert "Ann, Bob and Cy began this game of Buccaneer" in text and "moves so far" in text and "The latest moves, as this seat saw them:" in text
     (to_ann,) = smtp_sink.to("ann@example.org")[-1:]
     assert "you handed your seat on" in to_ann["Subject"] and "/play/" not in body_of(to_ann)
     assert all(new_url not in body_of(m) for m in messages if m["To"] != "dora@example.org")
@@ -172,7 +172,7 @@ def test_a_seat_is_handed_on_from_its_settings_page(mail_db, mail_site, mail_cli
     refused = mail_client.post(link + "/handover", data=fields)
     assert refused.status_code == 422 and "tick the box" in refused.data.decode()
     assert 'value="dora@example.org"' in refused.data.decode()  # what was typed stays
-    done = mail_client.post(link + "/handover", data={**fields, "confirm": "yes"})
+    done = mail_client.post(link + "/handover", data={**fields, "give_away": "yes"})
     assert done.status_code == 200 and "Dora holds your seat" in done.data.decode()
     assert mail_client.get(link).status_code == 404
     new = mail_site.seat_token(created.id, 1, 1)

@@ -114,7 +114,8 @@ def options_in_words(folded: Folded) -> list[str]:
         words.append(f"{CLOCK_OPTIONS['time_per_move'].label or 'time per move'}: "
                      f"{format_duration(game_clock['time_per_move'])}")
         if game_clock.get("on_timeout", "remind") != "remind":
-            words.append(f"when time runs out: {game_clock['on_timeout']}")
+            action = game_clock["on_timeout"]
+            words.append(f"when time runs out: {CLOCK_OPTIONS['on_timeout'].choice_labels.get(action, action)}")
     return words
 
 

@@ -62,7 +62,7 @@ def seat_handover(token):
     loaded, seat = seat_from_token(token)
     name = request.form.get("holder_name", "")
     email = request.form.get("holder_email", "")
-    if request.form.get("confirm") != "yes":
+    if request.form.get("give_away") != "yes":
         error = "tick the box to confirm: your link stops working at once"
     else:
         limits.check("handover")
