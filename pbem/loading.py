@@ -41,11 +41,11 @@ def database_file(db) -> str:
 
 @lru_cache(maxsize=None)
 def code_of(game: str) -> str:
-    """A fingerprint of the code that folds a game: the fold, the clock and the game's package. A
-    snapshot taken by other code is not used."""
+    """A fingerprint of the code that folds a game: the fold, the platform's events, the clock and the
+    game's package. A snapshot taken by other code is not used."""
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    paths = [root / "folding.py", root / "clock.py", root / "games" / "base.py",
+    paths = [root / "folding.py", root / "clock.py", root / "games" / "base.py", *sorted((root / "events").glob("*.py")),
              *sorted((root / "games" / game).rglob("*.py")), *sorted((root / "games" / game).rglob("*.json"))]
     for path in paths:
         digest.update(path.name.encode())
