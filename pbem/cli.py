@@ -96,10 +96,10 @@ def cmd_worker(args) -> int:
         give_up_lease(database, owner)  # a second --once right after must not find the lease taken
         print("another process holds the scheduler lease; nothing done" if counts is None else f"sweep: {counts}")
         return 0
-    print("pbem worker: sweeping every minute (Ctrl-C to stop)", flush=True)
+    print("pbem worker: sweeping every few seconds (Ctrl-C to stop)", flush=True)
     stop_on_sigterm(lambda: give_up_lease(database, owner))
     try:
-        start_scheduler(database, site, blocking=True, owner=owner)
+        start_scheduler(database, site, blocking=True, owner=owner, poll=True)
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
@@ -140,7 +140,10 @@ def cmd_links(args) -> int:
     loaded = service.load(open_db(), args.game)
     print(f"game {loaded.id} ({loaded.module.NAME}): watch at {site.game_url(loaded.id)}")
     for seat, name, url in current_links(site, loaded):
-        print(f"seat {seat} open: not taken yet" if url is None else f"seat {seat} {name}: {url}")
+        if loaded.seats[seat].get("bot"):  # its link is nobody's: it would show the seat's secrets
+            print(f"seat {seat} {name}: played by the computer")
+        else:
+            print(f"seat {seat} open: not taken yet" if url is None else f"seat {seat} {name}: {url}")
     if loaded.facts.get("waiting"):
         print(f"invitation: {site.invite_url(loaded.id)}")
     return 0

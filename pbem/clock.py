@@ -16,7 +16,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .games.base import InvalidOptions, Option
 
-TIMEOUT_ACTIONS = ("remind", "skip", "forfeit")
+TIMEOUT_ACTIONS = ("remind", "skip", "forfeit", "bot")
 MAX_DURATION = 365 * 86400  # no clock setting is longer than a year: time arithmetic stays in range
 DEFAULT_REMINDERS = "1d,1h"
 DEFAULT_VACATION_DAYS = 14
@@ -29,7 +29,8 @@ CLOCK_OPTIONS: dict[str, Option] = {
     "on_timeout": Option("choice", "remind", "What happens when a player's time runs out.",
                          choices=TIMEOUT_ACTIONS, label="When time runs out",
                          choice_labels={"remind": "keep reminding them", "skip": "pass their turn, where the game "
-                                        "allows a pass", "forfeit": "they lose the game"}),
+                                        "allows a pass", "forfeit": "they lose the game",
+                                        "bot": "the computer plays for them until they are back"}),
     "vacation_days": Option("int", DEFAULT_VACATION_DAYS, "Days of vacation each player may take in a year; "
                                                           "their clock is paused meanwhile.", minimum=0, maximum=365,
                             label="Vacation days a year"),

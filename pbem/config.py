@@ -59,4 +59,22 @@ def from_environment() -> dict:
         # X-Forwarded-For names the client (pbem/web/limits.py)
         "RATE_LIMITS": os.environ.get("PBEM_RATE_LIMITS", "on"),
         "TRUSTED_PROXIES": os.environ.get("PBEM_TRUSTED_PROXIES", ""),
+        # seconds a computer seat waits after the append that makes it owe a move (pbem/computer.py)
+        "COMPUTER_DELAY": computer_delay(os.environ.get("PBEM_COMPUTER_DELAY")),
     }
+
+
+DEFAULT_COMPUTER_DELAY = 3.0
+
+
+def computer_delay(text: str | None) -> float:
+    """PBEM_COMPUTER_DELAY: seconds from 0 to 3600 (default 3)."""
+    if text is None or not text.strip():
+        return DEFAULT_COMPUTER_DELAY
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3600:
+        raise ConfigurationError(f"PBEM_COMPUTER_DELAY: {text[:40]!r} is not a number of seconds from 0 to 3600")
+    return value

@@ -33,6 +33,9 @@ class PlayerIn(Schema):
     name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "required unless open"})
     email = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=254))
     webhook = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+    bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40),
+                        metadata={"description": "a computer player level of the game (`bots` in /api/games/types): "
+                                                 "the server plays this seat; no email or webhook then"})
     open = fields.Boolean(metadata={"description": "an open seat: the next person to follow the game's "
                                                    "invitation takes it (issue 14)"})
 
@@ -51,6 +54,16 @@ class CreateGameIn(Schema):
                           metadata={"description": "in seat (turn) order"})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "the game's options; unknown ones are refused"})
+
+
+class HandoverIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40),
+                         metadata={"description": "the seat's new holder"})
+    email = fields.String(required=True, validate=validate.Length(min=3, max=254),
+                          metadata={"description": "where the new holder's link is sent (and nowhere else)"})
 
 
 class MoveIn(Schema):
@@ -94,6 +107,9 @@ class SeatOut(Schema):
     token = fields.String(metadata={"description": "the seat's secret; shown only here (absent: an open seat)"})
     url = fields.String(metadata={"description": "the seat's page (its magic link; absent: an open seat)"})
     open = fields.Boolean(metadata={"description": "an open seat, taken through the invitation"})
+    token = fields.String(metadata={"description": "the seat's secret; shown only here (not for a computer seat)"})
+    url = fields.String(metadata={"description": "the seat's page (its magic link; not for a computer seat)"})
+    bot = fields.String(metadata={"description": "the computer player's level, for a seat the server plays"})
 
 
 class CreatedOut(Schema):
@@ -197,6 +213,12 @@ class VerifyOut(Schema):
     events = fields.Integer()
 
 
+class HandoverOut(Schema):
+    seq = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True, metadata={"description": "the new holder; their link went to their address"})
+
+
 class ErrorOut(Schema):
     error = fields.String(required=True)
 
@@ -221,12 +243,13 @@ class SeatRecord(Schema):
     webhook = fields.String(allow_none=True, required=True)
     token_sha256 = fields.String(required=True)
     open = fields.Boolean(metadata={"description": "left open for the invitation (issue 14)"})
+    bot = fields.String(metadata={"description": "a computer seat: the level of the player the server plays it with"})
 
 
 class ClockRecord(Schema):
     time_per_move = fields.Integer(allow_none=True, required=True, metadata={"description": "seconds; null: no clock"})
     reminders = fields.List(fields.Integer(), required=True, metadata={"description": "seconds before the deadline"})
-    on_timeout = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit"]))
+    on_timeout = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit", "bot"]))
     vacation_days = fields.Integer(required=True)
 
 
@@ -259,7 +282,17 @@ class SeatOnly(Schema):
 
 class TurnTimedOut(Schema):
     seat = fields.Integer(required=True)
-    action = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit"]))
+    action = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit", "bot"]),
+                           metadata={"description": "bot: the computer plays for the seat until its person is back"})
+
+
+class SeatHandedOver(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True, metadata={"description": "the new holder"})
+    previous = fields.String(required=True, metadata={"description": "the holder who handed the seat on"})
+    email = fields.String(required=True, metadata={"description": "the new holder's address (their seat only)"})
+    token_sha256 = fields.String(required=True, metadata={"description": "the new link's hash (their seat only)"})
+    generation = fields.Integer(required=True, metadata={"description": "the seat link's generation"})
 
 
 class SeatsOpened(Schema):
@@ -290,7 +323,8 @@ PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedReve
                           # issue 14
                           "seats_opened": SeatsOpened, "seat_joined": SeatJoined,
                           "seat_address_changed": SeatAddressChanged, "seat_link_rotated": SeatLinkRotated,
-                          **between_contract.EVENT_SCHEMAS}  # issue 15
+                          **between_contract.EVENT_SCHEMAS,  # issue 15
+                          "seat_handed_over": SeatHandedOver, "computer_stopped": SeatOnly}  # issue 17
 
 
 def event_schemas() -> dict[str, dict[str, type[Schema]]]:
@@ -372,7 +406,7 @@ def openapi() -> dict:
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut,
                    InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
-                   *between_contract.SCHEMAS):
+                   HandoverIn, HandoverOut, *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -408,6 +442,12 @@ def openapi() -> dict:
     spec.path("/api/games/{id}/resign", parameters=[game_id], operations={"post": {
         "summary": "The bearer's seat leaves the game", "security": [{"seatToken": []}],
         "responses": {**ok("PlayedOut", "201"), **_error_responses(401, 403, 404)}}})
+    spec.path("/api/games/{id}/handover", parameters=[game_id], operations={"post": {
+        "summary": "Hand the bearer's seat on to someone else",
+        "description": "The seat's record takes the new holder's name and address; a new link is mailed to "
+                       "that address only, and the bearer's token stops working (403 here, 404 on the pages).",
+        "security": [{"seatToken": []}], "requestBody": json_body("HandoverIn"),
+        "responses": {**ok("HandoverOut", "201"), **_error_responses(400, 401, 403, 404, 413, 422, 429)}}})
     spec.path("/api/mail/inbound", operations={"post": {
         "summary": "A raw e-mail reply to a notice, as a mail server's webhook delivers it",
         "description": "The body is the whole message (RFC 5322), at most 1 MiB. The move is the first line "

@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Any, Mapping, Sequence
 
 from . import clock
-from .events import KINDS, PLATFORM_EVENTS, Working  # noqa: F401  (PLATFORM_EVENTS: the platform's events)
+from .events import AFTER_COMMAND, KINDS, PLATFORM_EVENTS, Working  # noqa: F401  (PLATFORM_EVENTS: the platform's events)
 from .events.core import (GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, TURN_TIMED_OUT,  # noqa: F401
                           VACATION_ENDED, VACATION_STARTED)
 from .games import get_game
@@ -177,6 +177,9 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
         if stored.command is not None and open_batch:
             settle()  # the previous append is complete
         moment = work.moment = clock.parse_time(stored.at)
+        if stored.command is not None:
+            for after_command in AFTER_COMMAND:
+                after_command(work, stored.command)
         kind = KINDS.get(stored.type)
         if kind is not None:
             kind.fold(work, stored)

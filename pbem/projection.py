@@ -3,13 +3,15 @@ the same transaction as the events that change them, and rebuilt from the events
 
 `next_due` is the earliest moment the clock has something to do for the game (a reminder, a timeout, a
 vacation running out), so the scheduler's sweep reads only the games whose moment has come (section 11).
-Reminders count from `handled_until`, the moment the sweep last handled the game."""
+Reminders count from `handled_until`, the moment the sweep last handled the game. A game in which a
+seat the server plays owes a move is due from its last append on."""
 
 from __future__ import annotations
 
 import json
 
 from . import clock
+from .events.computer import owed_by_computer
 from .folding import Folded
 
 
@@ -24,6 +26,8 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None, s
         after = clock.parse_time(min(handled_until or folded.last_at, now))
         upcoming = clock.next_due(folded.clock, folded.owing_since, folded.vacations, folded.timed_out, after)
         next_due = clock.format_time(upcoming) if upcoming is not None else None
+        if owed_by_computer(folded):  # the sweep plays it (pbem/computer.py), a few seconds after this append
+            next_due = min(next_due or folded.last_at, folded.last_at)
     return {
         "id": folded.id, "game": folded.created["game"],
         "status": "finished" if result is not None else "waiting" if folded.facts.get("waiting") else "active",

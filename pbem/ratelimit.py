@@ -41,7 +41,8 @@ class Limit:
 DEFAULT_LIMITS: dict[str, Limit] = {
     "create": Limit(20, 3600),  # games started from one address in an hour (each may mail 8 invitations)
     "links": Limit(5, 3600),  # lost-link requests ("mail me my seat links") in an hour
-    "signin": Limit(5, 3600),  # sign-in mails asked for in an hour (for the coming accounts)
+    "signin": Limit(5, 3600),
+    "handover": Limit(10, 3600),  # seats handed on in an hour (each mails the new holder a link)  # sign-in mails asked for in an hour (for the coming accounts)
     "inbound": Limit(60, 60),  # raw mails POSTed to /api/mail/inbound in a minute
     "form": Limit(60, 60),  # form posts on the pages in a minute (moves, settings, new games ...)
     "message": Limit(60, 3600),  # messages and notes posted from one address in an hour (issue 15; each

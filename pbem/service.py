@@ -65,6 +65,15 @@ def seat_of(folded: Folded, token: str | None) -> int:
     raise Forbidden("that token is not a seat of this game")
 
 
+def next_seat_key(site: Site, folded: Folded, seat: int) -> tuple[str, dict]:
+    """A new link for a seat (handed on, or replaced after a leak): the seat's key moves to its next
+    generation, so the old link opens nothing once the event recording the new key's hash is folded.
+    Returns the new token (for the new holder's mail only) and the fields the seat's record takes."""
+    generation = int(folded.seats[seat].get("generation", 0)) + 1
+    token = site.seat_token(folded.id, seat, generation)
+    return token, {"generation": generation, "token_sha256": hash_token(token)}
+
+
 def find_seat(db, token: str) -> tuple[str, int]:
     """The (game id, seat) a seat link's token opens, from the seats projection."""
     row = store.seat_by_token_hash(db, hash_token(token))
@@ -83,6 +92,7 @@ class Created:
     tokens: tuple[str, ...]
     names: tuple[str, ...]
     open_seats: tuple[int, ...] = ()     # seats left open for the invitation (their tokens go to no one)
+    bots: tuple[str | None, ...] = ()   # each seat's computer player level, None for a person
 
 
 def clean_player(index: int, player: dict, site: Site) -> dict:
@@ -102,6 +112,10 @@ def clean_player(index: int, player: dict, site: Site) -> dict:
     webhook = (player.get("webhook") or "").strip() or None
     if webhook is not None:
         check_webhook(webhook, site)
+    if player.get("bot") is not None:  # a computer seat: played by the server, reached by no one
+        if email is not None or webhook is not None:
+            raise InvalidOptions(f"player {index + 1} is a computer player: it takes no e-mail address or webhook")
+        return {"name": name, "email": None, "webhook": None, "bot": str(player["bot"])}
     return {"name": name, "email": email, "webhook": webhook}
 
 
@@ -131,6 +145,11 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
         takes = f"{low}" if low == high else f"{low} to {high}"
         raise InvalidOptions(f"{module.TITLE} takes {takes} players, not {len(players)}")
     cleaned = [clean_player(i, p, site) for i, p in enumerate(players)]
+    for i, player in enumerate(cleaned):
+        if "bot" in player and player["bot"] not in module.BOTS:
+            levels = ", ".join(sorted(module.BOTS))
+            raise InvalidOptions(f"player {i + 1}: {module.TITLE} has no computer player {player['bot'][:40]!r} "
+                                 f"(it has {levels})")
     game_options, clock_options = split_options(options)
     resolved = module.resolve_options(len(cleaned), game_options)
     clock_settings = clock.resolve_clock(clock_options)
@@ -166,7 +185,10 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
                            seats=seat_rows(after), outbox=notices(site, None, after, command, now, new))
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after)
-    return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned), open_seats)
+    for hook in AFTER_APPEND:  # a computer seat may owe the first move
+        hook(db, site, Played(after.seq, written, after))
+    return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned), open_seats=open_seats,
+                   bots=tuple(p.get("bot") for p in cleaned))
 
 
 def provisional(game_id: str, last: int, last_hash: str, events: Sequence[store.NewEvent], command: dict,

@@ -24,6 +24,7 @@ class Site:
     smtp_url: str | None = None
     allow_private_webhooks: bool = False
     inbound_secret: str | None = None
+    computer_delay: float = config_mod.DEFAULT_COMPUTER_DELAY  # seconds before a computer seat moves
 
     @classmethod
     def from_config(cls, config) -> "Site":
@@ -32,6 +33,7 @@ class Site:
             var_dir=Path(config["VAR_DIR"]), mail_from=config.get("MAIL_FROM") or "pbem@localhost",
             smtp_url=config.get("SMTP_URL"), allow_private_webhooks=bool(config.get("ALLOW_PRIVATE_WEBHOOKS")),
             inbound_secret=config.get("INBOUND_SECRET"),
+            computer_delay=float(config.get("COMPUTER_DELAY", config_mod.DEFAULT_COMPUTER_DELAY)),
         )
 
     @classmethod

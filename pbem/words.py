@@ -72,6 +72,8 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
         seen[folded.seq] = folded.state
         command = batch[0].command or {}
         actor = command.get("seat") if isinstance(command.get("seat"), int) else None
+        if command.get("via") == "bot" and actor is not None and not head.seats[actor].get("bot"):
+            lines = [*lines, f"(The computer played this for {head.names[actor]}.)"]  # on_timeout: bot
         told.append(Told(batch[0].seq, batch[-1].seq, actor, command.get("verb", ""), tuple(lines), batch[0].at))
     return told
 

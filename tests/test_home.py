@@ -93,8 +93,8 @@ def test_a_game_with_two_open_seats_waits_then_starts_with_the_last_seat_taken(c
 
 def test_the_home_form_leaves_a_seat_open_and_shows_the_invitation_once(client, db):
     form = client.get("/").data.decode()
-    assert 'name="open1"' in form
-    answer = client.post("/new", data={"csrf": csrf(form), "game": "rigadoon", "name0": "Ann", "open1": "on"},
+    assert '<option value="open">open seat</option>' in form
+    answer = client.post("/new", data={"csrf": csrf(form), "game": "rigadoon", "name0": "Ann", "kind1": "open"},
                          follow_redirects=True)
     page = answer.data.decode()
     assert "it begins when every seat is taken" in page

@@ -114,7 +114,9 @@ def test_the_home_pages_at_phone_and_desktop_size(server, var_dir, chrome, shots
     driver.get(f"{server}/")
     screenshot(driver, shots, "home-start-form")
     driver.find_element("name", "name0").send_keys("Ann")
-    driver.find_element("name", "open1").click()
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("name", "kind1")).select_by_value("open")
     driver.find_element("css selector", "form[action$='/new'] button[type=submit]").click()
     wait_for(driver, lambda d: "it begins when every seat is taken" in d.page_source)
     assert "/join/" in driver.page_source

@@ -56,6 +56,14 @@ def in_game(db, folded: Folded) -> list[int]:
     return [s for s in range(folded.seat_count) if s not in gone]
 
 
+def asked(db, folded: Folded, seat: int) -> list[int]:
+    """The seats that must accept `seat`'s proposal: every other person still in the game. A seat made
+    as a computer player is never asked (it cannot answer; a person playing computers may take back and
+    end as they please, as on every site with computer opponents); a person the computer stands in for
+    after a timeout is asked, since they may come back."""
+    return [s for s in in_game(db, folded) if s != seat and not folded.seats[s].get("bot")]
+
+
 def appends_back(db, folded: Folded):
     """The game's appends from the last back to the first, each as its list of events."""
     upto = folded.seq
@@ -142,7 +150,7 @@ def check_no_other_proposal(folded: Folded, seat: int) -> None:
 
 def proposal_command(db, folded: Folded, seat: int, kind: str, fields: dict) -> dict:
     check_no_other_proposal(folded, seat)
-    needed = [s for s in in_game(db, folded) if s != seat]
+    needed = asked(db, folded, seat)
     command = {"verb": "propose", "seat": seat, "kind": kind, "needed": needed, **fields}
     if not needed:  # nobody else left to ask: it is carried out at once
         command.update(settle={"kind": kind, "seat": seat, "needed": [], **fields}, settle_seq=folded.seq + 1)

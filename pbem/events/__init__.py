@@ -9,10 +9,11 @@ are given.
 
 from __future__ import annotations
 
-from . import agreements, conditional, core, home, talk
+from . import agreements, computer, conditional, core, home, talk
 from .kinds import Kind, Working, hidden_data, whole_data
 
-MODULES = (core, home, talk, agreements, conditional)  # home: issue 14; talk, agreements, conditional: issue 15
+# home: issue 14; talk, agreements, conditional: issue 15; computer: issue 17
+MODULES = (core, home, talk, agreements, conditional, computer)
 
 KINDS: dict[str, Kind] = {}
 COMMANDS: dict = {}  # verb -> (module, state, command, chance) -> events
@@ -26,4 +27,8 @@ for _module in MODULES:
 
 PLATFORM_EVENTS = frozenset(KINDS)
 
-__all__ = ["COMMANDS", "KINDS", "PLATFORM_EVENTS", "Kind", "Working", "hidden_data", "whole_data"]
+# Folded at the first event of every append, with its command, before its events: a feature's facts
+# that follow from who did what (a person's own move ends the computer's playing for them).
+AFTER_COMMAND = [m.after_command for m in MODULES if hasattr(m, "after_command")]
+
+__all__ = ["AFTER_COMMAND", "COMMANDS", "KINDS", "PLATFORM_EVENTS", "Kind", "Working", "hidden_data", "whole_data"]

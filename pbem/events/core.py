@@ -4,6 +4,7 @@ vacations, and the clock's timeouts."""
 from __future__ import annotations
 
 from ..games.base import Event
+from .computer import start_playing_for
 from .kinds import Kind, Working, hidden_data
 
 GAME_CREATED = "game_created"
@@ -26,9 +27,10 @@ def public_created(data, finished: bool) -> dict:
     options = dict(data["options"])
     if options.get("position") is not None and not finished:
         options["position"] = HIDDEN_POSITION
+    seats = [{"seat": s["seat"], "name": s["name"], **({"bot": s["bot"]} if s.get("bot") else {})}  # computers: public
+             for s in data["seats"]]
     out = {"game": data["game"], "seat_count": data["seat_count"], "options": options,
-           "clock": data.get("clock"), "seats": [{"seat": s["seat"], "name": s["name"]} for s in data["seats"]],
-           "commitment": data["commitment"]}
+           "clock": data.get("clock"), "seats": seats, "commitment": data["commitment"]}
     if "rules_version" in data:
         out["rules_version"] = data["rules_version"]
     return out
@@ -56,6 +58,8 @@ def vacation_ended(work: Working, event) -> None:
 
 def timed_out(work: Working, event) -> None:
     work.timed_out.add(event.data["seat"])
+    if event.data.get("action") == "bot":  # the computer plays for the seat until its person is back
+        start_playing_for(work, event.data["seat"], event.seq)
 
 
 def name_of(names, data) -> str | None:

@@ -17,6 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from .. import loading
 from ..config import TEMPLATES_DIR
 from . import between
+from ..events.computer import computer_seats
 from ..folding import legal_moves
 from ..site import Site
 from ..words import lines_of, tell, tell_events
@@ -48,6 +49,8 @@ SUBJECTS = {
     "answered": "a proposal was answered",
     "rewound": "a move was taken back",
     "conditional": "your conditional move was played",
+    "handover": "a seat handed on to you",
+    "handed_away": "you handed your seat on",
 }
 
 
@@ -142,7 +145,8 @@ def webhook_line(ctx: dict) -> str:
     if kind == "result":
         return f"{head}: {lead}The game is over. {ctx['seat_url']}"
     if kind == "timeout":
-        return f"{head}: {ctx['name']}'s time ran out. {ctx['seat_url']}"
+        playing = " The computer plays for them until they are back." if ctx.get("action") == "bot" else ""
+        return f"{head}: {ctx['name']}'s time ran out.{playing} {ctx['seat_url']}"
     if kind == "reminder":
         return f"{head}: reminder, {ctx['name']}, your move is due by {ctx['deadline']}. {ctx['seat_url']}"
     if kind == "reply":
@@ -200,6 +204,7 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
     newly_owing = set(after.to_move) - set(before.to_move) - {actor}
     if verb == "move" and actor in after.to_move and command.get("via") == "email":
         newly_owing.discard(actor)  # the answer to the e-mail says it is still their turn
+    newly_owing -= set(computer_seats(after))  # the server plays them: no "your turn" to anyone
     for seat in sorted(newly_owing & set(seats)):
         happened = since_last(db, before, after, new_events, seat)
         out += rows(site, after, seat, "your_turn", context(site, after, seat, "your_turn", happened, now), now)

@@ -11,9 +11,9 @@ import logging
 import os
 import socket
 import threading
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
-from .. import clock, service, store
+from .. import clock, computer, service, store
 from ..site import Site
 from . import compose, sender
 
@@ -52,7 +52,7 @@ def clock_pass(db, site: Site, now: str) -> dict:
     read: idle games cost nothing). Each game is handled on its own: a failure in one is logged, counted
     and tried again later, and never stops the pass."""
     # "games_failed", not "failed": the delivery step's counts join these, and its "failed" counts notices
-    counts = {"reminders": 0, "timeouts": 0, "vacations_ended": 0, "games_failed": 0}
+    counts = {"reminders": 0, "timeouts": 0, "vacations_ended": 0, "computer_moves": 0, "games_failed": 0}
     for game_id in service.games_due(db, now):
         try:
             handle_game(db, site, game_id, now, counts)
@@ -76,6 +76,7 @@ def handle_game(db, site: Site, game_id: str, now: str, counts: dict) -> None:
                 counts["timeouts" if item.kind == "timeout" else "vacations_ended"] += 1
         elif store.enqueue_now(db, compose.reminder(site, loaded, item.seat, item.key, now)):
             counts["reminders"] += 1  # one reminder, however many channels carry it
+    counts["computer_moves"] += computer.play_owed(db, site, game_id, now)
     service.mark_handled(db, game_id, now)
 
 
@@ -98,7 +99,30 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
     return counts
 
 
+_running: dict[str, threading.Lock] = {}   # database -> held while this process sweeps it
+_again: dict[str, threading.Event] = {}    # database -> a sweep was asked for while one ran
+_registry = threading.Lock()
+
+
 def run_once(database: str, site: Site, owner: str) -> None:
+    """One sweep of this database, unless this process is sweeping it already: then that sweep goes
+    round once more when it ends, so a wake-up is never lost and two sweeps never overlap here (the
+    minute's job, and wake-ups after appends, would otherwise both hold the lease at once)."""
+    with _registry:
+        running = _running.setdefault(database, threading.Lock())
+        again = _again.setdefault(database, threading.Event())
+    again.set()
+    while again.is_set():
+        if not running.acquire(blocking=False):
+            return  # the sweep under way sees `again` when it ends
+        try:
+            again.clear()
+            sweep_database(database, site, owner)
+        finally:
+            running.release()
+
+
+def sweep_database(database: str, site: Site, owner: str) -> None:
     db = store.connect(database)
     try:
         counts = sweep(db, site, owner=owner)
@@ -110,27 +134,57 @@ def run_once(database: str, site: Site, owner: str) -> None:
         db.close()
 
 
-def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None):
-    """APScheduler with the one sweep job, every minute and once at start."""
+POLL_SECONDS = 5  # `pbem worker`: how often it looks for computer moves appended elsewhere
+
+
+def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None,
+                    poll: bool = False):
+    """APScheduler with the one sweep job, every minute and once at start; wake-ups for computer seats
+    after this process's appends. A worker (`poll`) also sweeps every POLL_SECONDS, since the web servers'
+    appends cannot wake it: a sweep with nothing due costs three indexed reads."""
     from apscheduler.schedulers.background import BackgroundScheduler
     from apscheduler.schedulers.blocking import BlockingScheduler
 
     owner = owner or owner_name()
     scheduler = (BlockingScheduler if blocking else BackgroundScheduler)(timezone="UTC")
-    scheduler.add_job(run_once, "interval", seconds=INTERVAL_SECONDS, args=[database, site, owner],
-                      id="sweep", max_instances=1, coalesce=True)
+    scheduler.add_job(run_once, "interval", seconds=POLL_SECONDS if poll else INTERVAL_SECONDS,
+                      args=[database, site, owner], id="sweep", max_instances=1, coalesce=True)
     scheduler.add_job(run_once, args=[database, site, owner], id="first-sweep")
+    wake_for_computers(scheduler, database, site, owner)
     scheduler.start()
     return scheduler
 
 
-def wake(scheduler, database: str, site: Site, owner: str) -> None:
-    """Run a sweep now rather than at the next minute (a computer seat owes a move, say). A wake while
-    another runs still runs once more (max_instances=2), so what was queued meanwhile goes now too; two
-    passes at once are safe, as the interval's and a wake's already were (notices are claimed with a
-    lease, clock actions append at a checked seq)."""
-    scheduler.add_job(run_once, args=[database, site, owner], id="wake", replace_existing=True,
-                      max_instances=2, coalesce=True)
+def wake(scheduler, database: str, site: Site, owner: str, delay: float = 0) -> None:
+    """Run a sweep now, or in `delay` seconds, rather than at the next minute (a computer seat owes a
+    move, say). Wake-ups for the same second are one job; run_once folds those that meet a sweep."""
+    at = datetime.now(timezone.utc) + timedelta(seconds=max(delay, 0) + WAKE_MARGIN)
+    scheduler.add_job(run_once, "date", run_date=at, args=[database, site, owner],
+                      id=f"wake:{int(at.timestamp())}", replace_existing=True, max_instances=8, coalesce=True,
+                      misfire_grace_time=None)
+
+
+WAKE_MARGIN = 0.05  # event times are whole seconds: wake just after the moment, never just before it
+
+
+def wake_for_computers(scheduler, database: str, site: Site, owner: str) -> None:
+    """After every append to this database, wake the scheduler when a seat the server plays owes a move
+    (`computer_delay` seconds after the append): the request that appended only schedules a job."""
+    from pathlib import Path
+
+    path = str(Path(database).resolve())
+
+    def hook(db, _site, played) -> None:
+        try:
+            if played.loaded.finished or str(Path(store.path_of(db)).resolve()) != path:
+                return
+            due = computer.due_at(played.loaded, site.computer_delay)
+            if due is not None:
+                wake(scheduler, database, site, owner, (due - datetime.now(timezone.utc)).total_seconds())
+        except Exception:  # noqa: BLE001 - the append is done and acknowledged; the minute's sweep still comes
+            log.exception("could not wake the scheduler for a computer seat")
+
+    service.AFTER_APPEND.append(hook)
 
 
 def give_up_lease(database: str, owner: str) -> None:

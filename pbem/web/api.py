@@ -163,10 +163,13 @@ def create_game():
 
 
 def created_json(created: service.Created) -> dict:
+    bots = created.bots or (None,) * len(created.names)
     body = {
         "id": created.id, "game": created.game, "url": f"{base_url()}/games/{created.id}",
-        "seats": [{"seat": i, "name": name, "token": token, "url": f"{base_url()}/play/{token}"}
-                  for i, (name, token) in enumerate(zip(created.names, created.tokens))],
+        # a computer seat's link is nobody's: holding it would show its secrets (a hand) to a person
+        "seats": [{"seat": i, "name": name, "bot": bot} if bot else
+                  {"seat": i, "name": name, "token": token, "url": f"{base_url()}/play/{token}"}
+                  for i, (name, token, bot) in enumerate(zip(created.names, created.tokens, bots))],
         "status": "waiting" if created.open_seats else "active",
     }
     if created.open_seats:  # open seats (issue 14): their keys go to whoever takes them, not to the creator
@@ -206,6 +209,26 @@ def resign(game_id):
     seat = service.seat_of(played.loaded, bearer())
     response = jsonify({"seq": played.seq, "events": [public_event(played.loaded, e, seat)
                                                        for e in played.events]})
+    response.status_code = 201
+    return response
+
+
+@bp.post("/games/<game_id>/handover")
+def handover(game_id):
+    """The bearer's seat to a new holder, whose link goes to their address only (issue 17)."""
+    from ..handover import hand_over
+
+    db = get_db()
+    service.load(db, game_id)
+    token = bearer()
+    if token is None:
+        raise service.Unauthorized("this needs a seat token: Authorization: Bearer <token>")
+    body = contract.load_request(contract.HandoverIn, json_body())
+    limits.check("handover")  # it sends mail: counted when it does
+    played = hand_over(db, get_site(), game_id, token, body["name"], body["email"])
+    limits.record("handover")
+    seat = int(played.events[0].data["seat"])
+    response = jsonify({"seq": played.seq, "seat": seat, "name": played.loaded.names[seat]})
     response.status_code = 201
     return response
 

@@ -126,8 +126,11 @@ def players_from_form(form) -> list[dict]:
     for i in range(FORM_ROWS):
         name = form.get(f"name{i}", "").strip()
         email = form.get(f"email{i}", "").strip()
-        if form.get(f"open{i}"):  # an open seat: whoever follows the invitation takes it (issue 14)
+        kind = form.get(f"kind{i}", "person")
+        if kind == "open" or form.get(f"open{i}"):  # an open seat: whoever follows the invitation takes it (issue 14)
             players.append({"open": True})
+        elif kind == "computer":  # the server plays this seat; it needs no name typed (issue 17)
+            players.append({"name": name or f"Computer {i + 1}", "email": email or None, "bot": "standard"})
         elif name or email:
             players.append({"name": name, "email": email or None})
     return players
@@ -424,6 +427,11 @@ def seat_settings(token):
             flash("Your notification settings are saved.")
             return redirect(url_for("pages.seat_settings", token=token), code=303)
         loaded, seat = seat_from_token(token)
+    return settings_page(token, loaded, seat, error=error), 422 if error else 200
+
+
+def settings_page(token: str, loaded: Folded, seat: int, error: str | None = None, **extra) -> str:
+    """The seat's settings page (`extra`: what a refused form of it shows again, pbem/web/seats.py)."""
     now = clock.parse_time(service.utcnow())
     allowance = loaded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)
     used = clock.vacation_used(loaded.vacations, seat, now)
@@ -432,7 +440,7 @@ def seat_settings(token):
         settings=loaded.settings[seat], webhook_secret=get_site().webhook_secret(loaded.id, seat),
         on_vacation=clock.on_vacation(loaded.vacations, seat), allowance=allowance,
         used_days=round(used.total_seconds() / 86400, 1), clock_on=bool(loaded.clock.get("time_per_move")),
-    ), 422 if error else 200
+        **extra)
 
 
 @bp.post("/play/<token>/vacation")
@@ -452,3 +460,4 @@ def seat_vacation(token):
 
 from . import history  # noqa: E402,F401  (registers the history pages on this blueprint)
 from . import between_pages  # noqa: E402,F401  (messages, notes, takebacks, conditionals: issue 15)
+from . import seats  # noqa: E402,F401  (computer players and handing a seat on, issue 17)

@@ -58,9 +58,11 @@ def show():
         return render_template("created.html", created=None, game_id=session.get("started_game")), 200
     loaded = service.load(get_db(), game_id)
     site = get_site()
-    # an open seat's link goes to whoever takes it (issue 14); its place shows the invitation
-    seats = [{"number": seat["seat"] + 1, "name": seat["name"],
-              "url": None if seat.get("open") else site.seat_url(game_id, seat["seat"], seat.get("generation", 0))}
+    # an open seat's link goes to whoever takes it (issue 14), its place shows the invitation; a computer
+    # seat's link is nobody's (issue 17)
+    seats = [{"number": seat["seat"] + 1, "name": seat["name"], "bot": seat.get("bot"),
+              "url": None if seat.get("open") or seat.get("bot")
+              else site.seat_url(game_id, seat["seat"], seat.get("generation", 0))}
              for seat in loaded.seats]
     invite = site.invite_url(game_id) if loaded.facts.get("waiting") else None
     return render_template("created.html", created=loaded, module=loaded.module, seats=seats,
