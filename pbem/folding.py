@@ -56,7 +56,8 @@ class Folded:
 
     @property
     def rules_version(self) -> int:
-        return int(self.created.get("rules_version", 1))
+        """The version in force: the one the game was created under, or the one its seats agreed to."""
+        return int(self.facts.get("rules_version") or self.created.get("rules_version", 1))
 
     @property
     def seat_count(self) -> int:

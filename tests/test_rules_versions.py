@@ -13,6 +13,7 @@ from pbem import audit, service, store
 from pbem.games import GAMES
 from pbem.games.base import IllegalMove
 from pbem.transfer import full_record, import_record
+from tests.between_support import call
 from tests.support import every_page_answers, play_randomly
 
 RECORDED = sorted((Path(__file__).resolve().parent / "recorded").glob("*.json"))
@@ -79,3 +80,58 @@ def test_a_full_record_goes_from_one_server_to_another(db, site, tmp_path, runne
     assert [e.hash for e in store.read_events(other, created.id)] == [e.hash for e in store.read_events(db, created.id)]
     code, out, _ = runner("verify", "--all")
     assert code == 0 and "1 of 1 game(s) verified" in out
+
+
+# --- moving a running game to the current rules, when every seat agrees ----------------------------------
+
+
+def test_every_seat_agreeing_moves_a_running_game_to_the_current_rules(db, site, client):
+    trio = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
+    old = service.create_game(db, site, "buccaneer", trio, rules_version=1)
+    service.submit_move(db, site, old.id, old.tokens[1], "ask", service.load(db, old.id).seq)  # fine under v1
+    seat_page = client.get(f"/play/{old.tokens[0]}").data.decode()
+    assert "This game plays version 1 of the rules; version 2 is current." in seat_page
+    assert "Ruling 14" in seat_page and 'value="upgrade"' in seat_page  # what would change, in words
+
+    status, body = call(client, "POST", f"/api/games/{old.id}/offers", old.tokens[0], {"kind": "upgrade"})
+    assert status == 202 and body["proposal"]
+    answering = client.get(f"/play/{old.tokens[1]}").data.decode()
+    assert "Ann proposes to move the game from version 1 to version 2 of the rules" in answering
+    assert call(client, "POST", f"/api/games/{old.id}/offers/answer", old.tokens[1], {"accept": True})[1]["applied"] is False
+    assert call(client, "GET", f"/api/games/{old.id}")[1]["rules_version"] == 1, "one seat has not agreed yet"
+    status, body = call(client, "POST", f"/api/games/{old.id}/offers/answer", old.tokens[2], {"accept": True})
+    assert status == 201 and body["applied"] is True
+    assert call(client, "GET", f"/api/games/{old.id}")[1]["rules_version"] == 2
+    assert service.load(db, old.id).state.rules_version == 2
+    with pytest.raises(IllegalMove, match="Ruling 14"):  # the same order is now refused, as in a new game
+        service.submit_move(db, site, old.id, old.tokens[1], "ask", service.load(db, old.id).seq)
+    history = client.get(f"/games/{old.id}/history").data.decode()
+    assert "Everyone agreed: the game now plays version 2 of the rules (it played version 1)." in history
+    assert "newer rules" not in client.get(f"/play/{old.tokens[0]}").data.decode()
+    status, body = call(client, "POST", f"/api/games/{old.id}/offers", old.tokens[0], {"kind": "upgrade"})
+    assert status == 422 and "already plays the current rules" in body["error"]
+    play_randomly(db, site, old, 40, random.Random(3))
+    report = audit.verify(db, old.id)  # replays the version-1 order under version 1, the rest under 2
+    assert report["ok"], report["problems"]
+
+
+def test_a_declined_or_lapsed_upgrade_leaves_the_game_on_its_rules(db, site, client):
+    old = service.create_game(db, site, "buccaneer", [{"name": "Ann"}, {"name": "Bob"}], rules_version=1)
+    assert call(client, "POST", f"/api/games/{old.id}/offers", old.tokens[0], {"kind": "upgrade"})[0] == 202
+    assert call(client, "POST", f"/api/games/{old.id}/offers/answer", old.tokens[1], {"accept": False})[0] == 201
+    assert call(client, "POST", f"/api/games/{old.id}/offers", old.tokens[1], {"kind": "upgrade"})[0] == 202
+    play_randomly(db, site, old, 1, random.Random(4))  # a move makes the proposal lapse
+    status, body = call(client, "POST", f"/api/games/{old.id}/offers/answer", old.tokens[0], {"accept": True})
+    assert status == 409
+    assert service.load(db, old.id).rules_version == 1
+    service.submit_move(db, site, old.id, old.tokens[1], "ask", service.load(db, old.id).seq)  # still version 1
+    assert audit.verify(db, old.id)["ok"]
+
+
+def test_a_game_on_the_current_rules_is_offered_no_upgrade(db, site, client):
+    for game in GAMES:
+        module = GAMES[game]
+        created = service.create_game(db, site, game, [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")[:module.PLAYERS[0]]])
+        assert "newer rules" not in client.get(f"/play/{created.tokens[0]}").data.decode()
+        status, body = call(client, "POST", f"/api/games/{created.id}/offers", created.tokens[0], {"kind": "upgrade"})
+        assert status == 422 and "current rules" in body["error"]

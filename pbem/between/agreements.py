@@ -27,7 +27,7 @@ from ..games.base import Event
 from . import Refused
 
 READ_BACK = 64  # appends read at a time when walking the log backwards
-OFFERS = {"draw": "draw", "abandon": "abandon"}
+OFFERS = {"draw": "draw", "abandon": "abandon", "upgrade": "upgrade"}  # upgrade: issue 16
 
 
 @dataclass(frozen=True)
@@ -227,15 +227,35 @@ def last_own_move(db, folded: Folded, seat: int) -> int | None:
     return None
 
 
+def newer_rules(folded: Folded) -> int | None:
+    """The current rules version when it is newer than the one this game plays, else None."""
+    current = getattr(folded.module, "RULES_VERSION", 1)
+    return current if current > folded.rules_version and hasattr(folded.module, "upgrade") else None
+
+
+def upgrade_fields(folded: Folded) -> dict:
+    """What a proposal to move the game to the current rules carries, once the game has said that its
+    position is valid under them (its `upgrade` refuses one that is not)."""
+    newer = newer_rules(folded)
+    if newer is None:
+        raise Refused(f"this game already plays the current rules (version {folded.rules_version})")
+    try:
+        folded.module.upgrade(folded.state, newer)
+    except ValueError as error:  # the game's own refusal (InvalidOptions), in its words
+        raise Refused(f"the game cannot move to version {newer} of the rules as it stands: {error}") from None
+    return {"from": folded.rules_version, "to": newer}
+
+
 def offer(db, site, game_id: str, token: str | None, kind: Any, now: str | None = None) -> Done:
-    """Offer a draw, or to abandon the game."""
+    """Offer a draw, to abandon the game, or to move it to the current rules."""
     if kind not in OFFERS:
-        raise Refused("kind must be \"draw\" or \"abandon\"")
+        raise Refused("kind must be \"draw\", \"abandon\" or \"upgrade\"")
 
     def command(folded, seat):
         if folded.finished:
             raise Refused("the game is over")
-        return proposal_command(db, folded, seat, OFFERS[kind], {})
+        fields = upgrade_fields(folded) if kind == "upgrade" else {}
+        return proposal_command(db, folded, seat, OFFERS[kind], fields)
 
     return act_as(db, site, game_id, by_token(token), command, now)
 
@@ -248,7 +268,7 @@ def answer_command(db, folded: Folded, seat: int, accept: Any, group: str | None
     proposal = open_proposal(folded)
     kind = PROPOSALS[proposal["kind"]] if proposal else None
     if proposal is None or (group is not None and kind.group != group):
-        wanted = {"takeback": "no takeback is proposed", "offer": "no draw or abandonment is offered"}
+        wanted = {"takeback": "no takeback is proposed", "offer": "no draw, abandonment or move to new rules is offered"}
         raise Conflicting(wanted.get(group, "no proposal is open") + " now")
     if seen is not None and proposal["seq"] > seen:
         raise Conflicting("a newer proposal was made since the notice you answered: look at it first")

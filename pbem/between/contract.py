@@ -45,7 +45,9 @@ class OfferIn(Schema):
     class Meta:
         unknown = RAISE
 
-    kind = fields.String(required=True, validate=validate.OneOf(["draw", "abandon"]))
+    kind = fields.String(required=True, validate=validate.OneOf(["draw", "abandon", "upgrade"]),
+                         metadata={"description": "draw, abandon, or upgrade: move the game to the current rules "
+                                                  "(issue 16; 422 when it plays them already)"})
 
 
 class ConditionalsIn(Schema):
@@ -116,9 +118,11 @@ class NoteSealed(Schema):
 
 class ProposalMade(Schema):
     seat = fields.Integer(required=True)
-    kind = fields.String(required=True, metadata={"description": "takeback, draw or abandon"})
+    kind = fields.String(required=True, metadata={"description": "takeback, draw, abandon or upgrade"})
     needed = fields.List(fields.Integer(), required=True, metadata={"description": "the seats that must accept"})
     to_seq = fields.Integer(metadata={"description": "a takeback's position"})
+    from_ = fields.Integer(data_key="from", metadata={"description": "an upgrade's rules version now"})
+    to = fields.Integer(metadata={"description": "an upgrade's rules version to come"})
 
 
 class ProposalAnswered(Schema):
@@ -139,6 +143,12 @@ class EndingAgreed(Schema):
     seats = fields.List(fields.Integer(), required=True, metadata={"description": "the seats still in the game"})
 
 
+class RulesUpgraded(Schema):
+    from_ = fields.Integer(required=True, data_key="from", metadata={"description": "the version played until now"})
+    to = fields.Integer(required=True, metadata={"description": "the version played from now on"})
+    proposal = fields.Integer(required=True, metadata={"description": "the proposal every seat accepted"})
+
+
 class ConditionalsSet(Schema):
     seat = fields.Integer(required=True)
     seq = fields.Integer(required=True, metadata={"description": "the position the lines start at"})
@@ -147,7 +157,7 @@ class ConditionalsSet(Schema):
 
 EVENT_SCHEMAS = {"message_posted": MessagePosted, "note_sealed": NoteSealed, "proposal_made": ProposalMade,
                  "proposal_answered": ProposalAnswered, "game_rewound": GameRewound, "ending_agreed": EndingAgreed,
-                 "conditionals_set": ConditionalsSet}
+                 "conditionals_set": ConditionalsSet, "rules_upgraded": RulesUpgraded}  # rules_upgraded: issue 16
 
 SCHEMAS = (MessageIn, NoteIn, TakebackIn, AnswerIn, OfferIn, ConditionalsIn, SeqOut, MessageOut, ReceiptOut,
            NoteOut, AppliedOut, ProposalOut, ConditionalsOut)
@@ -191,7 +201,8 @@ def add_paths(spec, ok, json_body, errors, game_id) -> None:
             "requestBody": json_body("AnswerIn"),
             "responses": {**ok("AppliedOut", "201"), **errors(400, 401, 403, 404, 409, 413, 422)}}})
     spec.path("/api/games/{id}/offers", parameters=[game_id], operations={"post": {
-        "summary": "Offer a draw or to abandon the game: every other seat still in the game must accept",
+        "summary": "Offer a draw, to abandon the game or to move it to the current rules: every other seat "
+                   "still in the game must accept",
         "security": seat, "requestBody": json_body("OfferIn"),
         "responses": {**applied_or_proposed, **errors(400, 401, 403, 404, 409, 413, 422)}}})
     spec.path("/api/games/{id}/conditionals", parameters=[game_id], operations={

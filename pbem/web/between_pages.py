@@ -41,6 +41,7 @@ def between_view(loaded: Folded, seat: int | None) -> dict:
         view["proposal"] = proposal_view(loaded, seat)
         view["takebacks"] = agreements.takeback_choices(db, loaded, seat)
         view["lines"] = [line_rows(loaded, line) for line in conditionals.live_lines(db, loaded, seat)]
+        view["newer_rules"] = newer_rules_view(loaded)
     g.between_view = (key, view)
     return view
 
@@ -59,7 +60,23 @@ def proposal_view(loaded: Folded, seat: int) -> dict | None:
     else:
         role = "waiting"
     return {"who": names[proposal["seat"]], "what": kind.words(proposal), "group": kind.group, "role": role,
-            "waiting": waiting, "accepted": [names[s] for s in proposal["accepted"]], "seq": proposal["seq"]}
+            "waiting": waiting, "accepted": [names[s] for s in proposal["accepted"]], "seq": proposal["seq"],
+            "changes": changes_between(loaded, proposal["from"], proposal["to"]) if proposal["kind"] == "upgrade"
+            else []}
+
+
+def changes_between(loaded: Folded, old: int, new: int) -> list[str]:
+    """What each rules version after `old` up to `new` changed, in the game's own words (RULES_CHANGES)."""
+    written = getattr(loaded.module, "RULES_CHANGES", {})
+    return [f"Version {v}: {written[v]}" for v in range(old + 1, new + 1) if v in written]
+
+
+def newer_rules_view(loaded: Folded) -> dict | None:
+    """The current rules, when this game plays older ones and may move to them (issue 16)."""
+    newer = agreements.newer_rules(loaded)
+    if newer is None or loaded.finished:
+        return None
+    return {"from": loaded.rules_version, "to": newer, "changes": changes_between(loaded, loaded.rules_version, newer)}
 
 
 def line_rows(loaded: Folded, line: list) -> list[dict]:
@@ -142,8 +159,11 @@ def seat_offer(token):
         done = agreements.offer(get_db(), get_site(), loaded.id, token, request.form.get("kind", ""))
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, between_panel="takeback")
-    flash("The game is over, as agreed." if done.applied else
-          "Your offer is made: every other player still in the game must accept it. It lapses if anyone moves.")
+    kind = request.form.get("kind", "")
+    if done.applied:  # nobody else had to agree (the others are computer players)
+        flash("The game now plays the current rules." if kind == "upgrade" else "The game is over, as agreed.")
+        return back_to_seat(token)
+    flash("Your offer is made: every other player still in the game must accept it. It lapses if anyone moves.")
     return back_to_seat(token)
 
 

@@ -16,13 +16,15 @@ import tempfile
 from pathlib import Path
 
 from pbem import create_app, service, store
+from pbem.between import agreements
 from pbem.games import GAMES
 from pbem.site import Site
 from pbem.transfer import full_record
 
 HERE = Path(__file__).resolve().parent
 
-# (file name, game, seats, options, rules version, moves typed first: (seat, move))
+# (file name, game, seats, options, rules version, what is typed first: (seat, move), or (seat, "offer:KIND")
+# and (seat, "accept") for a proposal and its answers)
 GAMES_TO_RECORD = [
     ("mississippi-v1-3p.json", "mississippi", 3, {}, 1, ()),
     ("rigadoon-v1.json", "rigadoon", 2, {}, 1, ()),
@@ -31,6 +33,9 @@ GAMES_TO_RECORD = [
     # version 2 refuses it. This record holds one, so it replays only under the rules it was played with.
     ("buccaneer-v1-identical-order.json", "buccaneer", 2, {}, 1, ((1, "ask"),)),
     ("buccaneer-v2-2p.json", "buccaneer", 2, {}, 2, ()),
+    # Begun under version 1 (with an identical order, then accepted), moved to version 2 when both seats
+    # agreed (rules_upgraded), and played to its end under version 2.
+    ("buccaneer-v1-upgraded-to-v2.json", "buccaneer", 2, {}, 1, ((1, "ask"), (0, "offer:upgrade"), (1, "accept"))),
     ("dragon_flagon-v1-2p.json", "dragon_flagon", 2, {}, 1, ()),
 ]
 
@@ -39,7 +44,12 @@ def play(db, site, game: str, seats: int, options: dict, version: int, seed: int
     players = [{"name": name} for name in ("Ann", "Bob", "Cy", "Dee")[:seats]]
     created = service.create_game(db, site, game, players, options, rules_version=version)
     for seat, move in typed:
-        service.submit_move(db, site, created.id, created.tokens[seat], move, service.load(db, created.id).seq)
+        if move.startswith("offer:"):
+            agreements.offer(db, site, created.id, created.tokens[seat], move.split(":", 1)[1])
+        elif move == "accept":
+            agreements.answer(db, site, created.id, created.tokens[seat], True)
+        else:
+            service.submit_move(db, site, created.id, created.tokens[seat], move, service.load(db, created.id).seq)
     rng = random.Random(seed)
     choose = GAMES[game].BOTS["standard"]
     for _ in range(5000):
