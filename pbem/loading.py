@@ -66,6 +66,7 @@ def load(db, game_id: str) -> Folded:
         if newer and newer[0].seq == known.seq and newer[0].hash == known.last_hash:
             head = fold_forward(db, known, newer[1:]) if len(newer) > 1 else known
             HEADS.put(key, head)
+            PAST.put((*key, head.seq), head)
             return head
     head = cold(db, game_id)
     HEADS.put(key, head)
@@ -84,8 +85,11 @@ def cold(db, game_id: str) -> Folded:
 
 
 def keep(db, head: Folded) -> None:
-    """Remember a head this process just wrote (after an append), and snapshot it when due."""
+    """Remember a head this process just wrote (after an append), and snapshot it when due. The head is
+    kept as a past position too: the next append's notices tell what happened since a seat last acted,
+    which is usually the end of a recent append, so looking back there folds nothing."""
     HEADS.put((database_file(db), head.id), head)
+    PAST.put((database_file(db), head.id, head.seq), head)
     if head.seq >= last_saved(db, head.id) + SNAPSHOT_EVERY:
         save(db, head)
 
