@@ -67,6 +67,15 @@ def event_hash(previous: str, game_id: str, seq: int, type: str, actor: str, dat
     return hashlib.sha256((previous + body).encode()).hexdigest()
 
 
+def rows_of(db: sqlite_utils.Database, sql: str, params=()) -> list[dict]:
+    """The rows of one SELECT, as dicts. sqlite-utils' own `query` wraps each SELECT in a SAVEPOINT and
+    its RELEASE, three statements for one; these are the hottest reads (every request reads the events
+    after the game it has in memory), and our connections are in autocommit mode, so one is enough."""
+    cursor = db.conn.execute(sql, params)
+    keys = [d[0] for d in cursor.description]
+    return [dict(zip(keys, row)) for row in cursor]
+
+
 def connect(path: str | Path) -> sqlite_utils.Database:
     """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout."""
     path = Path(path)
@@ -242,21 +251,21 @@ def read_events(db: sqlite_utils.Database, game_id: str, upto: int | None = None
     if upto is not None:
         sql += " and seq <= ?"
         params.append(upto)
-    return [_row_to_event(row) for row in db.query(sql + " order by seq", params)]
+    return [_row_to_event(row) for row in rows_of(db, sql + " order by seq", params)]
 
 
 def read_events_after(db: sqlite_utils.Database, game_id: str, seq: int, upto: int | None = None) -> list[StoredEvent]:
     """The events after `seq` (through `upto` when given), in order."""
     if upto is None:
-        rows = db.query("select * from events where game_id = ? and seq > ? order by seq", [game_id, seq])
+        rows = rows_of(db, "select * from events where game_id = ? and seq > ? order by seq", [game_id, seq])
     else:
-        rows = db.query("select * from events where game_id = ? and seq > ? and seq <= ? order by seq",
+        rows = rows_of(db, "select * from events where game_id = ? and seq > ? and seq <= ? order by seq",
                         [game_id, seq, upto])
     return [_row_to_event(row) for row in rows]
 
 
 def event_at(db: sqlite_utils.Database, game_id: str, seq: int) -> StoredEvent | None:
-    rows = list(db.query("select * from events where game_id = ? and seq = ?", [game_id, seq]))
+    rows = list(rows_of(db, "select * from events where game_id = ? and seq = ?", [game_id, seq]))
     return _row_to_event(rows[0]) if rows else None
 
 
@@ -286,7 +295,7 @@ def events_at(db: sqlite_utils.Database, game_id: str, seqs: Sequence[int]) -> l
     wanted = sorted(set(seqs))
     for start in range(0, len(wanted), 500):
         chunk = wanted[start:start + 500]
-        rows = db.query(f"select * from events where game_id = ? and seq in ({', '.join('?' * len(chunk))}) "
+        rows = rows_of(db, f"select * from events where game_id = ? and seq in ({', '.join('?' * len(chunk))}) "
                         "order by seq", [game_id, *chunk])
         out += [_row_to_event(row) for row in rows]
     return out
@@ -323,34 +332,34 @@ def drop_snapshots(db: sqlite_utils.Database, game_id: str | None = None) -> Non
 
 
 def last_event(db: sqlite_utils.Database, game_id: str) -> StoredEvent | None:
-    rows = list(db.query("select * from events where game_id = ? order by seq desc limit 1", [game_id]))
+    rows = list(rows_of(db, "select * from events where game_id = ? order by seq desc limit 1", [game_id]))
     return _row_to_event(rows[0]) if rows else None
 
 
 def game_ids(db: sqlite_utils.Database) -> list[str]:
-    return [row["game_id"] for row in db.query("select distinct game_id from events order by game_id")]
+    return [row["game_id"] for row in rows_of(db, "select distinct game_id from events order by game_id")]
 
 
 def game_row(db: sqlite_utils.Database, game_id: str) -> dict | None:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+    rows = list(rows_of(db, "select * from games where id = ?", [game_id]))
     return rows[0] if rows else None
 
 
 def seat_by_token_hash(db: sqlite_utils.Database, token_hash: str) -> dict | None:
-    rows = list(db.query("select * from seats where token_hash = ?", [token_hash]))
+    rows = list(rows_of(db, "select * from seats where token_hash = ?", [token_hash]))
     return rows[0] if rows else None
 
 
 def seats_of(db: sqlite_utils.Database, game_id: str) -> list[dict]:
-    return list(db.query("select * from seats where game_id = ? order by seat", [game_id]))
+    return list(rows_of(db, "select * from seats where game_id = ? order by seat", [game_id]))
 
 
 def list_games(db: sqlite_utils.Database, limit: int = 50) -> list[dict]:
-    return list(db.query("select * from games order by updated desc limit ?", [limit]))
+    return list(rows_of(db, "select * from games order by updated desc limit ?", [limit]))
 
 
 def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
-    rows = list(db.query("select seed from secrets where game_id = ?", [game_id]))
+    rows = list(rows_of(db, "select seed from secrets where game_id = ?", [game_id]))
     return bytes.fromhex(rows[0]["seed"]) if rows else None
 
 

@@ -27,7 +27,8 @@ HELD_WHEN_DIGEST = {"invitation", "your_turn", "result",  # reminders, timeouts 
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES_DIR / "mail")),
                    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
-                   keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+                   keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                   auto_reload=False)  # templates change with the code, not under a running server: no stat per mail
 
 
 def render(template_name: str, **context) -> str:
