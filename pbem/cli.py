@@ -65,12 +65,11 @@ def cmd_serve(args) -> int:
         stop_on_sigterm(lambda: (scheduler.shutdown(wait=False), give_up_lease(app.config["DATABASE"], owner)))
         print("pbem: the scheduler runs in this process (reminders, timeouts, mail); --no-scheduler to leave "
               "it to `pbem worker`", flush=True)
+    # Waitress warns "Task queue depth is N" on every request that waits for a free thread: under load
+    # that is every request, a line on stderr each, which tells the operator nothing the load does not.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     # X-Forwarded-For reaches the app as sent: pbem/web/limits.py reads it only from PBEM_TRUSTED_PROXIES
     # (waitress would otherwise drop it, as its own single trusted_proxy is unset).
-    # Waitress warns "Task queue depth is N" on every request that waits for a free thread: under load,
-    # every request, and making those records cost a fifth of the server's processor in the throughput
-    # benchmark (a level is checked before a record is made; a filter only after).
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     serve(app, host=args.host, port=args.port, ident="pbem", clear_untrusted_proxy_headers=False, **SERVER_LIMITS)
     return 0
 
