@@ -290,6 +290,3 @@ def mail_inbound():
     raw = request.get_data(cache=False)
     result = inbound.handle(get_db(), get_site(), raw)
     return jsonify({"status": result.status, "detail": result.detail, "game": result.game_id, "seat": result.seat})
-
-
-from . import between_api  # noqa: E402,F401  (messages, notes, takebacks, offers, conditionals: issue 15)

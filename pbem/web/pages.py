@@ -456,8 +456,3 @@ def seat_vacation(token):
         flash("Your vacation has ended: your clock runs again." if verb is service.end_vacation
               else "You are on vacation: your clock is paused until you come back.")
     return redirect(url_for("pages.seat_settings", token=token), code=303)
-
-
-from . import history  # noqa: E402,F401  (registers the history pages on this blueprint)
-from . import between_pages  # noqa: E402,F401  (messages, notes, takebacks, conditionals: issue 15)
-from . import seats  # noqa: E402,F401  (computer players and handing a seat on, issue 17)
