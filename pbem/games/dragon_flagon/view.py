@@ -12,7 +12,8 @@ import json
 
 from . import geometry as g
 from .cardtext import character_name  # one name per character everywhere: its class, from its id
-from .rules import hand, owed, placing, to_move
+from .queries import hand, owed, placing
+from .rules import to_move
 from .scoring import team_totals
 from .state import State, is_token
 from .world import kind_of

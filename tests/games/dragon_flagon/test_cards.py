@@ -8,7 +8,7 @@ from importlib.resources import files
 import pytest
 
 from pbem.games import dragon_flagon as game
-from pbem.games.dragon_flagon.rules import plannable
+from pbem.games.dragon_flagon.queries import plannable
 
 from .helpers import ch, logs, new_game, obj, play, position, where
 

@@ -5,7 +5,7 @@ gangplank, `.` deck, `#` table top; standees by glyph with their facing.
 """
 
 from pbem.games import dragon_flagon as game
-from pbem.games.dragon_flagon.rules import hand, plannable
+from pbem.games.dragon_flagon.queries import hand, plannable
 
 from .helpers import ch, logs, new_game, obj, play, position, where
 

@@ -2,7 +2,7 @@
 Falls and Dazed, whiffs, Game End reveals and both timing options."""
 
 from pbem.games import dragon_flagon as game
-from pbem.games.dragon_flagon.rules import hand
+from pbem.games.dragon_flagon.queries import hand
 
 from .helpers import ch, new_game, play, position
 
