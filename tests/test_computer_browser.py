@@ -15,7 +15,6 @@ import pytest
 
 from pbem import clock, service, store
 from pbem.events.computer import playing_for
-from pbem.handover import hand_over
 from pbem.site import Site
 from tests.browser import choose_on_board, confirm_pending, hints_on_page, screenshot, wait_for
 from tests.test_computer_e2e import serve, stop

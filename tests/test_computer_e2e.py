@@ -22,37 +22,17 @@ import pytest
 from pbem import clock, service, store
 from pbem.games import GAMES
 from pbem.site import Site
-from tests.conftest import ROOT, free_port
-from tests.support import (Browser, csrf, offered_moves, play_through_the_form, start_from_the_form,
-                           start_pbem)
+from tests.conftest import ROOT, start_server, stop_server
+from tests.support import Browser, csrf, offered_moves, play_through_the_form, start_from_the_form
 
 
 def serve(var_dir, **env):
     """A real `pbem serve` (its scheduler running) on a loopback port; returns (base URL, process)."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    settings = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
-                "PBEM_BASE_URL": base, "PBEM_RATE_LIMITS": "off", **env}
-    process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port)], cwd=ROOT,
-                               env=settings, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/games/types", timeout=2).read()
-            return base, process
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError("pbem serve did not start")
-            time.sleep(0.1)
+    process, base = start_server(var_dir, env=env)
+    return base, process
 
 
-def stop(process):
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+stop = stop_server
 
 
 def api(method, url, body=None, token=None):
@@ -189,10 +169,8 @@ def test_a_timed_out_seat_is_played_by_the_computer_until_its_person_is_back(var
 
 @pytest.mark.slow
 def test_a_handed_on_seat_opens_for_its_new_holder_only(var_dir, smtp_sink):
-    port = free_port()
     env = {"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test", "PBEM_RATE_LIMITS": "off"}
-    process = start_pbem(var_dir, port, **env)
-    base = f"http://127.0.0.1:{port}"
+    process, base = start_server(var_dir, "--no-scheduler", env=env)  # the worker below sends the mail
     try:
         status, created = api("POST", f"{base}/api/games", {"game": "buccaneer", "players": [
             {"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]})

@@ -82,12 +82,17 @@ def takeback(game_id):
     return applied_or_proposed(agreements.take_back(get_db(), get_site(), game_id, token, body["to_seq"]))
 
 
-@bp.post("/games/<game_id>/takeback/answer")
-def takeback_answer(game_id):
+def answer_open(game_id, group: str):
+    """The bearer's answer to the open proposal of this group ("takeback" or "offer")."""
     _, _, token = loaded_seat(game_id)
     body = contract.load_request(schemas.AnswerIn, json_body())
-    done = agreements.answer(get_db(), get_site(), game_id, token, body["accept"], "takeback")
+    done = agreements.answer(get_db(), get_site(), game_id, token, body["accept"], group)
     return answer({"seq": done.played.seq, "applied": done.applied}, 201)
+
+
+@bp.post("/games/<game_id>/takeback/answer")
+def takeback_answer(game_id):
+    return answer_open(game_id, "takeback")
 
 
 @bp.post("/games/<game_id>/offers")
@@ -99,10 +104,7 @@ def offers(game_id):
 
 @bp.post("/games/<game_id>/offers/answer")
 def offers_answer(game_id):
-    _, _, token = loaded_seat(game_id)
-    body = contract.load_request(schemas.AnswerIn, json_body())
-    done = agreements.answer(get_db(), get_site(), game_id, token, body["accept"], "offer")
-    return answer({"seq": done.played.seq, "applied": done.applied}, 201)
+    return answer_open(game_id, "offer")
 
 
 @bp.put("/games/<game_id>/conditionals")

@@ -5,18 +5,11 @@ its history (issue 10, item 5: `state?at=1`, the position before the game's own 
 import random
 
 from pbem import service
-from tests.support import every_page_answers
+from tests.support import every_page_answers, play_randomly
 
 
 def test_every_page_answers_at_every_seq_of_a_game_in_progress(client, db, site):
     created = service.create_game(db, site, "dragon_flagon", [{"name": "Ann"}, {"name": "Bob"}], {"endgame.range": 4})
     assert client.get(f"/api/games/{created.id}/state?at=1").status_code == 200
-    rng = random.Random(7)
-    for _ in range(14):
-        loaded = service.load(db, created.id)
-        if loaded.finished:
-            break
-        seat = rng.choice(sorted(loaded.to_move))
-        move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
-        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
+    play_randomly(db, site, created, 14, random.Random(7))
     assert every_page_answers(client, created.id, created.tokens) > 0

@@ -25,7 +25,7 @@ from pbem.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import InvalidOptions
 from pbem.games.dragon_flagon.position import TOP_KEYS, position_from_view
-from tests.support import every_page_answers
+from tests.support import every_page_answers, play_randomly
 
 from .test_position import SPEC_EXAMPLE
 
@@ -189,12 +189,5 @@ def test_accepted_positions_show_on_every_page_of_the_server(client, db, site):
         players = [{"name": f"Player {i + 1}"} for i in range(seats)]
         created = service.create_game(db, site, "dragon_flagon", players,
                                       {**options, "board": board, "position": copy.deepcopy(pos)})
-        rng = random.Random(index)
-        for _ in range(6):
-            loaded = service.load(db, created.id)
-            if loaded.finished:
-                break
-            seat = rng.choice(sorted(loaded.to_move))
-            move = rng.choice(loaded.module.legal_moves(loaded.state, seat))
-            service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq)
+        play_randomly(db, site, created, 6, random.Random(index))
         assert every_page_answers(client, created.id, created.tokens) > 0
