@@ -208,8 +208,15 @@ def choose_on_board(driver, move: str) -> None:
                       if el.get_attribute("data-piece") is None and "mark" not in (el.get_attribute("class") or ""))
         click_svg(driver, square)
     elif not piece:
-        button = next(el for el in driver.find_elements("css selector", "form.moves button[name=move]")
-                      if el.get_attribute("value") == move)
+        button = next((el for el in driver.find_elements("css selector", "form.moves button[name=move]")
+                       if el.get_attribute("value") == move), None)
+        if button is None:  # more such moves than the page makes buttons of (a Buccaneer card return): the list
+            from selenium.webdriver.support.ui import Select
+
+            listing = driver.find_element("id", "move")
+            driver.execute_script("arguments[0].closest('details').open = true;", listing)
+            Select(listing).select_by_visible_text(move)
+            button = listing.find_element("xpath", "./ancestor::form//button[@type='submit']")
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
         button.click()
         return
