@@ -428,7 +428,7 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
         salts = salts_for(seed, batch, len(produced))
         new = provisional(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
         after = advance(folded, new, look_back=look_back)
-    summary = summary_of(after, folded, new, look_back)
+    summary = summary_of(after, folded, new, look_back, end=after)
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts,
                            projection=lambda handled: projection_row(after, now, handled, summary),
                            seats=seat_rows(after) if after.seats != folded.seats else (),

@@ -44,10 +44,12 @@ def tell(db, head: Folded, seat: int | None, after: int, upto: int | None = None
                        loading.looking_back(db, head))
 
 
-def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int | None, look_back=None) -> list[Told]:
+def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int | None, look_back=None,
+                end: Folded | None = None) -> list[Told]:
     """These events (the game as `start` before them; None: from its creation), append by append.
     `look_back(seq)` gives the game's state after an earlier seq, for a takeback among the events (one
-    back to a position among these events themselves needs none)."""
+    back to a position among these events themselves needs none). `end`, when the caller has it, is the
+    game after the events: an append being written is told without folding it again."""
     told = []
     folded = start
     seen: dict[int, object] = {}  # the state at the end of each append told, for takebacks to it
@@ -68,7 +70,10 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
             folded = advance(folded, batch[1:], look_back=back)
         else:
             lines = describe(head, folded, batch, seat)
-            folded = advance(folded, batch, look_back=back)
+            if end is not None and batch[-1].seq == end.seq:
+                folded = end
+            else:
+                folded = advance(folded, batch, look_back=back)
         seen[folded.seq] = folded.state
         command = batch[0].command or {}
         actor = command.get("seat") if isinstance(command.get("seat"), int) else None
@@ -96,13 +101,16 @@ def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -
     lines: list[str] = []
     run: list[tuple[Event, object]] = []  # consecutive game events (as told, as stored), told together so
     state = before.state                  # that automatic steps fold into the move that caused them
+    behind: list = []  # the last run told, folded into `state` only if another run follows (most appends
+                       # are one run: their end state is not needed here)
 
     def flush():
-        nonlocal run, state
+        nonlocal run, state, behind
         if run:
-            lines.extend(module.describe(state, [told for told, _ in run], seat, names))
-            for _, stored in run:
+            for stored in behind:
                 state = module.evolve(state, Event(stored.type, stored.data, stored.actor))
+            lines.extend(module.describe(state, [told for told, _ in run], seat, names))
+            behind = [stored for _, stored in run]
             run = []
 
     for event in events:
@@ -139,12 +147,13 @@ def lines_of(told: Sequence[Told]) -> list[str]:
 SUMMARY_AT_MOST = 300
 
 
-def summary_of(head: Folded, before: Folded | None, events: Sequence, look_back=None) -> str | None:
+def summary_of(head: Folded, before: Folded | None, events: Sequence, look_back=None,
+               end: Folded | None = None) -> str | None:
     """One append (the game as `before` it; None: its creation) in words as a spectator reads it, for the
     games projection's `summary`; None when it reads as nothing (settings, a replaced link), so the
-    projection keeps the last one that did."""
+    projection keeps the last one that did. `end`: the game after the append, when the caller has it."""
     try:
-        text = " ".join(lines_of(tell_events(head, before, events, None, look_back)))
+        text = " ".join(lines_of(tell_events(head, before, events, None, look_back, end)))
     except Exception:  # noqa: BLE001 - words are a convenience of /me: they must never stop an append
         logging.getLogger("pbem.words").exception("no summary for an append of game %s", head.id)
         return None

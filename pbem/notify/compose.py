@@ -167,7 +167,7 @@ def since_last(db, before, after, new_events, seat: int) -> list[str]:
         since = max(before.last_acted.get(seat, 0), before.began_owing.get(seat, 0), before.seq - TOLD_AT_MOST)
         lines += lines_of(tell(db, before, seat, since))
     look_back = loading.looking_back(db, after) if db is not None else None
-    lines += lines_of(tell_events(after, before, new_events, seat, look_back))
+    lines += lines_of(tell_events(after, before, new_events, seat, look_back, end=after))
     if len(lines) > LINES_AT_MOST:
         skipped = len(lines) - LINES_AT_MOST
         lines = [f"({skipped} earlier line{'s' if skipped != 1 else ''} are on the game's history page.)"] + \
