@@ -1,22 +1,27 @@
 """Group commit: the appends of many requests made durable by one commit (architecture section 11).
 
 With `synchronous=FULL` every commit waits for the disk to confirm (an fsync), and a disk confirms only so
-many times a second: this machine's did about a hundred. Committing each move on its own would cap the
-server at that many moves a second, whatever its cores. So appends go to one writer thread per database
-and process: it takes every append waiting, runs each inside a savepoint of one transaction (an append
-that fails, by a lost race or anything else, is rolled back alone and reported to its caller alone), and
-commits once; only then is each caller told its append is done. Under load, one fsync carries many moves;
-alone, a move waits for nothing but its own commit.
+many times a second: some do about a hundred. Committing each move on its own would cap the server at
+that many moves a second, whatever its cores. So an append joins a queue, one per database and process,
+and whichever request thread holds the commit lock takes every append waiting, runs each inside a
+savepoint of one transaction (an append that fails, by a lost race or anything else, is rolled back alone
+and reported to its caller alone), and commits once; only then is each caller told its append is done.
+While it waits for the disk the others queue behind the lock, and the next to take it finds its own
+append already committed, or commits the whole queue. Under load one fsync carries many moves; alone, a
+move waits for nothing but its own commit. The request threads commit themselves (rather than handing
+the work to a writer thread) because a handoff between threads costs a wake-up and a turn of Python's
+global lock per move, measured as a tenth of the server's time per move.
 
-The writer's thread ends after a while with nothing to do, and a process forked from one that had a
-writer starts its own (threads do not survive a fork)."""
+A process forked from one that had a committer makes its own (locks and connections do not survive a
+fork); a committer unused for a while closes its connection.
+"""
 
 from __future__ import annotations
 
 import os
-import queue
 import threading
 import time
+from collections import deque
 from concurrent.futures import Future
 from typing import Any, Callable
 
@@ -24,35 +29,33 @@ IDLE_SECONDS = 30
 MOST_PER_COMMIT = 64
 
 
-class Writer:
+class Committer:
+    """The commit lock, the queue and the writing connection of one database in one process."""
+
     def __init__(self, path: str, connect: Callable[[str], Any]):
         self.path = path
         self.connect = connect
         self.pid = os.getpid()
-        self.jobs: queue.Queue = queue.Queue()
-        self.thread = threading.Thread(target=self.run, name=f"pbem-writer:{path}", daemon=True)
+        self.waiting: deque[tuple[Callable, Future]] = deque()
+        self.lock = threading.Lock()
+        self.db = None
+        self.used = time.monotonic()
 
-    def run(self) -> None:
-        db = self.connect(self.path)
-        try:
-            while True:
-                try:
-                    first = self.jobs.get(timeout=IDLE_SECONDS)
-                except queue.Empty:
-                    with _lock:
-                        if self.jobs.empty():
-                            _writers.pop(self.path, None)
-                            return
-                    continue
-                batch = [first]
-                while len(batch) < MOST_PER_COMMIT:
-                    try:
-                        batch.append(self.jobs.get_nowait())
-                    except queue.Empty:
-                        break
-                self.commit(db, batch)
-        finally:
-            db.close()
+    def commit_waiting(self) -> None:
+        """Commit what is queued, in batches of at most MOST_PER_COMMIT (the caller holds the lock)."""
+        if self.db is None:
+            try:
+                self.db = self.connect(self.path)
+            except BaseException as error:  # noqa: BLE001 - every append waiting fails alike, none is left behind
+                while self.waiting:
+                    self.waiting.popleft()[1].set_exception(error)
+                return
+        while self.waiting:
+            batch = []
+            while self.waiting and len(batch) < MOST_PER_COMMIT:
+                batch.append(self.waiting.popleft())
+            self.commit(self.db, batch)
+        self.used = time.monotonic()
 
     def commit(self, db, batch: list[tuple[Callable, Future]]) -> None:
         conn = db.conn
@@ -84,32 +87,61 @@ class Writer:
             else:
                 future.set_result(result)
 
+    def close_if_idle(self, now: float) -> None:
+        if self.db is not None and now - self.used > IDLE_SECONDS and self.lock.acquire(blocking=False):
+            try:
+                if not self.waiting and self.db is not None:
+                    self.db.close()
+                    self.db = None
+            finally:
+                self.lock.release()
+
 
 def begin(conn, seconds: float = 30) -> None:
-    """BEGIN IMMEDIATE, waiting while another process writes (the busy handler covers most of it)."""
+    """BEGIN IMMEDIATE, waiting while another process writes. SQLite's own busy handler sleeps 1, 2, 5,
+    10 ms and more between tries, far longer than another server process's commit holds the lock on a
+    disk that confirms in a tenth of a millisecond: with several processes on one database that left the
+    cores idle. So the committer tries without it and waits in short steps of its own."""
     deadline = time.monotonic() + seconds
-    while True:
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-            return
-        except Exception as error:  # sqlite3.OperationalError: database is locked
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.01)
+    pause = 0.0001
+    conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        while True:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                return
+            except Exception as error:  # sqlite3.OperationalError: database is locked
+                if "locked" not in str(error) and "busy" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 0.002)
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
 
 
-_writers: dict[str, Writer] = {}
+_committers: dict[str, Committer] = {}
 _lock = threading.Lock()
+
+
+def committer_for(path: str, connect: Callable[[str], Any]) -> Committer:
+    with _lock:
+        committer = _committers.get(path)
+        if committer is None or committer.pid != os.getpid():
+            now = time.monotonic()
+            for other in list(_committers.values()):  # a process that opened many databases (the tests)
+                if other.pid == os.getpid():           # keeps no idle connections to them
+                    other.close_if_idle(now)
+            committer = _committers[path] = Committer(path, connect)
+        return committer
 
 
 def run(path: str, connect: Callable[[str], Any], job: Callable[[Any], Any]) -> Any:
     """Run `job(db)` inside the next group commit on the database at `path`, and return its result once
     that commit is durable (or raise what the job or the commit raised)."""
+    committer = committer_for(path, connect)
     future: Future = Future()
-    with _lock:
-        writer = _writers.get(path)
-        if writer is None or writer.pid != os.getpid():
-            writer = _writers[path] = Writer(path, connect)
-            writer.thread.start()
-        writer.jobs.put((job, future))
+    committer.waiting.append((job, future))
+    with committer.lock:
+        if not future.done():  # nobody committed it while this thread waited for the lock: commit the queue
+            committer.commit_waiting()
     return future.result()
