@@ -18,20 +18,6 @@ from .games.base import GameError
 from .site import Site
 
 
-# waitress's limits (issue 10): a bounded number of connections, idle ones closed, slow clients cut off,
-# and bodies bounded before they are read (the app allows 64 KiB; an e-mail may be 1 MiB).
-SERVER_LIMITS = {
-    "threads": 8,
-    "connection_limit": 1000,
-    "channel_timeout": 20,
-    "cleanup_interval": 10,
-    "max_request_body_size": 2 * 1024 * 1024,
-    "max_request_header_size": 64 * 1024,
-    "inbuf_overflow": 256 * 1024,
-    "asyncore_use_poll": True,
-}
-
-
 def open_db():
     return store.connect(config_mod.from_environment()["DATABASE"])
 
@@ -51,26 +37,19 @@ def parse_option(text: str) -> tuple[str, str]:
 
 
 def cmd_serve(args) -> int:
-    from waitress import serve
+    from . import create_app, serving
 
-    from . import create_app
-    from .notify.sweep import give_up_lease, owner_name, start_scheduler
-
+    if args.workers < 1 or args.threads < 1:
+        raise SystemExit("pbem: --workers and --threads take a number from 1")
+    # built once here, before any worker, so that a setting that cannot be used stops the server with its
+    # reason, and the database is migrated once; each worker builds its own
     app = create_app()
-    print(f"pbem serving on http://{args.host}:{args.port}/ (database {app.config['DATABASE']})", flush=True)
+    print(f"pbem serving on http://{args.host}:{args.port}/ (database {app.config['DATABASE']}, "
+          f"{args.workers} worker process{'es' if args.workers > 1 else ''})", flush=True)
     if not args.no_scheduler:
-        owner = owner_name()
-        scheduler = start_scheduler(app.config["DATABASE"], Site.from_config(app.config), owner=owner)
-        app.config["SCHEDULER"] = (scheduler, owner)
-        stop_on_sigterm(lambda: (scheduler.shutdown(wait=False), give_up_lease(app.config["DATABASE"], owner)))
-        print("pbem: the scheduler runs in this process (reminders, timeouts, mail); --no-scheduler to leave "
-              "it to `pbem worker`", flush=True)
-    # Waitress warns "Task queue depth is N" on every request that waits for a free thread: under load
-    # that is every request, a line on stderr each, which tells the operator nothing the load does not.
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    # X-Forwarded-For reaches the app as sent: pbem/web/limits.py reads it only from PBEM_TRUSTED_PROXIES
-    # (waitress would otherwise drop it, as its own single trusted_proxy is unset).
-    serve(app, host=args.host, port=args.port, ident="pbem", clear_untrusted_proxy_headers=False, **SERVER_LIMITS)
+        print("pbem: the scheduler runs in this server (reminders, timeouts, computer moves, mail); "
+              "--no-scheduler to leave it to `pbem worker`", flush=True)
+    serving.serve(args.host, args.port, workers=args.workers, threads=args.threads, scheduler=not args.no_scheduler)
     return 0
 
 
@@ -236,6 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the web server")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument("--workers", type=int, default=1,
+                       help="server processes on this port and database (one per core; default 1)")
+    serve.add_argument("--threads", type=int, default=8, help="threads per worker process (default 8)")
     serve.add_argument("--no-scheduler", action="store_true",
                        help="do not run the scheduler here (run `pbem worker` instead)")
     serve.set_defaults(run=cmd_serve)

@@ -1,10 +1,13 @@
-"""Serving on more cores (issue 11): several `pbem serve --no-scheduler` processes on one database and one
-`pbem worker`, as the README describes. Each server keeps loaded games in memory, so each must notice
-what the others appended (the last event's hash), and the one scheduler sends every notice once."""
+"""Serving on more cores (issue 11), as the README describes: `pbem serve --workers 2` (two processes on
+one port), and several `pbem serve --no-scheduler` processes on one database with one `pbem worker`. Each
+server keeps loaded games in memory, so each must notice what the others appended (the last event's
+hash), and the one scheduler holding the lease sends every notice once and plays every computer move once."""
 
 import json
 import subprocess
 import sys
+import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -63,3 +66,52 @@ def test_two_servers_and_one_worker_play_one_game_on_one_database(var_dir):
     finally:
         stop_server(first)
         stop_server(second)
+
+
+def worker_processes(server) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True).stdout.split()
+    return [int(pid) for pid in found]
+
+
+def test_two_worker_processes_on_one_port_play_against_a_computer_seat(var_dir):
+    server, base = start_server(var_dir, "--workers", "2")
+    try:
+        assert len(worker_processes(server)) == 2
+        status, created = call(base + "/api/games", {"game": "mississippi", "options": {"max_rounds": 4}, "players": [
+            {"name": "Ann", "email": "ann@example.org"}, {"name": "Computer", "bot": "standard"}]})
+        assert status == 201
+        game_id, token = created["id"], created["seats"][0]["token"]
+        moves = 0
+        while True:
+            deadline = time.monotonic() + 30  # the worker holding the lease sweeps every 5 seconds
+            while True:
+                game = call(f"{base}/api/games/{game_id}", token=token)[1]
+                if game["status"] == "finished" or game["legal"]:
+                    break
+                assert time.monotonic() < deadline, "the computer seat did not answer"
+                time.sleep(0.2)
+            if game["status"] == "finished":
+                break
+            # many readers at once on new connections (each may reach either worker) see the same game
+            seen = []
+            readers = [threading.Thread(target=lambda: seen.append(call(f"{base}/api/games/{game_id}")[1]["seq"]))
+                       for _ in range(8)]
+            for reader in readers:
+                reader.start()
+            for reader in readers:
+                reader.join(30)
+            assert seen == [game["seq"]] * 8
+            assert call(f"{base}/api/games/{game_id}/moves", {"move": game["legal"][0], "seq": game["seq"]},
+                        token)[0] == 201
+            moves += 1
+        assert moves >= 2
+        db = store.connect(var_dir / "pbem.sqlite")
+        try:
+            assert audit.verify(db, game_id)["ok"]
+            computer = [e for e in store.read_events(db, game_id) if e.command and e.command.get("via") == "bot"]
+            assert moves - 1 <= len(computer) <= moves  # one answer to each of Ann's moves (the last may end it)
+        finally:
+            db.close()
+    finally:
+        stop_server(server)
+    assert worker_processes(server) == []

@@ -55,7 +55,7 @@ def on_http_error(exc):
 
 def install(app) -> None:
     """Errors that happen before a view of this blueprint is chosen (no such path under /api, a method
-    not allowed, a body too large for waitress's reading) answer as JSON on /api paths too."""
+    not allowed, a body too large to read) answer as JSON on /api paths too."""
 
     def api_http_error(exc: HTTPException):
         if request.path.startswith("/api/"):
