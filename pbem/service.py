@@ -31,7 +31,7 @@ from .folding import (GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, adva
 from .games import get_game
 from .games.base import Event, InvalidOptions, StaleMove
 from .projection import projection_row, seat_rows
-from .words import latest_summary, summary_of
+from .words import latest_summary, spectator_lines, summary_of, summary_text
 from .site import Site
 
 MAX_NAME = 40
@@ -232,12 +232,12 @@ def reveal_if_over(module: ModuleType, state: Any, seed: bytes) -> list[store.Ne
 
 
 def notices(site: Site | None, before: Folded | None, after: Folded, command: dict, now: str,
-            new_events: Sequence[store.StoredEvent], db=None) -> list[dict]:
+            new_events: Sequence[store.StoredEvent], db=None, public_lines: list[str] | None = None) -> list[dict]:
     if site is None:
         return []
     from .notify import compose
 
-    return compose.notices_for(site, before, after, command, now, new_events, db)
+    return compose.notices_for(site, before, after, command, now, new_events, db, public_lines)
 
 
 # --- acting on a game ---------------------------------------------------------------------------------
@@ -428,11 +428,13 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
         salts = salts_for(seed, batch, len(produced))
         new = provisional(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
         after = advance(folded, new, look_back=look_back)
-    summary = summary_of(after, folded, new, look_back, end=after)
+    public_lines = spectator_lines(after, folded, new, look_back, end=after)  # the summary's, and the
+    summary = summary_text(public_lines)                                     # notices' where they read alike
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts,
                            projection=lambda handled: projection_row(after, now, handled, summary),
                            seats=seat_rows(after) if after.seats != folded.seats else (),
-                           outbox=notices(site, folded, after, command, now, new, db) + (answer(after) if answer else []))
+                           outbox=notices(site, folded, after, command, now, new, db, public_lines) +
+                           (answer(after) if answer else []))
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after)
     played = Played(after.seq, written, after)

@@ -152,14 +152,32 @@ def summary_of(head: Folded, before: Folded | None, events: Sequence, look_back=
     """One append (the game as `before` it; None: its creation) in words as a spectator reads it, for the
     games projection's `summary`; None when it reads as nothing (settings, a replaced link), so the
     projection keeps the last one that did. `end`: the game after the append, when the caller has it."""
+    return summary_text(spectator_lines(head, before, events, look_back, end))
+
+
+def spectator_lines(head: Folded, before: Folded | None, events: Sequence, look_back=None,
+                    end: Folded | None = None) -> list[str] | None:
+    """One append's lines as a spectator reads them; None when they cannot be told (logged)."""
     try:
-        text = " ".join(lines_of(tell_events(head, before, events, None, look_back, end)))
+        return lines_of(tell_events(head, before, events, None, look_back, end))
     except Exception:  # noqa: BLE001 - words are a convenience of /me: they must never stop an append
         logging.getLogger("pbem.words").exception("no summary for an append of game %s", head.id)
         return None
+
+
+def summary_text(lines: list[str] | None) -> str | None:
+    text = " ".join(lines or ())
     if not text:
         return None
     return text if len(text) <= SUMMARY_AT_MOST else text[:SUMMARY_AT_MOST - 1].rstrip() + "…"
+
+
+def reads_as_spectator(head: Folded, events: Sequence, seat: int | None) -> bool:
+    """Whether `seat` reads these events exactly as a spectator does: in a game that hides nothing, unless
+    one of them is the platform's and shows the seat more (its own sealed note, say)."""
+    return bool(getattr(head.module, "OPEN_INFORMATION", False)) and all(
+        event.type not in PLATFORM_EVENTS or public_data(head, event, seat) == public_data(head, event, None)
+        for event in events)
 
 
 def latest_summary(db, head: Folded, looking: int = 20) -> str | None:

@@ -93,3 +93,29 @@ def test_the_record_keeps_each_appends_words_beside_its_first_event(client, db, 
     record = client.get(f"/games/{created.id}/export.json").json
     told = tell(db, folded, None, 0)
     assert [e["lines"] for e in record["events"] if e["lines"]] == [list(t.lines) for t in told if t.lines]
+
+
+def test_one_telling_serves_every_seat_only_where_each_reads_the_append_as_a_spectator(db, site):
+    """A notice reuses the spectator's words of an append (pbem/words.py `reads_as_spectator`) only in a
+    game that hides nothing, and never for the seat a sealed note belongs to: its author reads the note,
+    the others and spectators read that a note was sealed."""
+    from pbem.between.talk import seal_note
+    from pbem.words import reads_as_spectator
+
+    duo = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
+    created = service.create_game(db, site, "mississippi", duo)
+    entered(db, site, created, ["forward 1"])
+    head = service.load(db, created.id)
+    move = store.read_events_after(db, created.id, head.seq - 1)
+    assert all(reads_as_spectator(head, move, seat) for seat in (0, 1))
+    seal_note(db, site, created.id, created.tokens[1], "Ann will go back 2")
+    head = service.load(db, created.id)
+    note = store.read_events_after(db, created.id, head.seq - 1)
+    assert [e.type for e in note] == ["note_sealed"]
+    assert reads_as_spectator(head, note, 0) and not reads_as_spectator(head, note, 1)
+    told = {seat: lines_of(tell(db, head, seat, head.seq - 1)) for seat in (0, 1, None)}
+    assert told[0] == told[None] and "Ann will go back 2" in " ".join(told[1])
+    assert "Ann will go back 2" not in " ".join(told[0])
+    secretive = service.create_game(db, site, "buccaneer", duo)
+    head = service.load(db, secretive.id)
+    assert not reads_as_spectator(head, store.read_events_after(db, secretive.id, 0), 0)

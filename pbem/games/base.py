@@ -63,6 +63,9 @@ Part two of the protocol (architecture sections 12 to 16):
                                   attributes of render_svg (and of the game's HTML panels).
                                   A game may take the players' `names` too, to name them in
                                   its words
+    OPEN_INFORMATION: bool        (optional; False when absent) the game hides nothing from anyone:
+                                  `redact` and `describe` read the same for every seat and for a
+                                  spectator, so one telling of an append serves every reader
     BOTS: dict[str, choose]       computer players by level ("standard" at least), in bot.py:
                                   choose(view, legal, rng) -> one of legal. A pure function of the
                                   seat's view (`view(state, seat)`), its legal moves and a seeded

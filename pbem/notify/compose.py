@@ -20,7 +20,7 @@ from . import between
 from ..events.computer import computer_seats
 from ..folding import legal_moves
 from ..site import Site
-from ..words import lines_of, tell, tell_events
+from ..words import lines_of, reads_as_spectator, tell, tell_events
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result",  # reminders, timeouts and answers are urgent
                     "message", "rewound", "conditional"}  # issue 15; a proposal to answer is not held: a move makes it lapse
@@ -159,15 +159,19 @@ TOLD_AT_MOST = 400   # events told in one notice (a seat back after a long absen
 LINES_AT_MOST = 80
 
 
-def since_last(db, before, after, new_events, seat: int) -> list[str]:
+def since_last(db, before, after, new_events, seat: int, public_lines: list[str] | None = None) -> list[str]:
     """Everything that happened since the seat's last notice or its own last move, told in order, the
-    append being written included (issue 13): a turn notice names who did what."""
+    append being written included (issue 13): a turn notice names who did what. `public_lines`: the
+    append as a spectator reads it, told once for all the seats that read it alike."""
     lines: list[str] = []
     if before is not None and db is not None:
         since = max(before.last_acted.get(seat, 0), before.began_owing.get(seat, 0), before.seq - TOLD_AT_MOST)
         lines += lines_of(tell(db, before, seat, since))
     look_back = loading.looking_back(db, after) if db is not None else None
-    lines += lines_of(tell_events(after, before, new_events, seat, look_back, end=after))
+    if public_lines is not None and reads_as_spectator(after, new_events, seat):
+        lines += public_lines
+    else:
+        lines += lines_of(tell_events(after, before, new_events, seat, look_back, end=after))
     if len(lines) > LINES_AT_MOST:
         skipped = len(lines) - LINES_AT_MOST
         lines = [f"({skipped} earlier line{'s' if skipped != 1 else ''} are on the game's history page.)"] + \
@@ -175,8 +179,10 @@ def since_last(db, before, after, new_events, seat: int) -> list[str]:
     return lines
 
 
-def notices_for(site: Site, before, after, command: dict, now: str, new_events, db=None) -> list[dict]:
-    """The notices an append causes. `before` is None for a new game; `new_events` are the append's."""
+def notices_for(site: Site, before, after, command: dict, now: str, new_events, db=None,
+                public_lines: list[str] | None = None) -> list[dict]:
+    """The notices an append causes. `before` is None for a new game; `new_events` are the append's;
+    `public_lines` the append as a spectator reads it (when the caller has told it)."""
     out: list[dict] = []
     verb = command["verb"]
     seats = [seat for seat in range(after.seat_count) if has_channel(after, seat)]
@@ -191,7 +197,7 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
     actor = command.get("seat") if verb in ("move", "resign") else None
     if after.finished and not before.finished:
         for seat in seats:
-            happened = since_last(db, before, after, new_events, seat)
+            happened = since_last(db, before, after, new_events, seat, public_lines)
             out += rows(site, after, seat, "result", context(site, after, seat, "result", happened, now), now)
         return out
     if verb in between.VERBS:  # messages, proposals, takebacks (issue 15)
@@ -207,7 +213,7 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         newly_owing.discard(actor)  # the answer to the e-mail says it is still their turn
     newly_owing -= set(computer_seats(after))  # the server plays them: no "your turn" to anyone
     for seat in sorted(newly_owing & set(seats)):
-        happened = since_last(db, before, after, new_events, seat)
+        happened = since_last(db, before, after, new_events, seat, public_lines)
         out += rows(site, after, seat, "your_turn", context(site, after, seat, "your_turn", happened, now), now)
     return out
 

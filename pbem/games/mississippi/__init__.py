@@ -28,7 +28,7 @@ Platform rulings beyond the spec (the server needs one answer):
 from . import figures  # noqa: F401  (the rules page reads module.figures)
 from .bot import BOTS
 from .game import (
-    NAME, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, initial_state, legal_moves, outcome, redact,
+    NAME, OPEN_INFORMATION, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, initial_state, legal_moves, outcome, redact,
     resign, resolve_options, reveals, start, timeout_move, to_move, view,
 )
 from .hints import move_hints
@@ -41,5 +41,5 @@ from .words import describe
 __all__ = [
     "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "resolve_options", "initial_state", "start",
     "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text",
-    "render_svg", "resign", "timeout_move", "RULES_VERSION", "BOTS", "describe", "reveals", "move_hints",
+    "render_svg", "resign", "timeout_move", "RULES_VERSION", "OPEN_INFORMATION", "BOTS", "describe", "reveals", "move_hints",
 ]

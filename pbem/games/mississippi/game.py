@@ -27,6 +27,7 @@ from .tables import (
 NAME = "mississippi"
 TITLE = "Mississippi"
 PLAYERS = (2, 6)  # 3-6 official; 2 is the unofficial variant (A17)
+OPEN_INFORMATION = True  # nothing is hidden: every seat reads an append as a spectator does
 RULES_VERSION = 1  # raise it when start, decide, evolve, legal_moves, resign or outcome change for a log
 KNOWN_RULES_VERSIONS = (1,)
 

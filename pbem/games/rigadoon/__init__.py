@@ -21,8 +21,11 @@ from .rules import (NAME, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, evolve
 from .views import reachable, redact, view
 from .words import describe, reveals
 
+OPEN_INFORMATION = True  # nothing is hidden: every seat reads an append as a spectator does
+
 __all__ = [
-    "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "RULES_VERSION", "BOTS", "resolve_options", "initial_state",
+    "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "RULES_VERSION", "OPEN_INFORMATION", "BOTS", "resolve_options",
+    "initial_state",
     "start", "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text", "render_svg",
     "resign", "timeout_move", "describe", "reveals", "move_hints", "reachable", "panel", "example",
 ]
