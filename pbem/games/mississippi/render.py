@@ -6,8 +6,9 @@ Follows `shared/specs/mississippi.md`, "Rendering": a deterministic function of 
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 
-from .board import side_name
+from .board import coords_field, side_name
 from .boat import side_numbers
 from .game import outcome
 from .state import State
@@ -15,6 +16,18 @@ from .summary import colour_name, trace_summary
 
 
 # --- ASCII --------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _empty_rows(rows: int, width: int) -> tuple[tuple[tuple[int, ...], tuple[str, ...]], ...]:
+    """Each row's fields, west to east, and their cells with no boat on them: the same for every board
+    of this size, and most of a turn notice's board (a notice carries the board as text)."""
+    digits = max(2, len(str(rows * width - 1)))
+    out = []
+    for row in range(rows):
+        fields = tuple(coords_field(col, row, rows, width) for col in range(width))
+        out.append((fields, tuple(f"[{field:>{digits}}]" for field in fields)))
+    return tuple(out)
 
 
 def render_text(state: State, seat: int | None = None) -> str:
@@ -33,17 +46,14 @@ def render_text(state: State, seat: int | None = None) -> str:
 
     digits = max(2, len(str(board.goal)))
     at = {boat.field: s for s, boat in enumerate(state.boats) if boat is not None}
-    for row in range(board.rows):
-        cells = []
-        for col in range(board.width):
-            field = board.field_at(col, row)
-            if field in at:
-                s = at[field]
-                east = state.boats[s].east
-                number = side_numbers(east, state.numbering)[board.forward_side(field)]
-                cells.append(f"<{colour_name(s)[0]}{number}>".ljust(digits + 2))
-            else:
-                cells.append(f"[{field:>{digits}}]")
+    for row, (fields, cells) in enumerate(_empty_rows(board.rows, board.width)):
+        if at.keys() & set(fields):
+            cells = list(cells)
+            for i, field in enumerate(fields):
+                if field in at:
+                    s = at[field]
+                    number = side_numbers(state.boats[s].east, state.numbering)[board.forward_side(field)]
+                    cells[i] = f"<{colour_name(s)[0]}{number}>".ljust(digits + 2)
         indent = "   " if row % 2 else ""
         arrow = "<" if row % 2 else ">"
         lines.append(f"r{row} {indent}" + "  ".join(cells) + f" {arrow}")
