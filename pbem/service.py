@@ -430,7 +430,7 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
         after = advance(folded, new, look_back=look_back)
     public_lines = spectator_lines(after, folded, new, look_back, end=after)  # the summary's, and the
     summary = summary_text(public_lines)                                     # notices' where they read alike
-    written = store.append(db, folded.id, folded.seq, produced, command, now, salts,
+    written = store.append(db, folded.id, folded.seq, produced, command, now, salts, previous_hash=folded.last_hash,
                            projection=lambda handled: projection_row(after, now, handled, summary),
                            seats=seat_rows(after) if after.seats != folded.seats else (),
                            outbox=notices(site, folded, after, command, now, new, db, public_lines) +
