@@ -177,10 +177,11 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
     events = [created, *started]
     events += reveal_if_over(module, fold_new(module, state, started), seed)
     salts = salts_for(seed, 1, len(events))
-    new = provisional(game_id, 0, "", events, command, now, salts)
+    prepared = store.prepare(game_id, 0, "", events, command, now, salts)  # as they will read once appended
+    new = prepared.events
     after = advance(begin(game_id, new[0]), new[1:])
     summary = summary_of(after, None, new)
-    written = store.append(db, game_id, 0, events, command, now, salts, seed=seed,
+    written = store.append(db, game_id, 0, events, command, now, salts, seed=seed, prepared=prepared,
                            projection=lambda handled: projection_row(after, now, handled, summary),
                            seats=seat_rows(after), outbox=notices(site, None, after, command, now, new))
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
@@ -189,20 +190,6 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
         hook(db, site, Played(after.seq, written, after))
     return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned), open_seats=open_seats,
                    bots=tuple(p.get("bot") for p in cleaned))
-
-
-def provisional(game_id: str, last: int, last_hash: str, events: Sequence[store.NewEvent], command: dict,
-                now: str, salts: Sequence[str]) -> list[store.StoredEvent]:
-    """The events exactly as they will read once appended, hashes included, to compute the projection and
-    the notices that commit with them."""
-    out = []
-    for i, e in enumerate(events):
-        data = store_roundtrip(e.data)
-        row_command = command if i == 0 else None
-        last_hash = store.event_hash(last_hash, game_id, last + 1 + i, e.type, e.actor, data, now, row_command,
-                                     salts[i])
-        out.append(store.StoredEvent(game_id, last + 1 + i, e.type, e.actor, data, now, last_hash, row_command))
-    return out
 
 
 def to_new(event: Event) -> store.NewEvent:
@@ -421,16 +408,18 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
         raise Forbidden("that changes nothing now")
     look_back = loading.looking_back(db, folded)
     salts = salts_for(seed, batch, len(produced))
-    new = provisional(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
+    prepared = store.prepare(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
+    new = prepared.events  # as they will read once appended: the projection and notices commit with them
     after = advance(folded, new, look_back=look_back)
     if after.finished and not folded.finished:  # by the rules or by agreement: the seed is revealed now
         produced.append(store.NewEvent(SEED_REVEALED, "rules", {"seed": seed.hex()}))
         salts = salts_for(seed, batch, len(produced))
-        new = provisional(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
+        prepared = store.prepare(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
+        new = prepared.events
         after = advance(folded, new, look_back=look_back)
     public_lines = spectator_lines(after, folded, new, look_back, end=after)  # the summary's, and the
     summary = summary_text(public_lines)                                     # notices' where they read alike
-    written = store.append(db, folded.id, folded.seq, produced, command, now, salts, previous_hash=folded.last_hash,
+    written = store.append(db, folded.id, folded.seq, produced, command, now, salts, prepared=prepared,
                            projection=lambda handled: projection_row(after, now, handled, summary),
                            seats=seat_rows(after) if after.seats != folded.seats else (),
                            outbox=notices(site, folded, after, command, now, new, db, public_lines) +

@@ -24,8 +24,9 @@ from .site import Site
 
 # The server's limits (issue 10): at most 1000 connections per worker (granian's "backpressure" counts
 # connections; idle ones hold no thread, requests wait for one of the threads), a bounded backlog, and
-# slow or silent clients cut off: a request's headers must arrive within 20 seconds. Bodies are bounded by the app before they are read
-# (MAX_CONTENT_LENGTH: 64 KiB for the API and the forms, 1 MiB for an e-mail; chunked ones too).
+# slow or silent clients cut off: a request's headers must arrive within 20 seconds. Bodies are bounded
+# by the app before they are read (MAX_CONTENT_LENGTH: 64 KiB for the API and the forms, 1 MiB for an
+# e-mail; chunked ones too).
 THREADS = 8
 SERVER_LIMITS = {
     "backlog": 1024,

@@ -366,44 +366,52 @@ def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
 # --- writing ------------------------------------------------------------------------------------------
 
 
-def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: Sequence[NewEvent],
-           command: dict | None, at: str, salts: Iterable[str], projection=None,
-           seats: Sequence[dict] = (), seed: bytes | None = None, outbox: Sequence[dict] = (),
-           previous_hash: str | None = None) -> list[StoredEvent]:
-    """Append events at expected_last + 1 .. atomically with the projection rows and the notices they
-    cause, and return once that is durable. The append joins the next group commit (pbem/groupcommit.py):
-    it is all or nothing on its own, and shares the disk's confirmation with others waiting then.
-    `previous_hash`, when the caller knows the hash of event `expected_last`, lets the rows and their
-    hashes be made before the write lock is taken (every process waits for that lock: the less done while
-    holding it, the more moves an fsync carries); the append checks it under the lock.
+@dataclass(frozen=True)
+class Prepared:
+    """Events made ready to append after the event whose hash is `previous_hash`: the events table's
+    rows, and the events exactly as they will read back (hashes included)."""
 
-    Raises Conflict when another writer took that seq first; nothing is written then."""
-    salts = list(salts)
-    prepared = _rows(game_id, expected_last, events, command, at, salts, previous_hash) \
-        if previous_hash is not None else None
-
-    def job(writer_db):
-        return _append(writer_db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox,
-                       previous_hash, prepared)
-
-    return groupcommit.run(path_of(db), connect, job)
+    previous_hash: str
+    rows: list[tuple]
+    events: list[StoredEvent]
 
 
-def _rows(game_id, expected_last, events, command, at, salts, previous_hash) -> tuple[list[tuple], list[StoredEvent]]:
-    """The events table's rows for these events after one whose hash is `previous_hash`, and the events
-    as they will read back."""
-    rows, written = [], []
+def prepare(game_id: str, expected_last: int, previous_hash: str, events: Sequence[NewEvent],
+            command: dict | None, at: str, salts: Sequence[str]) -> Prepared:
+    """The rows and hashes of events to append after seq `expected_last` (whose hash is `previous_hash`),
+    made before any lock is taken: the caller folds and tells `.events` before they are written."""
+    rows, written, chained = [], [], previous_hash
     for offset, event in enumerate(events):
         seq = expected_last + 1 + offset
         row_command = command if offset == 0 else None
-        digest = event_hash(previous_hash, game_id, seq, event.type, event.actor, event.data, at,
-                            row_command, salts[offset])
         data = canonical_json(event.data)
-        rows.append((game_id, seq, event.type, event.actor, data, at, digest,
+        chained = event_hash(chained, game_id, seq, event.type, event.actor, event.data, at, row_command,
+                             salts[offset])
+        rows.append((game_id, seq, event.type, event.actor, data, at, chained,
                      canonical_json(row_command) if row_command is not None else None))
-        written.append(StoredEvent(game_id, seq, event.type, event.actor, json.loads(data), at, digest, row_command))
-        previous_hash = digest
-    return rows, written
+        written.append(StoredEvent(game_id, seq, event.type, event.actor, json.loads(data), at, chained, row_command))
+    return Prepared(previous_hash, rows, written)
+
+
+def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: Sequence[NewEvent],
+           command: dict | None, at: str, salts: Iterable[str], projection=None,
+           seats: Sequence[dict] = (), seed: bytes | None = None, outbox: Sequence[dict] = (),
+           prepared: Prepared | None = None) -> list[StoredEvent]:
+    """Append events at expected_last + 1 .. atomically with the projection rows and the notices they
+    cause, and return once that is durable. The append joins the next group commit (pbem/groupcommit.py):
+    it is all or nothing on its own, and shares the disk's confirmation with others waiting then.
+    `prepared` (from `prepare`, for these events) means the rows and hashes were made before the write
+    lock is taken (every process waits for that lock: the less done while holding it, the more moves an
+    fsync carries); the append checks under the lock that they follow the log's last event.
+
+    Raises Conflict when another writer took that seq first; nothing is written then."""
+    salts = list(salts)
+
+    def job(writer_db):
+        return _append(writer_db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox,
+                       prepared)
+
+    return groupcommit.run(path_of(db), connect, job)
 
 
 def path_of(db: sqlite_utils.Database) -> str:
@@ -415,19 +423,20 @@ def path_of(db: sqlite_utils.Database) -> str:
 
 
 def _append(db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox,
-            expected_hash=None, prepared=None):
+            prepared: Prepared | None = None):
     """The append itself, inside the caller's transaction."""
     conn = db.conn
     last = conn.execute("select seq, hash from events where game_id = ? order by seq desc limit 1", [game_id]).fetchone()
     previous_seq, previous_hash = last if last else (0, "")
     if previous_seq != expected_last:
         raise Conflict(f"game {game_id} is at seq {previous_seq}, not {expected_last}")
-    if prepared is None or previous_hash != expected_hash:  # not foreseen (or foreseen wrong): made here
-        prepared = _rows(game_id, expected_last, events, command, at, salts, previous_hash)
-    rows, written = prepared
+    if prepared is None or prepared.previous_hash != previous_hash:  # not foreseen (or foreseen wrong)
+        prepared = prepare(game_id, expected_last, previous_hash, events, command, at, salts)
+    written = prepared.events
     try:
         conn.executemany(
-            "insert into events (game_id, seq, type, actor, data, at, hash, command) values (?,?,?,?,?,?,?,?)", rows)
+            "insert into events (game_id, seq, type, actor, data, at, hash, command) values (?,?,?,?,?,?,?,?)",
+            prepared.rows)
     except sqlite3.IntegrityError as error:  # the primary key: another writer took this seq
         raise Conflict(str(error)) from None
     if seed is not None:
