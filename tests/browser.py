@@ -156,12 +156,23 @@ def hints_on_page(driver) -> dict:
 
 def wait_for(driver, condition, seconds: float = 15):
     """Wait until `condition(driver)` holds; an element that vanished as the page
-    navigated (stale) or is not there yet means 'not yet', not a failure."""
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    navigated (stale, or as Chromium also says "does not belong to the document") or is not
+    there yet means 'not yet', not a failure."""
+    from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException,
+                                            WebDriverException)
     from selenium.webdriver.support.ui import WebDriverWait
 
-    ignored = (StaleElementReferenceException, NoSuchElementException)
-    return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=ignored).until(condition)
+    def holds(d):
+        try:
+            return condition(d)
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(holds)
 
 
 def visible(driver, selector: str):
