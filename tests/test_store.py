@@ -94,3 +94,27 @@ def test_first_connections_racing_on_a_new_file_all_succeed(tmp_path):
     assert errors == []
     db = store.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+
+
+def test_committers_of_several_processes_take_turns_by_a_file_lock(db):
+    """`pbem serve --workers N`: a committer waits, queued by the kernel, while another process's committer
+    holds `<database>-commit`; then it commits. (Another open of the file stands for the other process:
+    file locks belong to each opening.)"""
+    import fcntl
+    import threading
+
+    path = store.path_of(db)
+    other_process = open(path + "-commit", "ab")
+    fcntl.flock(other_process.fileno(), fcntl.LOCK_EX)
+    done = threading.Event()
+    thread = threading.Thread(target=lambda: (store.append(db, "g1", 0, new(1), {"verb": "create"}, "t", ["s"]),
+                                              done.set()))
+    thread.start()
+    try:
+        assert not done.wait(0.5), "the append did not wait for the other process's turn"
+        assert store.read_events(db, "g1") == []
+    finally:
+        fcntl.flock(other_process.fileno(), fcntl.LOCK_UN)
+        other_process.close()
+    thread.join(10)
+    assert done.is_set() and [e.seq for e in store.read_events(db, "g1")] == [1]
