@@ -8,7 +8,8 @@ What it measures, each through a real `pbem serve` process where a client would 
 - the raw rate: one SQLite connection in WAL mode with synchronous=FULL committing one small row per
   transaction, as fast as it can (the ceiling for durable appends on this disk);
 - a move in a long game: POST a move (with the seq seen) to a Buccaneer game at about 100 events and to
-  one at about 10,000 events, the server warm; the ratio of the medians;
+  one at about 10,000 events, the server warm; the ratio of the medians of like moves (those that hand
+  the turn on, and those within a turn, each: the two games' mixes of the two differ from run to run);
 - a past position: `state?at=` near the start and near the end of the long game, and the history page
   there, each at positions not asked before (so nothing is served from memory);
 - a cold load of the long game (a process that never saw it: from the latest snapshot);
@@ -148,8 +149,11 @@ def buccaneer(db, site, events: int, rng: random.Random):
     return created
 
 
-def time_moves(server: Server, created, count: int) -> list[float]:
-    """POST `count` moves to a game as its seats would (each after a GET of the seat's view)."""
+def time_moves(server: Server, created, count: int, rng: random.Random) -> list[tuple[float, bool]]:
+    """POST `count` moves (chosen by `rng` among the legal ones) to a game as its seats would, each after
+    a GET of the seat's view; for each,
+    the POST's time and whether it handed the turn to another seat. Those cost more than a move within a
+    turn (Buccaneer has several decisions a turn): the next seat's notice is composed, with its board."""
     times = []
     for _ in range(count):
         game = call("GET", f"{server.base}/api/games/{created.id}")[1]
@@ -158,10 +162,26 @@ def time_moves(server: Server, created, count: int) -> list[float]:
         mine = call("GET", f"{server.base}/api/games/{created.id}", token=token)[1]
         start = time.perf_counter()
         status, answer = call("POST", f"{server.base}/api/games/{created.id}/moves",
-                              {"move": mine["legal"][0], "seq": mine["seq"]}, token)
-        times.append(time.perf_counter() - start)
+                              {"move": rng.choice(mine["legal"]), "seq": mine["seq"]}, token)
+        seconds = time.perf_counter() - start
         assert status == 201, answer
+        after = call("GET", f"{server.base}/api/games/{created.id}")[1]
+        times.append((seconds, seat not in after["to_move"]))
     return times
+
+
+def like_for_like(early: list[tuple[float, bool]], late: list[tuple[float, bool]]) -> list[str]:
+    """The medians of moves of one kind early and late, and their ratio, for each kind both games had
+    enough of: comparing all moves' medians would compare two different mixes of kinds."""
+    lines = []
+    for handed_on, kind in ((True, "handing the turn on"), (False, "within a turn")):
+        a = [t for t, h in early if h == handed_on]
+        b = [t for t, h in late if h == handed_on]
+        if min(len(a), len(b)) >= 8:
+            lines.append(f"a move {kind} at ~100 events: {ms(statistics.median(a))} (of {len(a)}); "
+                         f"late: {ms(statistics.median(b))} (of {len(b)}); "
+                         f"ratio {statistics.median(b) / statistics.median(a):.2f} (at most 1.5)")
+    return lines
 
 
 def time_gets(urls: list[str]) -> list[float]:
@@ -317,12 +337,12 @@ def measure_long(var: Path, db, site, events: int) -> None:
         # alternate between the two games, so that whatever the disk does meanwhile (a WAL checkpoint
         # after the long game's 10,000 events, say) falls on both alike
         early_times, late_times = [], []
-        for _ in range(40):
-            early_times += time_moves(server, short, 1)
-            late_times += time_moves(server, long, 1)
-        early, late = statistics.median(early_times), statistics.median(late_times)
-        print(f"one move at ~100 events: {ms(early)}; at ~{long_seq:,} events: {ms(late)}; "
-              f"ratio {late / early:.2f} (at most 1.5)")
+        for _ in range(80):
+            early_times += time_moves(server, short, 1, rng)
+            late_times += time_moves(server, long, 1, rng)
+        print(f"the moves late are in a game of ~{long_seq:,} events")
+        for line in like_for_like(early_times, late_times):
+            print(line)
         seq = service.load(db, long.id).seq
         at_early = statistics.median(time_gets([f"{base}/api/games/{long.id}/state?at={k}" for k in range(10, 50)]))
         at_late = statistics.median(time_gets([f"{base}/api/games/{long.id}/state?at={seq - k}" for k in range(1, 41)]))
