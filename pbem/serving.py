@@ -10,7 +10,8 @@ from 2.2 ms under waitress, a pure-Python server, to 1.4-1.6 ms, and 16 clients'
 checks the log's last event at every request, so what another appended is folded in first). Every
 worker runs a scheduler, and a lease in the database lets one of them sweep: with one worker the
 append that makes a computer seat owe a move wakes the scheduler at once; with several, the worker that
-holds the lease looks every few seconds (another worker's append cannot wake it). A worker that stops
+holds the lease looks every few seconds (another worker's append cannot wake it), and a worker woken
+by its own append plays the computer's move in that game itself (pbem/notify/sweep.py, `woken`). A worker that stops
 gives its lease up, so the next need not wait for it to run out.
 """
 

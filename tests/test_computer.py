@@ -232,3 +232,21 @@ def test_the_sweep_plays_owed_computer_moves_left_by_another_process(db, quick, 
     code, out, _ = runner("worker", "--once")
     assert code == 0 and "'computer_moves': 1" in out, out
     assert owed_by_computer(service.load(db, created.id)) == []
+
+
+def test_a_wake_up_in_a_process_without_the_lease_plays_the_game_that_woke_it(db, quick):
+    """`pbem serve --workers 2`: the worker whose append made the computer owe a move is woken, but the
+    other worker holds the scheduler's lease and looks only every few seconds. The woken one plays the
+    owed move of that game itself (and no other game's: those are the lease holder's)."""
+    players = [{"name": "Ann"}, {"name": "Robot", "bot": "standard"}]
+    games = [service.create_game(db, quick, "mississippi", players) for _ in range(2)]
+    for created in games:
+        loaded = service.load(db, created.id)
+        service.submit_move(db, quick, created.id, created.tokens[0],
+                            loaded.module.legal_moves(loaded.state, 0)[0], loaded.seq)
+        assert owed_by_computer(service.load(db, created.id)) == [1]
+    assert sweep.take_lease(db, "the other worker", service.utcnow())
+    sweep.woken(store.path_of(db), quick, "this worker", games[0].id)
+    assert owed_by_computer(service.load(db, games[0].id)) == []
+    assert owed_by_computer(service.load(db, games[1].id)) == [1]  # left to the sweep that holds the lease
+    assert sweep.sweep(db, quick, owner="this worker") is None

@@ -83,7 +83,7 @@ def test_two_worker_processes_on_one_port_play_against_a_computer_seat(var_dir):
         game_id, token = created["id"], created["seats"][0]["token"]
         moves = 0
         while True:
-            deadline = time.monotonic() + 30  # the worker holding the lease sweeps every 5 seconds
+            deadline = time.monotonic() + 30  # the worker that took Ann's move plays the answer
             while True:
                 game = call(f"{base}/api/games/{game_id}", token=token)[1]
                 if game["status"] == "finished" or game["legal"]:

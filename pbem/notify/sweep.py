@@ -134,7 +134,7 @@ def sweep_database(database: str, site: Site, owner: str) -> None:
         db.close()
 
 
-POLL_SECONDS = 5  # `pbem worker`: how often it looks for computer moves appended elsewhere
+POLL_SECONDS = 5  # `pbem worker`, and the lease holder of `pbem serve --workers N`: how often it looks
 
 
 def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None,
@@ -155,16 +155,36 @@ def start_scheduler(database: str, site: Site, blocking: bool = False, owner: st
     return scheduler
 
 
-def wake(scheduler, database: str, site: Site, owner: str, delay: float = 0) -> None:
-    """Run a sweep now, or in `delay` seconds, rather than at the next minute (a computer seat owes a
-    move, say). Wake-ups for the same second are one job; run_once folds those that meet a sweep."""
+def wake(scheduler, database: str, site: Site, owner: str, delay: float = 0, game_id: str | None = None) -> None:
+    """Run a sweep now, or in `delay` seconds, rather than at the next minute: a computer seat owes a move
+    in `game_id`, say. Wake-ups for the same game and second are one job; run_once folds those that meet
+    a sweep."""
     at = datetime.now(timezone.utc) + timedelta(seconds=max(delay, 0) + WAKE_MARGIN)
-    scheduler.add_job(run_once, "date", run_date=at, args=[database, site, owner],
-                      id=f"wake:{int(at.timestamp())}", replace_existing=True, max_instances=8, coalesce=True,
-                      misfire_grace_time=None)
+    scheduler.add_job(woken, "date", run_date=at, args=[database, site, owner, game_id],
+                      id=f"wake:{int(at.timestamp())}:{game_id}", replace_existing=True, max_instances=8,
+                      coalesce=True, misfire_grace_time=None)
 
 
 WAKE_MARGIN = 0.05  # event times are whole seconds: wake just after the moment, never just before it
+
+
+def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
+    """A wake-up: the sweep, if this process holds the lease; and the computer moves owed in the game
+    that woke it, played here in any case. With several server processes (`pbem serve --workers N`)
+    only one holds the lease and it cannot be woken by another's append: without this, a computer seat
+    would answer a person's move only at that process's next look, seconds later. Two processes playing
+    the same owed move cannot both append it (the log's primary key): the one that loses the race reads
+    the game again and finds nothing owed."""
+    run_once(database, site, owner)
+    if game_id is None:
+        return
+    db = store.connect(database)
+    try:
+        computer.play_owed(db, site, game_id, service.utcnow())
+    except Exception:  # noqa: BLE001 - the sweep holding the lease plays it at its next look
+        log.exception("could not play the computer's move in game %s", game_id)
+    finally:
+        db.close()
 
 
 def wake_for_computers(scheduler, database: str, site: Site, owner: str) -> None:
@@ -180,7 +200,8 @@ def wake_for_computers(scheduler, database: str, site: Site, owner: str) -> None
                 return
             due = computer.due_at(played.loaded, site.computer_delay)
             if due is not None:
-                wake(scheduler, database, site, owner, (due - datetime.now(timezone.utc)).total_seconds())
+                wake(scheduler, database, site, owner, (due - datetime.now(timezone.utc)).total_seconds(),
+                     played.loaded.id)
         except Exception:  # noqa: BLE001 - the append is done and acknowledged; the minute's sweep still comes
             log.exception("could not wake the scheduler for a computer seat")
 
