@@ -62,17 +62,32 @@ class Committer:
                     self.waiting.popleft()[1].set_exception(error)
                 return
         while self.waiting:
-            batch = []
-            while self.waiting and len(batch) < MOST_PER_COMMIT:
-                batch.append(self.waiting.popleft())
-            self.commit(self.db, batch)
+            try:
+                # the turn first: appends that queue while another process commits join this commit
+                self.take_turn()
+            except BaseException as error:  # noqa: BLE001 - e.g. the lock file cannot be opened
+                while self.waiting:
+                    self.waiting.popleft()[1].set_exception(error)
+                return
+            try:
+                batch = []
+                while self.waiting and len(batch) < MOST_PER_COMMIT:
+                    batch.append(self.waiting.popleft())
+                outcomes = self.commit(self.db, batch)
+            finally:
+                self.end_turn()
+            for future, result, error in outcomes:  # the callers go on once the other processes can
+                if error is not None:
+                    future.set_exception(error)
+                else:
+                    future.set_result(result)
         self.used = time.monotonic()
 
-    def commit(self, db, batch: list[tuple[Callable, Future]]) -> None:
+    def commit(self, db, batch: list[tuple[Callable, Future]]) -> list[tuple[Future, Any, BaseException | None]]:
+        """One transaction for the batch, each append in a savepoint of its own: what to tell each caller."""
         conn = db.conn
         outcomes: list[tuple[Future, Any, BaseException | None]] = []
         try:
-            self.take_turn()
             begin(conn)
             for job, future in batch:
                 conn.execute("SAVEPOINT append")
@@ -89,17 +104,8 @@ class Committer:
         except BaseException as error:  # noqa: BLE001 - the commit failed: nothing of the batch is written
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            for _, future in batch:
-                if not future.done():
-                    future.set_exception(error)
-            return
-        finally:
-            self.end_turn()
-        for future, result, error in outcomes:
-            if error is not None:
-                future.set_exception(error)
-            else:
-                future.set_result(result)
+            return [(future, None, error) for _, future in batch]
+        return outcomes
 
     def take_turn(self) -> None:
         """Wait, queued by the kernel, until no other process's committer is writing to this database."""
