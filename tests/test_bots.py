@@ -58,3 +58,33 @@ def test_computer_players_play_a_whole_game_with_legal_moves(name, run):
         for event in game.decide(state, seat, move, seeded(run * 1000 + step, batch)):
             state = game.evolve(state, event)
     assert game.outcome(state) is not None, f"{name}: computer players did not finish within {config.MAX_STEPS}"
+
+
+# Buccaneer games between two computer players that once never ended: with two treasures of a kind,
+# Treasure Island runs bare while the treasure still needed lies in Docks (an opponent's home Docks too)
+# or on Flat Island, and both players sailed in and out of ports whose treasure they would not buy, for
+# ever (seeds 2, 16, 30 and 32 passed 2,000 decisions). The usual game (default options) must not suffer.
+BUCCANEER_SELF_PLAY = [({"treasure_per_type": 2}, seed) for seed in (2, 16, 30, 32)] + [({}, 0), ({}, 1)]
+BUCCANEER_DECISIONS = 600  # these games end within about 200; a stalled game runs into the bound
+
+
+@pytest.mark.parametrize("options,seed", BUCCANEER_SELF_PLAY)
+def test_buccaneer_computer_players_bring_a_game_to_a_win(options, seed):
+    game = GAMES["buccaneer"]
+    choose = game.BOTS["standard"]
+    state = game.initial_state(2, game.resolve_options(2, options))
+    batch = 1
+    for event in game.start(state, seeded(seed, batch)):
+        state = game.evolve(state, event)
+    rng = random.Random(f"bot:buccaneer:{seed}")
+    decisions = 0
+    while game.outcome(state) is None and decisions < BUCCANEER_DECISIONS:
+        seat = rng.choice(sorted(game.to_move(state)))
+        move = choose(game.view(state, seat), game.legal_moves(state, seat), random.Random(decisions))
+        batch += 1
+        for event in game.decide(state, seat, move, seeded(seed, batch)):
+            state = game.evolve(state, event)
+        decisions += 1
+    result = game.outcome(state)
+    assert result is not None and result.termination == "won", \
+        f"seed {seed}, options {options}: no one brought 20 home within {BUCCANEER_DECISIONS} decisions"

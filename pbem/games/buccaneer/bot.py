@@ -7,17 +7,22 @@ view shows.
 
 Plan: sail to the Treasure Island coast and draw chance cards (turning on the spot there draws again)
 until the hold is full or the cargo would bring the home treasure to 20; then sail home and unload.
-On the way it takes free crew (home Docks, Flat Island), trades crew and value cards for treasure in
-foreign ports, redeems a Kidd's Chart, fights a laden ship when the sampled odds are good, and answers
-every chance card for the least loss. Distances come from a breadth-first search over straight sails
-of at most the sailing value, ignoring ships (the legal list already knows the ships); a sail is scored
-by the turns it leaves to the target.
+Treasure lying free on Flat Island is a target too. Once Treasure Island is bare, the treasure left lies
+in Docks (the other home ports' Docks too) and on Flat Island, so the player sails for the nearest it
+can buy with its crew (spending crew more freely then, and down to one card when the piece wins) and
+carries each piece home; when it can afford none, it gathers crew first (Flat Island, home Docks, or the
+chance cards of the Treasure Island coast, which still give crew). On the way it takes free crew,
+trades crew and value cards for treasure in foreign ports, redeems a Kidd's Chart, fights a laden ship
+when the sampled odds are good, and answers every chance card for the least loss. Distances come from
+a breadth-first search over straight sails of at most the sailing value, ignoring ships (the legal list
+already knows the ships); a sail is scored by the turns it leaves to the target.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from itertools import combinations
 
 from . import board
 from .cards import CREW_PACK, TREASURE_VALUE, crew_value, fighting_value
@@ -106,22 +111,70 @@ class Seat:
         self.home_square = board.PORT_SQUARE[self.port]
         self.island_stock = sum(view["treasure_island"].values())
         self.others = {p: s for p, s in view["ships"].items() if p != self.port and not s["resigned"]}
+        self._targets = None
 
     def cargo_value(self) -> int:
         return sum(TREASURE_VALUE[t] for t in self.cargo)
 
     def targets(self) -> frozenset:
+        if self._targets is None:
+            self._targets = self.find_targets()
+        return self._targets
+
+    def find_targets(self) -> frozenset:
+        home = frozenset({self.home_square})
         if self.cargo and (len(self.cargo) >= 2 or self.cargo_value() + self.home_value >= WIN_TARGET
                            or not self.island_stock):
-            return frozenset({self.home_square})
-        if not self.island_stock:
-            ports = [board.PORT_SQUARE[p] for p, e in self.view["ports"].items()
-                     if p != self.port and e["docks"]["treasure"]]
-            if ports:
-                return frozenset(ports)
-        if self.sailing <= 3 and self.view["flat_island"]["crew"]:
+            return home
+        flat = self.view["flat_island"]
+        if self.island_stock and self.sailing <= 3 and flat["crew"]:
             return frozenset(board.FLAT_COAST)
+        # Where treasure can be had: the nearest of them is the target.
+        sources = set(board.TREASURE_COAST) if self.island_stock else set()
+        if flat["treasure"] and len(self.cargo) < 2:
+            sources |= board.FLAT_COAST  # free for the taking (Ruling 44)
+        if not self.island_stock:
+            # A bare Treasure Island leaves only the Docks: those with a purchase this crew can make
+            # (Ruling 40 allows an opponent's home Docks too). Ports it cannot afford are left out, or
+            # the ship would sail in and out of them for ever.
+            sources |= {board.PORT_SQUARE[p] for p, e in self.view["ports"].items()
+                        if p != self.port and self.can_buy(e["docks"])}
+        if sources:
+            return frozenset(sources)
+        # Nothing within reach of this crew: more crew first. The coast's cards still give crew (recruits,
+        # "or crew" cards when no treasure fits, the blown-away cards to a weak hand).
+        if flat["crew"]:
+            return frozenset(board.FLAT_COAST)
+        if self.view["ports"][self.port]["docks"]["crew"]:
+            return home
         return frozenset(board.TREASURE_COAST)
+
+    def crew_floor(self, bought: int) -> int:
+        """The sailing value a purchase of treasure worth `bought` must leave in the hand."""
+        if self.home_value + self.cargo_value() + bought >= WIN_TARGET:
+            return 1  # the piece wins once home: any crew that still sails will do
+        if not self.island_stock:
+            return 2  # the Docks are all that is left: spend crew on them, keep a little to sail home
+        return 5 if self.sailing >= 5 else 2  # chance cards are still free: keep crew to fight and sail
+
+    def can_buy(self, docks: dict) -> bool:
+        """Whether a listed trade (at most two items a side) buys treasure from these Docks with hand
+        crew, leaving the crew `crew_floor` asks for; the same test as `worthwhile_trade` on arrival."""
+        if not docks["treasure"] or len(self.cargo) >= 2:
+            return False
+        gives = {g for k in (1, 2) for g in combinations(sorted(self.hand), k)}
+        stock = sorted(docks["crew"]) + sorted(docks["treasure"])
+        takes = {t for k in (1, 2) for t in combinations(stock, k) if any(x in TREASURE_VALUE for x in t)}
+        for take in takes:
+            bought = sum(TREASURE_VALUE.get(x, 0) for x in take)
+            got = sum(crew_value(x) for x in take if is_crew(x))
+            if len(self.cargo) + sum(1 for x in take if x in TREASURE_VALUE) > 2:
+                continue
+            for give in gives:
+                spent = sum(crew_value(c) for c in give)
+                if spent == bought + got and self.sailing - spent + got >= self.crew_floor(bought):
+                    return True
+        return False
 
     def unseen_crew(self) -> list[str]:
         """The crew cards this seat cannot see: the pack less its hand and every face-up card. The
@@ -196,15 +249,17 @@ def best(options, key, rng):
 
 
 def worthwhile_trade(me: Seat, move: str):
-    """A trade that buys treasure with crew or value cards and leaves enough crew to sail; its sort key."""
+    """A trade that buys treasure with crew or value cards and leaves the crew `Seat.crew_floor` asks
+    for; its sort key."""
     give, take = move[len("trade give "):].split(" take ")
     give, take = give.split(), take.split()
     if any(t in TREASURE_VALUE for t in give) or not any(t in TREASURE_VALUE for t in take) or "long-john-silver" in take:
         return None
     spent = sum(crew_value(c) for c in give if is_crew(c))
-    left = me.sailing - spent
-    if left >= 5 or (left >= 2 and me.sailing < 5):
-        return (-sum(TREASURE_VALUE.get(t, 0) for t in take), spent, move)
+    bought = sum(TREASURE_VALUE.get(t, 0) for t in take)
+    left = me.sailing - spent + sum(crew_value(c) for c in take if is_crew(c))
+    if left >= me.crew_floor(bought):
+        return (-bought, spent, move)
     return None
 
 
