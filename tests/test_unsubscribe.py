@@ -82,3 +82,36 @@ def test_the_block_list_keeps_only_hashes(db, site, client):
     client.post(site.unsubscribe_url("ann@example.org").removeprefix("http://pbem.test"))
     rows = list(db.query("select * from unsubscribed"))
     assert len(rows) == 1 and "example" not in str(rows)
+
+
+def test_the_same_link_gives_the_address_its_mail_again_sign_in_links_included(client, db, site, var_dir):
+    """A person who stopped all mail and later wants to sign in (sign-in links are mail) undoes it with
+    the link of any mail they were sent: a button on the page it opens, a POST of its own."""
+    service.create_game(db, site, "mississippi", [ANN, BOB], now=NOW)
+    path = site.unsubscribe_url("ann@example.org").removeprefix("http://pbem.test")
+    page = client.post(path).get_data(as_text=True)
+    assert unsubscribe.is_blocked(db, "ann@example.org")
+    assert f'action="{path}/again"' in page and "Mail this address again" in page
+    assert client.get(path + "/again").status_code == 405  # a link followed by a scanner changes nothing
+    assert unsubscribe.is_blocked(db, "ann@example.org")
+    again = client.post(path + "/again")
+    assert again.status_code == 200 and "gets this server's mail again" in again.get_data(as_text=True)
+    assert not unsubscribe.is_blocked(db, "ANN@example.org")
+    sender.deliver_due(db, site, NOW)
+    before = len(mails(var_dir))
+    answer = client.post("/signin", data={"address": "ann@example.org", "csrf": csrf(client, "/signin")})
+    assert answer.status_code == 200 and "is on its way" in answer.get_data(as_text=True)
+    sender.deliver_due(db, site, service.utcnow())  # the sign-in link is queued at the real time
+    assert [m["To"].lower() for m in mails(var_dir)[before:]] == ["ann@example.org"]
+    assert "sign" in mails(var_dir)[-1]["Subject"].lower()
+
+
+def test_an_altered_link_gives_no_mail_back(client, db, site):
+    unsubscribe.block(db, "ann@example.org", NOW)
+    path = site.unsubscribe_url("ann@example.org").removeprefix("http://pbem.test")
+    assert client.post(path[:-2] + ("AA" if not path.endswith("AA") else "BB") + "/again").status_code == 404
+    assert unsubscribe.is_blocked(db, "ann@example.org")
+
+
+def csrf(client, path: str) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', client.get(path).get_data(as_text=True)).group(1)

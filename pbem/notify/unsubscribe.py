@@ -4,7 +4,9 @@ names it in a game later (issue 10, item 2).
 
 The list keeps only each address's SHA-256 (of its lower-case form). Delivery checks it just before a
 mail leaves (pbem/notify/sender.py), so every kind of mail is covered: invitations, turns, reminders,
-lost links, answers to e-mailed moves, digests."""
+lost links, answers to e-mailed moves, digests, sign-in links. The same signed link undoes it: the block
+list is the address's own choice, and only the holder of a mail sent to it can change that choice
+either way (a person who stopped everything and later wants to sign in, say)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,12 @@ def block(db, address: str, now: str) -> None:
     with store.immediate(db):
         db.conn.execute("insert or ignore into unsubscribed (address_sha256, at) values (?, ?)",
                         [address_hash(address), now])
+
+
+def unblock(db, address: str) -> None:
+    """The address's own choice undone (the same signed link): it gets this server's mail again."""
+    with store.immediate(db):
+        db.conn.execute("delete from unsubscribed where address_sha256 = ?", [address_hash(address)])
 
 
 def is_blocked(db, address: str) -> bool:

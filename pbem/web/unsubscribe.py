@@ -3,7 +3,9 @@
 GET shows what the link does and a button; POST (that button, or a mail program's RFC 8058 one-click
 POST with `List-Unsubscribe=One-Click`) puts the address on the block list at once. A GET never
 changes anything, since mail scanners follow links on their own. The POST needs no CSRF token and no
-cookie: the signed token is the whole authority, and it only ever stops mail to the address it names."""
+cookie: the signed token is the whole authority, and it only ever stops mail to the address it names.
+`/unsubscribe/<token>/again` (a button on the same page, POST only) takes the address off the list: the
+person who stopped all mail can have it again, sign-in links included."""
 
 from __future__ import annotations
 
@@ -36,3 +38,13 @@ def stop(token):
         return render_template("unsubscribe.html", address=None, done=False), 404
     unsubscribe.block(get_db(), address, service.utcnow())
     return render_template("unsubscribe.html", address=unsubscribe.masked(address), token=token, done=True)
+
+
+@bp.post("/unsubscribe/<token>/again")
+def again(token):
+    address = address_of(token)
+    if address is None:
+        return render_template("unsubscribe.html", address=None, done=False), 404
+    unsubscribe.unblock(get_db(), address)
+    return render_template("unsubscribe.html", address=unsubscribe.masked(address), token=token, done=False,
+                           again=True)
