@@ -311,6 +311,30 @@ def test_a_seat_without_an_address_gets_one_by_a_mailed_confirmation(client, db,
     assert accounts.has_seats(db, ANN) and client.get(f"/api/games/{made['id']}/verify").json["ok"]
 
 
+def test_the_address_a_seat_leaves_is_told_without_the_new_one_in_full_or_the_link(client, db, site):
+    """Whoever holds a seat's link can move its notices to an address they confirm: a leaked link could
+    take a player's notices away unseen. The address they leave hears of it (its notices on or off)."""
+    made = create(client, [{"name": "Ann", "email": ANN}, {"name": "Bob"}], game="rigadoon")
+    token = made["seats"][0]["token"]
+    service.change_settings(db, site, made["id"], token, email_on=False, digest=False, webhook=None)
+    page = client.get(f"/play/{token}/settings").data.decode()
+    client.post(f"/play/{token}/address", data={"csrf": csrf(page), "address": "thief@example.net"})
+    assert mails(db, "address_changed") == []  # asked, not confirmed: nothing has moved yet
+    link = link_in(mails(db, "confirm")[0], "address")
+    confirm = client.get(link).data.decode()
+    assert client.post(link, data={"csrf": csrf(confirm)}).status_code == 200
+    told = mails(db, "address_changed")
+    assert [m["recipient"] for m in told] == [ANN] and told[0]["status"] == "pending"
+    for body in (told[0]["body_text"], told[0]["body_html"]):
+        assert "t…@example.net" in body and "thief@" not in body and "replace your link" in body
+        assert token not in body and "/play/" not in body
+    # the same address again, or a seat that had none, tells nobody
+    players.set_address(db, site, made["id"], lambda folded: 0, "thief@example.net")
+    other = create(client, [{"name": "Ann"}, {"name": "Bob"}], game="rigadoon")
+    players.set_address(db, site, other["id"], lambda folded: 0, ANN)
+    assert len(mails(db, "address_changed")) == 1
+
+
 def test_a_confirmation_asked_before_the_link_was_replaced_is_refused(client, db, site):
     made = create(client, [{"name": "Ann"}, {"name": "Bob"}], game="rigadoon")
     token = made["seats"][0]["token"]

@@ -21,6 +21,7 @@ from ..events.computer import computer_seats
 from ..folding import legal_moves
 from ..site import Site
 from ..words import lines_of, reads_as_spectator, tell, tell_events
+from .unsubscribe import masked
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result",  # reminders, timeouts and answers are urgent
                     "message", "rewound", "conditional"}  # issue 15; a proposal to answer is not held: a move makes it lapse
@@ -52,6 +53,7 @@ SUBJECTS = {
     "conditional": "your conditional move was played",
     "handover": "a seat handed on to you",
     "handed_away": "you handed your seat on",
+    "address_changed": "your seat's notices go to a new address",
 }
 
 
@@ -194,6 +196,8 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         return out
     if verb in ("settings", "vacation_start", "vacation_end"):
         return out
+    if verb == "set_address":
+        return address_changed(site, before, after, command["seat"], now)
     actor = command.get("seat") if verb in ("move", "resign") else None
     if after.finished and not before.finished:
         for seat in seats:
@@ -216,6 +220,17 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         happened = since_last(db, before, after, new_events, seat, public_lines)
         out += rows(site, after, seat, "your_turn", context(site, after, seat, "your_turn", happened, now), now)
     return out
+
+
+def address_changed(site: Site, before, after, seat: int, now: str) -> list[dict]:
+    """A seat's notices move to another address (confirmed from that address): the address they leave is
+    told, its notices on or off, so that a player whose seat link leaked learns of it. The mail names
+    the new address only masked, and carries no seat link (the old mailbox may no longer be theirs)."""
+    old, new = before.settings[seat].get("email"), after.settings[seat].get("email")
+    if not old or old.lower() == (new or "").lower():
+        return []
+    ctx = context(site, before, seat, "address_changed", [], now, new_address=masked(new) if new else None)
+    return rows(site, before, seat, f"address_changed:{after.seq}", ctx, now, seq=after.seq, email_only=True)
 
 
 def joining(site: Site, after, command: dict, now: str, seats: list[int]) -> list[dict]:
