@@ -84,6 +84,9 @@ def resolve_options(seats: int, options) -> dict:
         raise InvalidOptions(f"board {resolved['board']!r} has no exit mapping {resolved['exits']!r}")
     if resolved["position"] is not None:
         parse_position(_rules(resolved), resolved["position"])
+        # the game keeps the position's own fields, all checked; a view's other fields are ignored, so
+        # they are not kept either (unchecked, they could hold anything: a number JSON cannot write)
+        resolved["position"] = {k: v for k, v in resolved["position"].items() if k in POSITION_FIELDS}
     return resolved
 
 

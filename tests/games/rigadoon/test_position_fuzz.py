@@ -22,6 +22,7 @@ from pbem.chance import SeededChance
 from pbem.games import rigadoon as game
 from pbem.games.base import InvalidOptions
 from pbem.games.rigadoon.board import ORDER, load_board
+from pbem.games.rigadoon.rules import POSITION_FIELDS
 from pbem.games.rigadoon.state import SHIP_NAMES
 from tests.support import every_page_answers
 
@@ -241,3 +242,13 @@ def test_accepted_positions_show_on_every_page_of_a_real_game(db, site, client):
             move = rng.choice(loaded.module.legal_moves(loaded.state, who))
             service.submit_move(db, site, created.id, created.tokens[who], move, loaded.seq)
         assert every_page_answers(client, created.id, created.tokens) > 10
+
+
+def test_a_views_ignored_fields_are_not_kept_in_the_game_options():
+    """A view fed back as a position carries fields the game ignores; they are not kept either, so nothing
+    unchecked reaches the game's first event (a number of 5,000 digits, found by the fuzzer above, made
+    the options impossible to write as JSON)."""
+    view = {**VIEWS[0], "turn": 10 ** 5000, "note": ["anything"]}
+    resolved = game.resolve_options(2, {"position": view})
+    assert set(resolved["position"]) <= set(POSITION_FIELDS)
+    json.dumps(resolved)
