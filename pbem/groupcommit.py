@@ -57,17 +57,15 @@ class Committer:
             try:
                 self.db = self.connect(self.path)
                 self.db.conn.execute("PRAGMA busy_timeout = 0")  # begin() waits its own way; see there
-            except BaseException as error:  # noqa: BLE001 - every append waiting fails alike, none is left behind
-                while self.waiting:
-                    self.waiting.popleft()[1].set_exception(error)
+            except BaseException as error:  # noqa: BLE001 - handed to every append waiting
+                self.fail_waiting(error)
                 return
         while self.waiting:
             try:
                 # the turn first: appends that queue while another process commits join this commit
                 self.take_turn()
             except BaseException as error:  # noqa: BLE001 - e.g. the lock file cannot be opened
-                while self.waiting:
-                    self.waiting.popleft()[1].set_exception(error)
+                self.fail_waiting(error)
                 return
             try:
                 batch = []
@@ -82,6 +80,11 @@ class Committer:
                 else:
                     future.set_result(result)
         self.used = time.monotonic()
+
+    def fail_waiting(self, error: BaseException) -> None:
+        """Every append waiting fails alike, none is left behind."""
+        while self.waiting:
+            self.waiting.popleft()[1].set_exception(error)
 
     def commit(self, db, batch: list[tuple[Callable, Future]]) -> list[tuple[Future, Any, BaseException | None]]:
         """One transaction for the batch, each append in a savepoint of its own: what to tell each caller."""

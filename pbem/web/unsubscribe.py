@@ -22,11 +22,15 @@ def address_of(token: str) -> str | None:
     return get_site().read_unsubscribe_token(token) if len(token) < 1000 else None
 
 
+def not_valid():
+    return render_template("unsubscribe.html", address=None, done=False), 404
+
+
 @bp.get("/unsubscribe/<token>")
 def confirm(token):
     address = address_of(token)
     if address is None:
-        return render_template("unsubscribe.html", address=None, done=False), 404
+        return not_valid()
     return render_template("unsubscribe.html", address=unsubscribe.masked(address), token=token,
                            done=unsubscribe.is_blocked(get_db(), address))
 
@@ -35,7 +39,7 @@ def confirm(token):
 def stop(token):
     address = address_of(token)
     if address is None:
-        return render_template("unsubscribe.html", address=None, done=False), 404
+        return not_valid()
     unsubscribe.block(get_db(), address, service.utcnow())
     return render_template("unsubscribe.html", address=unsubscribe.masked(address), token=token, done=True)
 
@@ -44,7 +48,7 @@ def stop(token):
 def again(token):
     address = address_of(token)
     if address is None:
-        return render_template("unsubscribe.html", address=None, done=False), 404
+        return not_valid()
     unsubscribe.unblock(get_db(), address)
     return render_template("unsubscribe.html", address=unsubscribe.masked(address), token=token, done=False,
                            again=True)
