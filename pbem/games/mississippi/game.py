@@ -9,6 +9,7 @@ the "next seat" steps: stop when the game is over, roll the die for a seat that 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, Mapping
 
 from ..base import RULES, Chance, Event, GameError, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome, check_options
@@ -16,7 +17,7 @@ from .board import side_name
 from .boat import rotation_cost, side_numbers
 from .notation import BACK, FORWARD, Move, move_name, parse_move, rotation_name
 from .position import check_position, starting_logs
-from .rules import empty_ahead, empty_behind, evolve, has_legal_move, is_entering, moves_of, start_field
+from .rules import empty_ahead, empty_behind, evolve, has_legal_move, is_entering, move_groups, start_field
 from .state import Boat, State, Trace
 from .summary import trace_summary
 from .tables import (
@@ -211,7 +212,15 @@ def decide(state: State, seat: int, move: str, chance: Chance) -> list[Event]:
 def legal_moves(state: State, seat: int) -> list[str]:
     if outcome(state) is not None or seat != state.current or seat in state.resigned:
         return []
-    return [move_name(move) for move in moves_of(state, seat)]
+    return [name for group in move_groups(state, seat) for name in group_names(*group)]
+
+
+@lru_cache(maxsize=4096)  # rivers and log counts are bounded, positions fed in anything within bounds
+def group_names(steps: int, forward: int, back: int) -> tuple[str, ...]:
+    """The names of one rotation's moves: forward 1..k, then back 1..k. A view lists every legal move
+    (a hundred and more mid-game) and the names repeat from position to position: each is written once."""
+    return tuple(move_name(Move(steps, FORWARD, k)) for k in range(1, forward + 1)) + \
+        tuple(move_name(Move(steps, BACK, k)) for k in range(1, back + 1))
 
 
 def to_move(state: State) -> frozenset[int]:

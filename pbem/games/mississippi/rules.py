@@ -15,7 +15,7 @@ from typing import Iterator
 from ..base import Event
 from .board import opposite
 from .boat import rotate, rotation_cost, side_number
-from .notation import BACK, FORWARD, Move, move_name, parse_move
+from .notation import FORWARD, Move, move_name, parse_move
 from .state import Boat, Contact, ReactionStep, State, Trace
 from .tables import MAX_BACK
 
@@ -84,18 +84,16 @@ def has_legal_move(state: State, seat: int) -> bool:
     return forward > 0 or back > 0
 
 
-def moves_of(state: State, seat: int) -> Iterator[Move]:
-    """Every legal move of the seat, in the canonical order of `legal_moves`."""
+def move_groups(state: State, seat: int) -> Iterator[tuple[int, int, int]]:
+    """(rotation steps, most fields forward, most fields back) for each rotation the seat can pay for,
+    in the canonical order of `legal_moves`: every distance from 1 up to each limit is legal."""
     rotations = (0,) if is_entering(state, seat) else ROTATION_ORDER
     for steps in rotations:
         cost = rotation_cost(steps)
         if cost > state.logs[seat]:
             continue
-        forward, back = movement_limits(state, seat, state.logs[seat] - cost)
-        for k in range(1, forward + 1):
-            yield Move(steps, FORWARD, k)
-        for k in range(1, back + 1):
-            yield Move(steps, BACK, k)
+        yield (steps, *movement_limits(state, seat, state.logs[seat] - cost))
+
 
 
 # --- reactions (rules 3-5) ------------------------------------------------------------------------------
