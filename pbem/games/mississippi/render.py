@@ -42,7 +42,11 @@ def render_text(state: State, seat: int | None = None) -> str:
         head = f"MISSISSIPPI  game over after turn {state.turns} (round {round_})"
     lines = [head + f"  supply {state.supply}"]
     if state.trace is not None:
-        lines += textwrap.wrap("last: " + trace_summary(state.trace), 80, subsequent_indent="      ")
+        last = "last: " + trace_summary(state.trace)
+        if len(last) <= 80 and last.isprintable() and not last.endswith(" "):
+            lines.append(last)  # what wrap would give, without its cost (most turns are one short line)
+        else:
+            lines += textwrap.wrap(last, 80, subsequent_indent="      ")
 
     digits = max(2, len(str(board.goal)))
     at = {boat.field: s for s, boat in enumerate(state.boats) if boat is not None}

@@ -165,15 +165,22 @@ def resolve_reactions(state: State, boats: list[Boat | None], mover: int) -> tup
 
 
 def pass_turn(state: State, seat: int) -> State:
-    """End `seat`'s turn: count it, then give the turn to the next seat, passing over resigned seats
-    (each passed-over turn counts too, so rounds stay rounds; never beyond the cap)."""
+    """End `seat`'s turn: count it, then give the turn to the next seat."""
+    turns, following = turn_after(state, seat)
+    return replace(state, turns=turns, current=following)
+
+
+def turn_after(state: State, seat: int) -> tuple[int, int]:
+    """(turns played, the seat to move) once `seat`'s turn ends: it counts, and the turn goes to the next
+    seat, passing over resigned seats (each passed-over turn counts too, so rounds stay rounds; never
+    beyond the cap)."""
     turns = state.turns + 1
     following = (seat + 1) % state.seats
     if state.active:
         while following in state.resigned and turns < state.turn_cap:
             turns += 1
             following = (following + 1) % state.seats
-    return replace(state, turns=turns, current=following)
+    return turns, following
 
 
 def apply_move(state: State, seat: int, move: Move) -> State:
@@ -201,15 +208,16 @@ def apply_move(state: State, seat: int, move: Move) -> State:
         field = step_back(occupied, boat.field, move.distance)
     boats[seat] = Boat(field, east)
     entered = tuple(True if i == seat else e for i, e in enumerate(state.entered))
-    moved = replace(state, boats=tuple(boats), logs=tuple(logs), supply=supply, entered=entered)
-    steps, finisher = resolve_reactions(moved, boats, seat)
+    steps, finisher = resolve_reactions(state, boats, seat)  # reads only the board from the state
     trace = Trace(
         seat=seat, move=move_name(move), rotation=move.rotation, rotation_cost=cost,
         east_before=east_before, east_after=east, direction=move.direction, start=boat.field, end=field,
         paid=paid, gained=gained, reactions=steps,
     )
-    moved = replace(moved, boats=tuple(boats), finisher=finisher, trace=trace)
-    return pass_turn(moved, seat)
+    turns, following = turn_after(state, seat)
+    # one `replace` for the whole move: it looks at every field each time, and this runs in every fold
+    return replace(state, boats=tuple(boats), logs=tuple(logs), supply=supply, entered=entered,
+                   finisher=finisher, trace=trace, turns=turns, current=following)
 
 
 def evolve(state: State, event: Event) -> State:
