@@ -238,18 +238,20 @@ class Played:
 
 
 def submit_move(db, site: Site | None, game_id: str, token: str | None, move: str, seen_seq: int | None,
-                now: str | None = None) -> Played:
-    """Play a move for the token's seat, judged against the current state; see section 4 for staleness."""
+                now: str | None = None, loaded: Folded | None = None) -> Played:
+    """Play a move for the token's seat, judged against the current state; see section 4 for staleness.
+    `loaded`: the game as the caller just loaded it (a request that looked for it first)."""
     def seat_for(folded):
         return seat_of(folded, token)
 
-    return play_as(db, site, game_id, seat_for, move, seen_seq, now)
+    return play_as(db, site, game_id, seat_for, move, seen_seq, now, loaded=loaded)
 
 
 def play_as(db, site: Site | None, game_id: str, seat_for, move: str, seen_seq: int | None,
-            now: str | None = None, via: str = "web", answer=None) -> Played:
+            now: str | None = None, via: str = "web", answer=None, loaded: Folded | None = None) -> Played:
     """Play a move for the seat that `seat_for(folded)` names (a bearer token, or a signed reply
-    address); a lost race re-reads the log and judges the move again."""
+    address); a lost race re-reads the log and judges the move again. `loaded`, when given, is judged
+    first instead of reading the log again: if it is no longer the head, the append finds that out."""
     if not isinstance(move, str) or not move.strip():
         raise BadRequest("the move is missing: send the move in the game's notation")
     if len(move) > MAX_MOVE:
@@ -257,8 +259,8 @@ def play_as(db, site: Site | None, game_id: str, seat_for, move: str, seen_seq: 
     if seen_seq is None or isinstance(seen_seq, bool) or not isinstance(seen_seq, int):
         raise BadRequest("seq is missing: send the seq of the position you saw")
     move = " ".join(move.split())
-    for _ in range(APPEND_ATTEMPTS):
-        folded = load(db, game_id)
+    for attempt in range(APPEND_ATTEMPTS):
+        folded = loaded if attempt == 0 and loaded is not None and loaded.id == game_id else load(db, game_id)
         seat = seat_for(folded)
         check_fresh(db, folded, seat, seen_seq)
         command = {"verb": "move", "seat": seat, "move": move}

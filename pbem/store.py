@@ -26,6 +26,7 @@ from typing import Any, Iterable, Iterator, Sequence
 import sqlite_utils
 
 from . import groupcommit
+from .recent import Recent
 
 SCHEMA_VERSION = 5
 BUSY_TIMEOUT_SECONDS = 10
@@ -358,9 +359,21 @@ def list_games(db: sqlite_utils.Database, limit: int = 50) -> list[dict]:
     return list(rows_of(db, "select * from games order by updated desc limit ?", [limit]))
 
 
+SEEDS: Recent[bytes] = Recent(size=1024)  # (database, game) -> its seed, written once with the game
+
+
 def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
-    rows = list(rows_of(db, "select seed from secrets where game_id = ?", [game_id]))
-    return bytes.fromhex(rows[0]["seed"]) if rows else None
+    """The game's seed. A seed is written with its game and never changes, so this process keeps those
+    it read lately (every append needs it: a query fewer a move)."""
+    key = (path_of(db), game_id)
+    seed = SEEDS.get(key)
+    if seed is None:
+        rows = list(rows_of(db, "select seed from secrets where game_id = ?", [game_id]))
+        if not rows:
+            return None
+        seed = bytes.fromhex(rows[0]["seed"])
+        SEEDS.put(key, seed)
+    return seed
 
 
 # --- writing ------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ the events that caused them.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Iterable
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -33,7 +34,13 @@ _env = Environment(loader=FileSystemLoader(str(TEMPLATES_DIR / "mail")),
 
 
 def render(template_name: str, **context) -> str:
-    return _env.get_template(template_name).render(**context)
+    return template(template_name).render(**context)
+
+
+@lru_cache(maxsize=None)
+def template(name: str):
+    """A compiled mail template, looked up once (jinja's own lookup costs a lock and a cache key per mail)."""
+    return _env.get_template(name)
 
 
 SUBJECTS = {
@@ -69,10 +76,11 @@ def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], n
     legal = legal_moves(loaded, seat)
     deadline = loaded.deadline(seat, clock.parse_time(now))
     result = loaded.outcome
+    link = seat_url(site, loaded, seat)
     return {
         "kind": kind, "title": module.TITLE, "game_id": loaded.id, "name": loaded.names[seat], "seat": seat,
-        "names": loaded.names, "seat_url": seat_url(site, loaded, seat), "game_url": site.game_url(loaded.id),
-        "settings_url": seat_url(site, loaded, seat) + "/settings",
+        "names": loaded.names, "seat_url": link, "game_url": site.game_url(loaded.id),
+        "settings_url": link + "/settings",
         "board": module.render_text(loaded.state, seat), "legal": legal[:30], "legal_count": len(legal),
         "your_turn": seat in loaded.to_move and result is None, "deadline": clock.format_time(deadline) if deadline else None,
         "happened": list(happened), "notation": module.NOTATION,

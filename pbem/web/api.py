@@ -188,12 +188,12 @@ def get_game(game_id):
 @bp.post("/games/<game_id>/moves")
 def play(game_id):
     db = get_db()
-    service.load(db, game_id)  # 404 before anything about the body or the token
+    loaded = service.load(db, game_id)  # 404 before anything about the body or the token
     token = bearer()
     if token is None:
         raise service.Unauthorized("this needs a seat token: Authorization: Bearer <token>")
     body = contract.load_request(contract.MoveIn, json_body())
-    played = service.submit_move(db, get_site(), game_id, token, body["move"], body["seq"])
+    played = service.submit_move(db, get_site(), game_id, token, body["move"], body["seq"], loaded=loaded)
     seat = service.seat_of(played.loaded, token)
     response = jsonify({"seq": played.seq, "events": [public_event(played.loaded, e, seat)
                                                        for e in played.events]})

@@ -291,7 +291,7 @@ def seat_move(token):
     if wants_confirmation and request.form.get("confirmed") != "1":
         return confirm_page(token, loaded, seat, move, seen)
     try:
-        played = service.submit_move(get_db(), get_site(), loaded.id, token, move, seen)
+        played = service.submit_move(get_db(), get_site(), loaded.id, token, move, seen, loaded=loaded)
     except (GameError, service.ServiceError) as exc:
         status = service.status_of(exc)
         loaded, seat = seat_from_token(token)
