@@ -157,3 +157,20 @@ def test_skip_plays_the_game_s_default_move_where_it_has_one(db, site):
     after = store.read_events(db, loaded.id)[store.read_events(db, loaded.id).index(timed_out[0]) + 1]
     assert after.actor == str(late)  # the default move, played for the seat by the clock's command
     assert audit.verify(db, created.id)["ok"]
+
+
+def test_a_wake_up_in_a_process_without_the_lease_delivers_the_mail_just_queued(mail_db, mail_site, smtp_sink):
+    """`pbem serve --workers 2`: a sign-in link asked of the worker without the scheduler's lease leaves at
+    once (the wake-up after the request delivers what is due), not at the lease holder's next look;
+    twice woken, it is sent once (each process claims the rows it sends)."""
+    from pbem import accounts
+
+    service.create_game(mail_db, mail_site, "mississippi", DUO)
+    assert sweep.take_lease(mail_db, "the other worker", service.utcnow())
+    assert accounts.request_signin(mail_db, mail_site, "ann@example.org", service.utcnow())
+    sweep.woken(store.path_of(mail_db), mail_site, "this worker", None)
+    sweep.woken(store.path_of(mail_db), mail_site, "this worker", None)
+    smtp_sink.wait_for(3)
+    links = [m for m in smtp_sink.to("ann@example.org") if "sign-in" in m["Subject"]]
+    assert len(links) == 1
+    assert sweep.sweep(mail_db, mail_site, owner="this worker") is None  # the lease is still the other's

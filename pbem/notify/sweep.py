@@ -169,20 +169,25 @@ WAKE_MARGIN = 0.05  # event times are whole seconds: wake just after the moment,
 
 
 def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
-    """A wake-up: the sweep, if this process holds the lease; and the computer moves owed in the game
-    that woke it, played here in any case. With several server processes (`pbem serve --workers N`)
-    only one holds the lease and it cannot be woken by another's append: without this, a computer seat
-    would answer a person's move only at that process's next look, seconds later. Two processes playing
-    the same owed move cannot both append it (the log's primary key): the one that loses the race reads
-    the game again and finds nothing owed."""
+    """A wake-up: the sweep, if this process holds the lease; then, here in any case, the computer moves
+    owed in the game that woke it and the mail that is due (a sign-in link just asked for). With
+    several server processes (`pbem serve --workers N`) only one holds the lease and it cannot be woken
+    by another's append or sign-in: without this, a computer seat would answer a person's move, and a
+    sign-in link would leave, only at that process's next look, seconds later. Two processes cannot
+    both send a mail (each claims its rows first, pbem/notify/outbox.py) nor both play the same owed
+    move (the log's primary key: the one that loses the race reads the game again, nothing owed)."""
     run_once(database, site, owner)
-    if game_id is None:
-        return
     db = store.connect(database)
     try:
-        computer.play_owed(db, site, game_id, service.utcnow())
-    except Exception:  # noqa: BLE001 - the sweep holding the lease plays it at its next look
-        log.exception("could not play the computer's move in game %s", game_id)
+        if game_id is not None:
+            try:
+                computer.play_owed(db, site, game_id, service.utcnow())
+            except Exception:  # noqa: BLE001 - the sweep holding the lease plays it at its next look
+                log.exception("could not play the computer's move in game %s", game_id)
+        try:  # the computer's answer tells the person at once too
+            sender.deliver_due(db, site, service.utcnow())
+        except Exception:  # noqa: BLE001 - the sweep holding the lease delivers it at its next look
+            log.exception("could not deliver the mail due")
     finally:
         db.close()
 
