@@ -73,6 +73,18 @@ def test_reopening_an_existing_database_keeps_its_data(app, db):
     assert len(store.read_events(again, "g1")) == 1
 
 
+def test_a_database_of_an_older_version_is_brought_up_to_date_and_keeps_its_data(app, db):
+    """Version 6 drops the games projection's (status, deadline) index, which nothing reads any more and
+    every move rewrote; a database made before it loses the index on its next connection."""
+    store.append(db, "g1", 0, new(1), {"verb": "create"}, "t", ["s"], projection=projection("g1", 1))
+    db.conn.execute("create index idx_games_status_deadline on games (status, deadline)")
+    db.conn.execute("PRAGMA user_version = 5")
+    again = store.connect(app.config["DATABASE"])
+    assert again.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 6
+    assert "idx_games_status_deadline" not in {i.name for i in again["games"].indexes}
+    assert len(store.read_events(again, "g1")) == 1 and again["games"].count == 1
+
+
 def test_first_connections_racing_on_a_new_file_all_succeed(tmp_path):
     import threading
 
