@@ -215,7 +215,7 @@ def legal_moves(state: State, seat: int) -> list[str]:
     return [name for group in move_groups(state, seat) for name in group_names(*group)]
 
 
-@lru_cache(maxsize=4096)  # rivers and log counts are bounded, positions fed in anything within bounds
+@lru_cache(maxsize=4096)  # small numbers: a rotation and two distances (a few hundred combinations in play)
 def group_names(steps: int, forward: int, back: int) -> tuple[str, ...]:
     """The names of one rotation's moves: forward 1..k, then back 1..k. A view lists every legal move
     (a hundred and more mid-game) and the names repeat from position to position: each is written once."""

@@ -95,7 +95,6 @@ def move_groups(state: State, seat: int) -> Iterator[tuple[int, int, int]]:
         yield (steps, *movement_limits(state, seat, state.logs[seat] - cost))
 
 
-
 # --- reactions (rules 3-5) ------------------------------------------------------------------------------
 
 
