@@ -181,13 +181,14 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
     new = prepared.events
     after = advance(begin(game_id, new[0]), new[1:])
     summary = summary_of(after, None, new)
+    outbox = notices(site, None, after, command, now, new)
     written = store.append(db, game_id, 0, events, command, now, salts, seed=seed, prepared=prepared,
                            projection=lambda handled: projection_row(after, now, handled, summary),
-                           seats=seat_rows(after), outbox=notices(site, None, after, command, now, new))
+                           seats=seat_rows(after), outbox=outbox)
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after)
-    for hook in AFTER_APPEND:  # a computer seat may owe the first move
-        hook(db, site, Played(after.seq, written, after))
+    for hook in AFTER_APPEND:  # invitations to deliver; a computer seat may owe the first move
+        hook(db, site, Played(after.seq, written, after, len(outbox)))
     return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned), open_seats=open_seats,
                    bots=tuple(p.get("bot") for p in cleaned))
 
@@ -235,6 +236,7 @@ class Played:
     seq: int
     events: list[store.StoredEvent]
     loaded: Folded
+    notices: int = 0  # outbox rows the append wrote (a scheduler delivers them soon after)
 
 
 def submit_move(db, site: Site | None, game_id: str, token: str | None, move: str, seen_seq: int | None,
@@ -421,14 +423,13 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
         after = advance(folded, new, look_back=look_back)
     public_lines = spectator_lines(after, folded, new, look_back, end=after)  # the summary's, and the
     summary = summary_text(public_lines)                                     # notices' where they read alike
+    outbox = notices(site, folded, after, command, now, new, db, public_lines) + (answer(after) if answer else [])
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts, prepared=prepared,
                            projection=lambda handled: projection_row(after, now, handled, summary),
-                           seats=seat_rows(after) if after.seats != folded.seats else (),
-                           outbox=notices(site, folded, after, command, now, new, db, public_lines) +
-                           (answer(after) if answer else []))
+                           seats=seat_rows(after) if after.seats != folded.seats else (), outbox=outbox)
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after)
-    played = Played(after.seq, written, after)
+    played = Played(after.seq, written, after, len(outbox))
     for hook in AFTER_APPEND:
         hook(db, site, played)
     return played

@@ -11,8 +11,8 @@ checks the log's last event at every request, so what another appended is folded
 worker runs a scheduler, and a lease in the database lets one of them sweep: with one worker the
 append that makes a computer seat owe a move wakes the scheduler at once; with several, the worker that
 holds the lease looks every few seconds (another worker's append cannot wake it), and a worker woken
-by its own append plays the computer's move in that game itself, and sends the mail then due (a sign-in
-link; pbem/notify/sweep.py, `woken`). A worker that stops
+by its own append plays the computer's move in that game itself; every worker delivers the notices its
+own appends and sign-ins queue, right after them (pbem/notify/sweep.py). A worker that stops
 gives its lease up, so the next need not wait for it to run out.
 """
 

@@ -174,3 +174,30 @@ def test_a_wake_up_in_a_process_without_the_lease_delivers_the_mail_just_queued(
     links = [m for m in smtp_sink.to("ann@example.org") if "sign-in" in m["Subject"]]
     assert len(links) == 1
     assert sweep.sweep(mail_db, mail_site, owner="this worker") is None  # the lease is still the other's
+
+
+def test_a_move_s_notice_is_delivered_at_once_not_at_the_next_sweep(db, site, var_dir):
+    """The scheduler sweeps every minute, but the "your turn" mail of a move leaves right after the move:
+    the append schedules a delivery (file mail here: one .eml per message)."""
+    import time
+
+    def mails():
+        return len(list((var_dir / "outbox").glob("*.eml")))
+
+    def wait_for(count: int, seconds: float) -> int:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and mails() < count:
+            time.sleep(0.05)
+        return mails()
+
+    created = service.create_game(db, site, "mississippi", DUO)
+    scheduler = sweep.start_scheduler(str(var_dir / "pbem.sqlite"), site)
+    try:
+        assert wait_for(2, 20) == 2  # the invitations, by the sweep at start
+        loaded = service.load(db, created.id)
+        (seat,) = loaded.to_move
+        service.submit_move(db, site, created.id, created.tokens[seat],
+                            loaded.module.legal_moves(loaded.state, seat)[0], loaded.seq)
+        assert wait_for(3, 5) == 3  # well before the minute's sweep
+    finally:
+        scheduler.shutdown()

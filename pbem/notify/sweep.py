@@ -139,8 +139,8 @@ POLL_SECONDS = 5  # `pbem worker`, and the lease holder of `pbem serve --workers
 
 def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None,
                     poll: bool = False):
-    """APScheduler with the one sweep job, every minute and once at start; wake-ups for computer seats
-    after this process's appends. A worker (`poll`) also sweeps every POLL_SECONDS, since the web servers'
+    """APScheduler with the one sweep job, every minute and once at start; after this process's appends,
+    deliveries of the notices they queued and wake-ups for computer seats. A worker (`poll`) also sweeps every POLL_SECONDS, since the web servers'
     appends cannot wake it: a sweep with nothing due costs three indexed reads."""
     from apscheduler.schedulers.background import BackgroundScheduler
     from apscheduler.schedulers.blocking import BlockingScheduler
@@ -150,7 +150,7 @@ def start_scheduler(database: str, site: Site, blocking: bool = False, owner: st
     scheduler.add_job(run_once, "interval", seconds=POLL_SECONDS if poll else INTERVAL_SECONDS,
                       args=[database, site, owner], id="sweep", max_instances=1, coalesce=True)
     scheduler.add_job(run_once, args=[database, site, owner], id="first-sweep")
-    wake_for_computers(scheduler, database, site, owner)
+    wake_after_appends(scheduler, database, site, owner)
     scheduler.start()
     return scheduler
 
@@ -192,23 +192,52 @@ def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
         db.close()
 
 
-def wake_for_computers(scheduler, database: str, site: Site, owner: str) -> None:
-    """After every append to this database, wake the scheduler when a seat the server plays owes a move
-    (`computer_delay` seconds after the append): the request that appended only schedules a job."""
+def deliver_now(database: str, site: Site) -> None:
+    """Deliver the mail and webhook calls that are due, without a whole sweep (no lease: each process
+    claims the rows it sends)."""
+    db = store.connect(database)
+    try:
+        sender.deliver_due(db, site, service.utcnow())
+    except Exception:  # noqa: BLE001 - the next sweep delivers it
+        log.exception("could not deliver the mail due")
+    finally:
+        db.close()
+
+
+def wake_after_appends(scheduler, database: str, site: Site, owner: str) -> None:
+    """After every append to this database: deliver the notices it queued at once rather than at the next
+    sweep (a player's "your turn" mail, a channel's webhook; one delivery asked at a time, which takes
+    all that is due when it begins), and wake the scheduler when a seat the server plays owes a move
+    (`computer_delay` seconds after the append). The request that appended only schedules jobs."""
     from pathlib import Path
 
     path = str(Path(database).resolve())
+    asked = threading.Event()  # a delivery is scheduled and has not begun: later appends' rows go with it
+
+    def deliver() -> None:
+        asked.clear()  # before the delivery reads what is due: a row queued after this asks again
+        deliver_now(database, site)
 
     def hook(db, _site, played) -> None:
         try:
-            if played.loaded.finished or str(Path(store.path_of(db)).resolve()) != path:
+            if str(Path(store.path_of(db)).resolve()) != path:
+                return
+            if played.notices and not asked.is_set():
+                asked.set()
+                try:
+                    scheduler.add_job(deliver, "date", misfire_grace_time=None,
+                                      run_date=datetime.now(timezone.utc) + timedelta(seconds=WAKE_MARGIN))
+                except Exception:
+                    asked.clear()  # the next append asks again; the minute's sweep delivers meanwhile
+                    raise
+            if played.loaded.finished:
                 return
             due = computer.due_at(played.loaded, site.computer_delay)
             if due is not None:
                 wake(scheduler, database, site, owner, (due - datetime.now(timezone.utc)).total_seconds(),
                      played.loaded.id)
         except Exception:  # noqa: BLE001 - the append is done and acknowledged; the minute's sweep still comes
-            log.exception("could not wake the scheduler for a computer seat")
+            log.exception("could not wake the scheduler after an append")
 
     service.AFTER_APPEND.append(hook)
 
