@@ -140,8 +140,9 @@ POLL_SECONDS = 5  # `pbem worker`, and the lease holder of `pbem serve --workers
 def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None,
                     poll: bool = False):
     """APScheduler with the one sweep job, every minute and once at start; after this process's appends,
-    deliveries of the notices they queued and wake-ups for computer seats. A worker (`poll`) also sweeps every POLL_SECONDS, since the web servers'
-    appends cannot wake it: a sweep with nothing due costs three indexed reads."""
+    deliveries of the notices they queued and wake-ups for computer seats. A worker (`poll`) also sweeps
+    every POLL_SECONDS, since the web servers' appends cannot wake it: a sweep with nothing due costs
+    three indexed reads."""
     from apscheduler.schedulers.background import BackgroundScheduler
     from apscheduler.schedulers.blocking import BlockingScheduler
 
