@@ -178,19 +178,15 @@ def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
     both send a mail (each claims its rows first, pbem/notify/outbox.py) nor both play the same owed
     move (the log's primary key: the one that loses the race reads the game again, nothing owed)."""
     run_once(database, site, owner)
-    db = store.connect(database)
-    try:
-        if game_id is not None:
-            try:
-                computer.play_owed(db, site, game_id, service.utcnow())
-            except Exception:  # noqa: BLE001 - the sweep holding the lease plays it at its next look
-                log.exception("could not play the computer's move in game %s", game_id)
-        try:  # the computer's answer tells the person at once too
-            sender.deliver_due(db, site, service.utcnow())
-        except Exception:  # noqa: BLE001 - the sweep holding the lease delivers it at its next look
-            log.exception("could not deliver the mail due")
-    finally:
-        db.close()
+    if game_id is not None:
+        db = store.connect(database)
+        try:
+            computer.play_owed(db, site, game_id, service.utcnow())
+        except Exception:  # noqa: BLE001 - the sweep holding the lease plays it at its next look
+            log.exception("could not play the computer's move in game %s", game_id)
+        finally:
+            db.close()
+    deliver_now(database, site)
 
 
 def deliver_now(database: str, site: Site) -> None:
