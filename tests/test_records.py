@@ -1,7 +1,8 @@
 """A game's record (pbem/export.py, audit N6 and its smaller findings), through a real `pbem serve`:
 record.txt numbers turns only (an offer and its answer are told, not counted) and marks a move taken
 back; the record kept per reader is extended as moves come, is the same as one built anew, and never
-holds what another seat's would hide; a client holding the record it was given gets 304."""
+holds what another seat's would hide; a client holding the record it was given gets 304. And the seat
+page's "since your last move" does not repeat the seat's own message to it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import random
 import re
 import urllib.error
 import urllib.request
+from html import unescape
 
 from pbem import export, service, store
 from pbem.between import agreements
@@ -135,3 +137,21 @@ def test_a_readers_record_is_extended_with_each_move_the_same_as_one_built_anew_
                       and e["actor"] != str(seat) and e["data"]["card"] is not None]
             assert others == [], (seat, others)
     db.close()
+
+
+def test_since_your_last_move_does_not_repeat_your_own_message(client, db, site):
+    created = service.create_game(db, site, "mississippi", DUO)
+    service.submit_move(db, site, created.id, created.tokens[0], "forward 3", service.load(db, created.id).seq)
+    response = client.post(f"/api/games/{created.id}/messages", json={"text": "Your move, Bob"},
+                           headers={"Authorization": f"Bearer {created.tokens[0]}"})
+    assert response.status_code == 201
+    service.submit_move(db, site, created.id, created.tokens[1], "forward 2", service.load(db, created.id).seq)
+
+    def recent(token):
+        page = unescape(client.get(f"/play/{token}").data.decode())
+        return re.search(r'<ol class="recent">(.*?)</ol>', page, re.S).group(1)
+
+    ann = recent(created.tokens[0])
+    assert "Bob entered the river, forward 2" in ann
+    assert "Your move, Bob" not in ann, "Ann's own message is not news to Ann"
+    assert "Ann wrote: Your move, Bob" in unescape(client.get(f"/play/{created.tokens[0]}/history").data.decode())

@@ -253,10 +253,12 @@ def history_window(loaded: Folded, seat: int | None, at: int) -> list[dict]:
 
 def recent_moves(loaded: Folded, seat: int | None) -> list[str]:
     """What happened since the seat last moved (a spectator: lately), in the words of the notices: a
-    correspondence player comes back a day later and first wants to know what the others did."""
+    correspondence player comes back a day later and first wants to know what the others did: not what
+    the seat itself did since (a message, an offer), which it knows."""
     since = loaded.last_acted.get(seat, 0) if seat is not None else 0
     since = max(since, loaded.seq - 10 * RECENT_UP_TO)
-    return lines_of(tell(get_db(), loaded, seat, since))[-RECENT_UP_TO:]
+    told = [item for item in tell(get_db(), loaded, seat, since) if seat is None or item.seat != seat]
+    return lines_of(told)[-RECENT_UP_TO:]
 
 
 def seat_from_token(token: str) -> tuple[Folded, int]:
