@@ -43,8 +43,8 @@ class Kept:
     told: tuple[Told, ...]
 
 
-KEPT: Recent[Kept] = Recent(size=64)        # (database, game, seat) -> that reader's record so far
-SERVED: Recent[str] = Recent(size=32)       # (database, game, seat, kind, head hash) -> the record served
+KEPT: Recent[Kept] = Recent(size=32)   # (database, game, seat) -> that reader's record so far
+SERVED: Recent[str] = Recent(size=16)  # (database, game, seat, kind, head hash) -> the record served
 
 
 def reading_of(loaded: Folded, seat: int | None) -> tuple:

@@ -136,6 +136,14 @@ def test_a_readers_record_is_extended_with_each_move_the_same_as_one_built_anew_
             others = [e["data"]["card"] for e in record["events"] if e["type"] == "card_planned"
                       and e["actor"] != str(seat) and e["data"]["card"] is not None]
             assert others == [], (seat, others)
+    # the game ends (three seats resign): every record now holds everything, as one built anew does
+    for token in tokens[1:]:
+        assert call(server, "POST", f"/api/games/{game_id}/resign", token)[0] in (200, 201)
+    assert service.load(db, game_id).finished
+    for seat, base in readers:
+        body = call(server, "GET", f"{base}/export.json")[1].decode()
+        assert body == fresh(db, game_id, seat)[0]
+        assert json.loads(body)["events"][-1]["type"] == "seed_revealed"
     db.close()
 
 

@@ -68,16 +68,28 @@ def main(events: int = 2000) -> None:
         snapshots = [row[0] for row in db.execute("select seq from snapshots where game_id = ? order by seq", [game])]
         middle = seq // 2
         by_distance: dict[int, list[float]] = {}
+        stepping: list[float] = []
         for k in range(middle, middle + 128, 3):  # positions nobody looked at lately, each beside the head
             def past():
-                loading.PAST.clear()  # the snapshot unpickled anew, as in a process that never read it
+                loading.PAST.clear()  # the snapshot read and unpickled anew, as in a process that never read it
                 get(f"/api/games/{game}/state?at={k}")
+
+            def next_one():  # stepping through a history: the end of the append before is held
+                loading.PAST.clear()
+                loading.at(db, service.load(db, game), ends[0])
+                start = time.process_time()
+                get(f"/api/games/{game}/state?at={ends[1]}")
+                return (time.process_time() - start) * 1000
             head = median_ms(lambda: get(f"/api/games/{game}/state?at={seq}"), repeat=5)
             distance = k - max([s for s in snapshots if s <= k] or [0])
             by_distance.setdefault(distance // 16 * 16, []).append(median_ms(past, repeat=5) / head)
+            ends = [start - 1 for start, _ in store.command_seqs(db, game, after=k, limit=2)]
+            stepping.append(statistics.median(next_one() for _ in range(5)) / head)
         for low, ratios in sorted(by_distance.items()):
             print(f"state?at= {low:>3}-{low + 15:<3} events after the nearest snapshot: {statistics.median(ratios):4.1f}x "
                   f"the head (median), {max(ratios):4.1f}x at most, of {len(ratios)} positions")
+        print(f"state?at= the end of the append after the one asked before: {statistics.median(stepping):4.1f}x the head "
+              f"(median), {max(stepping):4.1f}x at most")
         print(f"snapshots of this game: {len(snapshots)}, {sum(len(r[0]) for r in db.execute('select data from snapshots where game_id = ?', [game])) / len(snapshots) / 1000:.1f} kB each")
 
 
