@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from dataclasses import dataclass
 
 from . import store
@@ -45,6 +46,7 @@ class Kept:
 
 KEPT: Recent[Kept] = Recent(size=32)   # (database, game, seat) -> that reader's record so far
 SERVED: Recent[str] = Recent(size=16)  # (database, game, seat, kind, head hash) -> the record served
+BUILDING = [threading.Lock() for _ in range(16)]  # a reader's record is built by one thread at a time
 
 
 def reading_of(loaded: Folded, seat: int | None) -> tuple:
@@ -55,14 +57,23 @@ def reading_of(loaded: Folded, seat: int | None) -> tuple:
 
 def kept(db, loaded: Folded, seat: int | None) -> Kept:
     """The reader's record through the game's head: the one kept, extended by the newer events, or, when
-    none fits, built from the first event."""
+    none fits, built from the first event. One thread builds a reader's record at a time: many clients
+    asking at once for a long game's record wait for one build instead of each making its own."""
     key = (database_file(db), loaded.id, seat)
+    with BUILDING[hash(key) % len(BUILDING)]:
+        return kept_or_built(db, loaded, seat, key)
+
+
+def kept_or_built(db, loaded: Folded, seat: int | None, key: tuple) -> Kept:
     reading = reading_of(loaded, seat)
     known = KEPT.get(key)
-    if known is not None and known.reading == reading and known.seq <= loaded.seq and (
+    if known is not None and known.reading == reading and (
             known.last_hash == (loaded.last_hash if known.seq == loaded.seq else store.hash_at(db, loaded.id, known.seq))):
         if known.seq == loaded.seq:
             return known
+        if known.seq > loaded.seq:  # a request that loaded the game just before another's move: its beginning
+            return Kept(reading, loaded.seq, loaded.last_hash, known.events[:loaded.seq],
+                        tuple(item for item in known.told if item.last <= loaded.seq))
         start, after = at(db, loaded, known.seq), known.seq
     else:
         known, start, after = None, None, 0
@@ -105,7 +116,7 @@ def heading(loaded: Folded, seat: int | None) -> dict:
 
 def game_record(db, loaded: Folded, seat: int | None) -> dict:
     """The record built from nothing (nothing kept is used)."""
-    stored = store.read_events(db, loaded.id)
+    stored = store.read_events(db, loaded.id, upto=loaded.seq)
     told = {item.first: item.lines for item in tell_events(loaded, None, stored, seat, looking_back(db, loaded))}
     events = [public_event(loaded, event, seat) for event in stored]
     return {**heading(loaded, seat),

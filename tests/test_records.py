@@ -163,3 +163,21 @@ def test_since_your_last_move_does_not_repeat_your_own_message(client, db, site)
     assert "Bob entered the river, forward 2" in ann
     assert "Your move, Bob" not in ann, "Ann's own message is not news to Ann"
     assert "Ann wrote: Your move, Bob" in unescape(client.get(f"/play/{created.tokens[0]}/history").data.decode())
+
+
+def test_a_record_asked_with_the_game_as_loaded_before_the_last_moves_is_that_games_record(db, site):
+    """A request that loaded the game just before another's move is answered from the record kept for
+    the later head, cut where its own head ends: the same as that record built anew."""
+    from tests.support import play_randomly
+
+    created = service.create_game(db, site, "dragon_flagon", FOUR)
+    older = play_randomly(db, site, created, 10, random.Random(3))
+    newer = play_randomly(db, site, created, 6, random.Random(4))
+    assert newer.seq > older.seq
+    for seat in (None, 1):
+        export.forget()
+        export.record_json(db, newer, seat)
+        assert export.record_json(db, older, seat) == json.dumps(export.game_record(db, older, seat), indent=1,
+                                                                sort_keys=True)
+        assert export.text_record(db, older, seat, "") == export.text_of(older, tell(db, older, seat, 0), "")
+        assert export.KEPT.get((store.path_of(db), created.id, seat)).seq == newer.seq, "the later one is kept"
