@@ -146,7 +146,7 @@ def cmd_show(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .export import game_record
+    from .export import record_json
     from .transfer import full_record
 
     db = open_db()
@@ -157,7 +157,7 @@ def cmd_export(args) -> int:
     if args.seat is not None and not 1 <= args.seat <= loaded.seat_count:
         raise service.BadRequest(f"--seat must be between 1 and {loaded.seat_count}")
     seat = args.seat - 1 if args.seat is not None else None
-    print(json.dumps(game_record(db, loaded, seat), indent=1, sort_keys=True))
+    print(record_json(db, loaded, seat))
     return 0
 
 

@@ -424,11 +424,13 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
     public_lines = spectator_lines(after, folded, new, look_back, end=after)  # the summary's, and the
     summary = summary_text(public_lines)                                     # notices' where they read alike
     outbox = notices(site, folded, after, command, now, new, db, public_lines) + (answer(after) if answer else [])
+    snapshot = loading.snapshot_due(db, after)
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts, prepared=prepared,
                            projection=lambda handled: projection_row(after, now, handled, summary),
-                           seats=seat_rows(after) if after.seats != folded.seats else (), outbox=outbox)
+                           seats=seat_rows(after) if after.seats != folded.seats else (), outbox=outbox,
+                           snapshot=snapshot)
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
-    loading.keep(db, after)
+    loading.keep(db, after, snapshotted=snapshot is not None)
     played = Played(after.seq, written, after, len(outbox))
     for hook in AFTER_APPEND:
         hook(db, site, played)

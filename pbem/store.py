@@ -325,10 +325,11 @@ def read_snapshot(db: sqlite_utils.Database, game_id: str, upto: int, code: str)
     return (row[0], row[1]) if row else None
 
 
-def write_snapshot(db: sqlite_utils.Database, game_id: str, seq: int, code: str, data: bytes) -> None:
+def write_snapshots(db: sqlite_utils.Database, game_id: str, snapshots: Sequence[tuple[int, str, bytes]]) -> None:
+    """(seq, code, data) snapshots of one game, in one transaction."""
     with immediate(db):
-        db.conn.execute("insert or replace into snapshots (game_id, seq, code, data) values (?, ?, ?, ?)",
-                        [game_id, seq, code, data])
+        db.conn.executemany("insert or replace into snapshots (game_id, seq, code, data) values (?, ?, ?, ?)",
+                            [(game_id, *snapshot) for snapshot in snapshots])
 
 
 def drop_snapshots(db: sqlite_utils.Database, game_id: str | None = None) -> None:
@@ -415,20 +416,21 @@ def prepare(game_id: str, expected_last: int, previous_hash: str, events: Sequen
 def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: Sequence[NewEvent],
            command: dict | None, at: str, salts: Iterable[str], projection=None,
            seats: Sequence[dict] = (), seed: bytes | None = None, outbox: Sequence[dict] = (),
-           prepared: Prepared | None = None) -> list[StoredEvent]:
+           prepared: Prepared | None = None, snapshot: tuple[int, str, bytes] | None = None) -> list[StoredEvent]:
     """Append events at expected_last + 1 .. atomically with the projection rows and the notices they
     cause, and return once that is durable. The append joins the next group commit (pbem/groupcommit.py):
     it is all or nothing on its own, and shares the disk's confirmation with others waiting then.
     `prepared` (from `prepare`, for these events) means the rows and hashes were made before the write
     lock is taken (every process waits for that lock: the less done while holding it, the more moves an
-    fsync carries); the append checks under the lock that they follow the log's last event.
+    fsync carries); the append checks under the lock that they follow the log's last event. `snapshot`
+    ((seq, code, pickled game) of the game after these events, pbem/loading.py) is written with them.
 
     Raises Conflict when another writer took that seq first; nothing is written then."""
     salts = list(salts)
 
     def job(writer_db):
         return _append(writer_db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox,
-                       prepared)
+                       prepared, snapshot)
 
     return groupcommit.run(path_of(db), connect, job)
 
@@ -442,7 +444,7 @@ def path_of(db: sqlite_utils.Database) -> str:
 
 
 def _append(db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox,
-            prepared: Prepared | None = None):
+            prepared: Prepared | None = None, snapshot: tuple[int, str, bytes] | None = None):
     """The append itself, inside the caller's transaction."""
     conn = db.conn
     last = conn.execute("select seq, hash from events where game_id = ? order by seq desc limit 1", [game_id]).fetchone()
@@ -466,6 +468,9 @@ def _append(db, game_id, expected_last, events, command, at, salts, projection, 
     if projection is not None:
         write_projection(db, projection, seats)
     enqueue(db, outbox)
+    if snapshot is not None and snapshot[0] == written[-1].seq:
+        conn.execute("insert or replace into snapshots (game_id, seq, code, data) values (?, ?, ?, ?)",
+                     [game_id, *snapshot])
     return written
 
 

@@ -138,6 +138,11 @@ def platform_line(head: Folded, event, seat: int | None = None) -> str | None:
     return KINDS[event.type].words(tuple(head.names), shown)
 
 
+def taken_back(rewinds, item: Told) -> bool:
+    """Whether a move of this append was taken back later (issue 15): the log keeps it, marked."""
+    return item.verb in ("move", "timeout") and any(to < item.first and item.last < by for to, by in rewinds)
+
+
 def lines_of(told: Sequence[Told]) -> list[str]:
     return [line for item in told for line in item.lines]
 

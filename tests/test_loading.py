@@ -124,3 +124,37 @@ def test_a_game_whose_start_writes_no_event_still_says_who_is_to_move(db, site, 
     assert client.get(f"/api/games/{created.id}").json["to_move"] == [0]
     loading.forget()
     assert service.load(db, created.id).to_move == frozenset({0})
+
+
+def test_every_past_position_is_a_few_events_after_a_snapshot_the_server_wrote_with_its_moves(server, var_dir):
+    """A past position folds from the nearest snapshot at or before it: with one every 128 events, a
+    position 100 events after one cost 2 to 10 times the head (audit N6). Moves over the API of a real
+    server leave one fewer than 32 events (SNAPSHOT_EVERY and the rest of an append) before every
+    position, and each is exactly the whole log's fold."""
+    import urllib.request
+
+    def api(path, body=None, token=None):
+        request = urllib.request.Request(server + path, data=json.dumps(body).encode() if body else None,
+                                         headers={"Content-Type": "application/json",
+                                                  **({"Authorization": f"Bearer {token}"} if token else {})})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    created = api("/api/games", {"game": "buccaneer", "players": [{"name": "Ann"}, {"name": "Bob"}]})
+    tokens = [seat["token"] for seat in created["seats"]]
+    db = store.connect(str(var_dir / "pbem.sqlite"))
+    rng = random.Random(11)
+    while (head := service.load(db, created["id"])).seq < 150 and not head.finished:
+        seat = rng.choice(sorted(head.to_move))
+        api(f"/api/games/{head.id}/moves", {"move": rng.choice(service.legal_moves(head, seat)), "seq": head.seq},
+            tokens[seat])
+    starts = [seq for seq, _ in store.command_seqs(db, head.id)] + [head.seq + 1]
+    longest = max(b - a for a, b in zip(starts[1:], starts[2:]))  # of the appends after the creation's
+    snapshots = [row[0] for row in db.execute("select seq from snapshots where game_id = ?", [head.id])]
+    for seq in range(starts[1], head.seq + 1):
+        nearest = max([s for s in snapshots if s <= seq], default=starts[1] - 1)
+        assert seq - nearest < min(32, loading.SNAPSHOT_EVERY + longest), (seq, sorted(snapshots))
+    loading.forget()
+    for seq in sorted(snapshots):
+        same(loading.snapshot_before(db, head.id, seq), whole(db, head.id, seq))
+    db.close()

@@ -19,7 +19,7 @@ from ..between import talk
 from ..db import get_db
 from ..folding import Folded
 from ..redaction import public_event
-from ..words import Told, tell
+from ..words import Told, taken_back, tell
 from .pages import bp, seat_context, seat_from_token
 
 MOVES_EACH_WAY = 30    # appends listed before and after the one shown
@@ -103,11 +103,6 @@ def history_page(loaded: Folded, seat: int | None, base: str, back: str):
     return render_template("history.html", base=base, back=back, steps=urls, entries=entries, audit=audit,
                            audit_events=events, notes_here=talk.notes(db, loaded, seat, position=at),
                            gone=[(to, by) for to, by in rewinds if to < at < by], **context)
-
-
-def taken_back(rewinds, item: Told) -> bool:
-    """Whether a move of this append was taken back later (issue 15): the log keeps it, marked."""
-    return item.verb in ("move", "timeout") and any(to < item.first and item.last < by for to, by in rewinds)
 
 
 @bp.get("/games/<game_id>/history")

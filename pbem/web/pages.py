@@ -18,7 +18,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
                    url_for)
 from markupsafe import Markup
 
-from .. import clock, loading, service, store
+from .. import clock, export, loading, service, store
 from ..folding import Folded, legal_moves
 from ..redaction import public_event
 from ..config import TEMPLATES_DIR
@@ -26,7 +26,7 @@ from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame, get_game
 from ..clock import CLOCK_OPTIONS
 from ..games.base import GameError
-from ..export import game_record, text_record
+from ..export import record_json, text_record
 from ..notify import outbox
 from ..notify.lost_links import send_seat_links
 from ..words import lines_of, tell
@@ -253,10 +253,12 @@ def history_window(loaded: Folded, seat: int | None, at: int) -> list[dict]:
 
 def recent_moves(loaded: Folded, seat: int | None) -> list[str]:
     """What happened since the seat last moved (a spectator: lately), in the words of the notices: a
-    correspondence player comes back a day later and first wants to know what the others did."""
+    correspondence player comes back a day later and first wants to know what the others did: not what
+    the seat itself did since (a message, an offer), which it knows."""
     since = loaded.last_acted.get(seat, 0) if seat is not None else 0
     since = max(since, loaded.seq - 10 * RECENT_UP_TO)
-    return lines_of(tell(get_db(), loaded, seat, since))[-RECENT_UP_TO:]
+    told = [item for item in tell(get_db(), loaded, seat, since) if seat is None or item.seat != seat]
+    return lines_of(told)[-RECENT_UP_TO:]
 
 
 def seat_from_token(token: str) -> tuple[Folded, int]:
@@ -373,9 +375,21 @@ def spectator_page(game_id):
 
 def record_download(loaded: Folded, seat: int | None):
     name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat}") + ".json"
-    body = json.dumps(game_record(get_db(), loaded, seat), indent=1, sort_keys=True)
-    return current_app.response_class(body, mimetype="application/json",
-                                      headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return record_response(loaded, seat, "json", lambda: record_json(get_db(), loaded, seat), "application/json",
+                           f'attachment; filename="{name}"')
+
+
+def record_response(loaded: Folded, seat: int | None, kind: str, body, mimetype: str, disposition: str):
+    """A record, or 304 when the client holds this very one (its ETag names the head, the reader and the
+    kind, so one reader's tag never answers for another's record)."""
+    tag = export.etag(loaded, seat, kind)
+    if tag in request.if_none_match:
+        response = current_app.response_class(status=304)
+    else:
+        response = current_app.response_class(body(), mimetype=mimetype,
+                                              headers={"Content-Disposition": disposition})
+    response.set_etag(tag)
+    return response
 
 
 @bp.get("/games/<game_id>/export.json")
@@ -392,9 +406,8 @@ def seat_record(token):
 def text_download(loaded: Folded, seat: int | None):
     name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat + 1}") + ".txt"
     ending = board.ending_in_words(loaded.outcome.termination) if loaded.outcome else ""
-    body = text_record(get_db(), loaded, seat, ending)
-    return current_app.response_class(body, mimetype="text/plain",
-                                      headers={"Content-Disposition": f'inline; filename="{name}"'})
+    return record_response(loaded, seat, "text", lambda: text_record(get_db(), loaded, seat, ending), "text/plain",
+                           f'inline; filename="{name}"')
 
 
 @bp.get("/games/<game_id>/record.txt")
