@@ -25,7 +25,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import sqlite_utils
 
-from . import groupcommit
+from . import groupcommit, private
 from .recent import Recent
 
 SCHEMA_VERSION = 6
@@ -78,9 +78,10 @@ def rows_of(db: sqlite_utils.Database, sql: str, params=()) -> list[dict]:
 
 
 def connect(path: str | Path) -> sqlite_utils.Database:
-    """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout. The file and
+    the -wal and -shm files beside it are the server's user's alone (0600): they hold the running games'
+    seeds and the links not yet sent."""
+    path = private.sqlite_file(path)
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
     _retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
     conn.execute("PRAGMA foreign_keys=ON")
