@@ -28,7 +28,7 @@ import sqlite_utils
 from . import groupcommit, private
 from .recent import Recent
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 BUSY_TIMEOUT_SECONDS = 10
 
 
@@ -188,8 +188,14 @@ def _v6_no_status_deadline_index(db: sqlite_utils.Database) -> None:
     db.conn.execute("drop index if exists idx_games_status_deadline")
 
 
+def _v7_server(db: sqlite_utils.Database) -> None:
+    """What `pbem serve` records of itself for the other commands (its base URL: `pbem links` prints the
+    links it serves)."""
+    db["server"].create({"name": str, "value": str, "at": str}, pk="name", not_null={"value", "at"}, if_not_exists=True)
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
-              5: _v5_home, 6: _v6_no_status_deadline_index}
+              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:
@@ -364,6 +370,30 @@ def seats_of(db: sqlite_utils.Database, game_id: str) -> list[dict]:
 
 def list_games(db: sqlite_utils.Database, limit: int = 50) -> list[dict]:
     return list(rows_of(db, "select * from games order by updated desc limit ?", [limit]))
+
+
+def games_with_names(db: sqlite_utils.Database, status: str | None = None, game: str | None = None) -> list[dict]:
+    """Every game (or those of one status or kind), latest moved first, each with its seats' names in
+    seat order under "names" (`pbem games`): two reads, whatever the number of games."""
+    games = rows_of(db, "select id, game, status, updated, deadline from games where (? is null or status = ?) "
+                        "and (? is null or game = ?) order by updated desc, id", [status, status, game, game])
+    names: dict[str, list[str]] = {}
+    for row in rows_of(db, "select game_id, name from seats order by game_id, seat"):
+        names.setdefault(row["game_id"], []).append(row["name"])
+    return [{**row, "names": names.get(row["id"], [])} for row in games]
+
+
+def record_server(db: sqlite_utils.Database, name: str, value: str, at: str) -> None:
+    """A fact `pbem serve` records of itself for the other commands (its base URL)."""
+    with immediate(db):
+        db.conn.execute("insert into server (name, value, at) values (?, ?, ?) on conflict(name) do update set "
+                        "value = excluded.value, at = excluded.at", [name, value, at])
+
+
+def recorded_server(db: sqlite_utils.Database, name: str) -> tuple[str, str] | None:
+    """(value, when recorded) of what `pbem serve` recorded under `name`, or None."""
+    rows = rows_of(db, "select value, at from server where name = ?", [name])
+    return (rows[0]["value"], rows[0]["at"]) if rows else None
 
 
 SEEDS: Recent[bytes] = Recent(size=1024)  # (database, game) -> its seed, written once with the game
