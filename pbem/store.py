@@ -188,14 +188,17 @@ def _v6_no_status_deadline_index(db: sqlite_utils.Database) -> None:
     db.conn.execute("drop index if exists idx_games_status_deadline")
 
 
-def _v7_server(db: sqlite_utils.Database) -> None:
+def _v7_server_and_asked(db: sqlite_utils.Database) -> None:
     """What `pbem serve` records of itself for the other commands (its base URL: `pbem links` prints the
-    links it serves)."""
+    links it serves), and the mail addresses asked for (a sign-in link, lost seat links), answered on the
+    delivery side (pbem/notify/asked.py)."""
     db["server"].create({"name": str, "value": str, "at": str}, pk="name", not_null={"value", "at"}, if_not_exists=True)
+    db["asked"].create({"id": int, "kind": str, "address": str, "at": str}, pk="id",
+                       not_null={"kind", "address", "at"}, if_not_exists=True)
 
 
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
-              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server}
+              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:
@@ -394,6 +397,18 @@ def recorded_server(db: sqlite_utils.Database, name: str) -> tuple[str, str] | N
     """(value, when recorded) of what `pbem serve` recorded under `name`, or None."""
     rows = rows_of(db, "select value, at from server where name = ?", [name])
     return (rows[0]["value"], rows[0]["at"]) if rows else None
+
+
+def ask(db: sqlite_utils.Database, kind: str, address: str, at: str) -> None:
+    """Keep an address's request for mail (pbem/notify/asked.py): one row, whoever the address is."""
+    db.conn.execute("insert into asked (kind, address, at) values (?, ?, ?)", [kind, address, at])
+
+
+def take_asked(db: sqlite_utils.Database, most: int) -> list[dict]:
+    """The oldest requests for mail, taken off the table: whoever takes a row answers it."""
+    with immediate(db):
+        return rows_of(db, "delete from asked where id in (select id from asked order by id limit ?) "
+                           "returning kind, address, at", [most])
 
 
 SEEDS: Recent[bytes] = Recent(size=1024)  # (database, game) -> its seed, written once with the game
