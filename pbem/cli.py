@@ -67,7 +67,9 @@ def cmd_serve(args) -> int:
     # reason, and the database is migrated once; each worker builds its own
     app = create_app()
     # for the other commands on this database: `pbem links` prints the links this server serves
-    store.record_server(store.connect(app.config["DATABASE"]), "base_url", app.config["BASE_URL"], service.utcnow())
+    db = store.connect(app.config["DATABASE"])
+    store.record_server(db, "base_url", app.config["BASE_URL"], service.utcnow())
+    db.close()
     print(f"pbem serving on http://{args.host}:{args.port}/ (database {app.config['DATABASE']}, "
           f"{args.workers} worker process{'es' if args.workers > 1 else ''})", flush=True)
     if not args.no_scheduler:
