@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 from pathlib import Path
 
 FILE_MODE = 0o600
@@ -38,7 +39,8 @@ def narrow(path: str | Path, mode: int = FILE_MODE) -> None:
 
 
 def open_file(path: str | Path, flags: int = os.O_RDWR) -> int:
-    """A descriptor of the file at `path`, made 0600 if it is missing, narrowed if it is not."""
+    """A descriptor of the file at `path`, made 0600 if it is missing, narrowed if it is not. Never for a
+    SQLite database (see sqlite_file)."""
     folder(Path(path).parent)
     descriptor = os.open(path, flags | os.O_CREAT, FILE_MODE)
     try:
@@ -51,11 +53,24 @@ def open_file(path: str | Path, flags: int = os.O_RDWR) -> int:
     return descriptor
 
 
+_creating = threading.Lock()
+
+
 def sqlite_file(path: str | Path) -> Path:
-    """A SQLite database's file made (or narrowed to) 0600 before SQLite opens it, so the -wal and -shm
-    files SQLite makes beside it get the same mode; side files an older version left open are narrowed."""
+    """A SQLite database's file made 0600 before SQLite opens it, so the -wal and -shm files SQLite makes
+    beside it get the same mode; a database and side files an older version left open are narrowed.
+
+    Only a missing file is opened here, and only while no connection of this process can be on it: closing
+    any descriptor of a file drops every POSIX lock this process holds on it, SQLite's locks included,
+    which corrupts a database that other threads are writing (SQLite's FAQ, "How to corrupt")."""
     path = Path(path)
-    os.close(open_file(path))
-    for suffix in SQLITE_SIDE_FILES:
-        narrow(f"{path}{suffix}")
+    with _creating:  # a thread that finds the file made by another waits until its descriptor is closed
+        if not path.exists():
+            folder(path.parent)
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+            except FileExistsError:  # another process made it first: it holds no lock of this process
+                pass
+    for name in (path, *(f"{path}{suffix}" for suffix in SQLITE_SIDE_FILES)):
+        narrow(name)
     return path

@@ -5,6 +5,8 @@ makes for them 0700, under the usual umask (022) -- after `pbem serve` starts an
 
 import json
 import os
+import subprocess
+import sys
 import sqlite3
 import stat
 import time
@@ -75,3 +77,21 @@ def test_a_database_an_older_version_left_readable_is_narrowed_when_next_opened(
     for name in ("pbem.sqlite", "pbem.sqlite-wal", "pbem.sqlite-shm"):
         assert stat.S_IMODE(os.stat(var_dir / name).st_mode) == 0o600, name
     conn.close()
+
+
+def test_opening_a_database_again_keeps_the_locks_this_process_holds_on_it(var_dir):
+    """Making or narrowing the file must not open and close it while a connection of this process is on it:
+    closing any descriptor of a file drops all the process's POSIX locks on it, SQLite's too, and the
+    database is corrupted by the next writers (a server's threads each connect on their own)."""
+    from pbem import store
+
+    path = var_dir / "pbem.sqlite"
+    held = store.connect(path)
+    held.execute("select count(*) from events").fetchall()  # a WAL connection keeps a shared lock on the file
+    again = store.connect(path)
+    other = subprocess.run([sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1], timeout=0)\n"
+                            "print(c.execute('pragma journal_mode=delete').fetchone()[0])", str(path)],
+                           capture_output=True, text=True, timeout=60)
+    assert "database is locked" in other.stderr, other.stdout  # it cannot leave WAL while we are on it
+    again.close()
+    held.close()
