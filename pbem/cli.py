@@ -1,4 +1,4 @@
-"""The `pbem` console script: serve, new, show, verify, rebuild, schemas.
+"""The `pbem` console script: serve, new, games, links, show, verify, rebuild, schemas, and more.
 
 Each command opens its own database connection (PBEM_DB, default var/pbem.sqlite) and calls the
 same service verbs as the web pages.
@@ -7,8 +7,10 @@ same service verbs as the web pages.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
+import os
 import sys
 
 from . import config as config_mod
@@ -20,6 +22,26 @@ from .site import Site
 
 def open_db():
     return store.connect(config_mod.from_environment()["DATABASE"])
+
+
+def cli_site(db, say: bool = True) -> Site:
+    """The server's settings as this command sees them, links pointing where the server's do: to
+    PBEM_BASE_URL when it is set here, else to the base URL `pbem serve` recorded in the database at its
+    start (an operator's shell seldom repeats the server's environment), else to the default. `say`: tell
+    on stderr which one, since a link to the wrong host looks right until someone follows it."""
+    site = Site.from_environment()
+    if os.environ.get("PBEM_BASE_URL"):
+        source = "from PBEM_BASE_URL"
+    else:
+        recorded = store.recorded_server(db, "base_url")
+        if recorded is not None:
+            site = dataclasses.replace(site, base_url=recorded[0])
+            source = f"as `pbem serve` recorded it at its start, {recorded[1]}; PBEM_BASE_URL overrides it"
+        else:
+            source = "the default: no server has started on this database and PBEM_BASE_URL is unset"
+    if say:
+        print(f"pbem: links point to {site.base_url} ({source})", file=sys.stderr)
+    return site
 
 
 def parse_player(text: str) -> dict:
@@ -44,6 +66,10 @@ def cmd_serve(args) -> int:
     # built once here, before any worker, so that a setting that cannot be used stops the server with its
     # reason, and the database is migrated once; each worker builds its own
     app = create_app()
+    # for the other commands on this database: `pbem links` prints the links this server serves
+    db = store.connect(app.config["DATABASE"])
+    store.record_server(db, "base_url", app.config["BASE_URL"], service.utcnow())
+    db.close()
     print(f"pbem serving on http://{args.host}:{args.port}/ (database {app.config['DATABASE']}, "
           f"{args.workers} worker process{'es' if args.workers > 1 else ''})", flush=True)
     if not args.no_scheduler:
@@ -70,7 +96,7 @@ def cmd_worker(args) -> int:
     from .notify.sweep import give_up_lease, owner_name, start_scheduler, sweep
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    site = Site.from_environment()
+    site = cli_site(open_db())
     database = config_mod.from_environment()["DATABASE"]
     owner = owner_name()
     if args.once:
@@ -94,23 +120,24 @@ def cmd_mail_in(args) -> int:
     refused (the answer goes back by mail); an unsigned address is dropped without an answer."""
     from .notify import inbound
 
-    result = inbound.handle(open_db(), Site.from_environment(), sys.stdin.buffer.read())
+    db = open_db()
+    result = inbound.handle(db, cli_site(db, say=False), sys.stdin.buffer.read())
     print(f"{result.status}: {result.detail}")
     return 0
 
 
 def cmd_new(args) -> int:
-    settings = config_mod.from_environment()
     options = dict(parse_option(o) for o in args.option or [])
-    created = service.create_game(open_db(), Site.from_environment(), args.game,
-                                  [parse_player(p) for p in args.player], options)
-    base = settings["BASE_URL"]
+    db = open_db()
+    site = cli_site(db)
+    created = service.create_game(db, site, args.game, [parse_player(p) for p in args.player], options)
+    base = site.base_url
     print(f"game {created.id} ({created.game}): watch at {base}/games/{created.id}")
     for seat, (name, token) in enumerate(zip(created.names, created.tokens)):
         print(f"seat {seat} open: taken through the invitation" if seat in created.open_seats
               else f"seat {seat} {name}: {base}/play/{token}")
     if created.open_seats:
-        print(f"invitation: {Site.from_environment().invite_url(created.id)}")
+        print(f"invitation: {site.invite_url(created.id)}")
     return 0
 
 
@@ -118,8 +145,9 @@ def cmd_links(args) -> int:
     """A game's current seat links (a replaced link's successor), for the operator to hand on."""
     from .players import current_links
 
-    site = Site.from_environment()
-    loaded = service.load(open_db(), args.game)
+    db = open_db()
+    site = cli_site(db)
+    loaded = service.load(db, args.game)
     print(f"game {loaded.id} ({loaded.module.NAME}): watch at {site.game_url(loaded.id)}")
     for seat, name, url in current_links(site, loaded):
         if loaded.seats[seat].get("bot"):  # its link is nobody's: it would show the seat's secrets
@@ -129,6 +157,28 @@ def cmd_links(args) -> int:
     if loaded.facts.get("waiting"):
         print(f"invitation: {site.invite_url(loaded.id)}")
     return 0
+
+
+def cmd_games(args) -> int:
+    """The games on this server, latest moved first: id, kind, status, players' names, when last moved and
+    the next deadline. Read from the projections alone; no address, link or seed is printed."""
+    status = "active" if args.active else "waiting" if args.waiting else "finished" if args.finished else None
+    rows = store.games_with_names(open_db(), status, args.game)
+    lines = [("id", "game", "status", "last move", "next deadline", "players")]
+    lines += [(row["id"], row["game"], row["status"], row["updated"] or "-",
+               row["deadline"] if row["status"] == "active" and row["deadline"] else "-",
+               ", ".join(printable(name) for name in row["names"])) for row in rows]
+    widths = [max(len(line[column]) for line in lines) for column in range(5)]
+    for line in lines:
+        print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)) + "  " + line[5])
+    what = f"{status} " if status else ""
+    print(f"{len(rows)} {what}game{'' if len(rows) == 1 else 's'}" + (f" of {args.game}" if args.game else ""))
+    return 0
+
+
+def printable(name: str) -> str:
+    """A player's name on one terminal line: a line separator or control character in it shown escaped."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in name)
 
 
 def cmd_show(args) -> int:
@@ -239,6 +289,14 @@ def build_parser() -> argparse.ArgumentParser:
     links = commands.add_parser("links", help="print a game's current seat links (for the operator)")
     links.add_argument("game", help="the game id")
     links.set_defaults(run=cmd_links)
+
+    games = commands.add_parser("games", help="list the games: id, status, players, last move, next deadline")
+    which = games.add_mutually_exclusive_group()
+    which.add_argument("--active", action="store_true", help="only games going on")
+    which.add_argument("--waiting", action="store_true", help="only games waiting for players to join")
+    which.add_argument("--finished", action="store_true", help="only finished games")
+    games.add_argument("--game", choices=sorted(GAMES), help="only games of this kind")
+    games.set_defaults(run=cmd_games)
 
     show = commands.add_parser("show", help="print a game's board as text")
     show.add_argument("game", help="the game id")

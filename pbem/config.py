@@ -11,6 +11,8 @@ import os
 import secrets
 from pathlib import Path
 
+from . import private
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_ROOT = PACKAGE_DIR.parent
 
@@ -37,7 +39,7 @@ def secret_key(var_dir: Path) -> str:
         return os.environ["PBEM_SECRET_KEY"]
     path = var_dir / "secret_key"
     if not path.exists():
-        var_dir.mkdir(parents=True, exist_ok=True)
+        private.folder(var_dir)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w") as handle:
             handle.write(secrets.token_hex(32))

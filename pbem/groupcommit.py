@@ -34,6 +34,8 @@ from collections import deque
 from concurrent.futures import Future
 from typing import Any, Callable
 
+from . import private
+
 IDLE_SECONDS = 30
 MOST_PER_COMMIT = 64
 
@@ -113,7 +115,7 @@ class Committer:
     def take_turn(self) -> None:
         """Wait, queued by the kernel, until no other process's committer is writing to this database."""
         if self.turn is None:
-            self.turn = open(self.path + "-commit", "ab")
+            self.turn = os.fdopen(private.open_file(self.path + "-commit", os.O_WRONLY | os.O_APPEND), "ab")
         fcntl.flock(self.turn.fileno(), fcntl.LOCK_EX)  # blocks without Python's global lock
 
     def end_turn(self) -> None:

@@ -28,6 +28,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import private
+
 log = logging.getLogger("pbem.ratelimit")
 
 
@@ -130,7 +132,7 @@ def _connection(path: Path) -> sqlite3.Connection:
     if conn is not None:
         kept.move_to_end(path)
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private.sqlite_file(path)  # 0600, as the database: it names the clients' addresses (hashed)
         conn = sqlite3.connect(str(path), timeout=5, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")  # counts, not truth: no fsync per request

@@ -38,7 +38,8 @@ MAX_NAME = 40
 MAX_EMAIL = 254
 MAX_MOVE = 500
 APPEND_ATTEMPTS = 8
-EMAIL = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[^@\s<>,;\"]+$")
+# No spaces, brackets, separators or control characters (a NUL or DEL cannot go into a mail header).
+EMAIL = re.compile(r"^[^@\s<>,;\"\x00-\x1f\x7f]+@[^@\s<>,;\"\x00-\x1f\x7f]+\.[^@\s<>,;\"\x00-\x1f\x7f]+$")
 
 load = loading.load  # the verbs' callers read games through here too
 

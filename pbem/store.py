@@ -25,10 +25,10 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import sqlite_utils
 
-from . import groupcommit
+from . import groupcommit, private
 from .recent import Recent
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 BUSY_TIMEOUT_SECONDS = 10
 
 
@@ -78,9 +78,10 @@ def rows_of(db: sqlite_utils.Database, sql: str, params=()) -> list[dict]:
 
 
 def connect(path: str | Path) -> sqlite_utils.Database:
-    """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout. The file and
+    the -wal and -shm files beside it are the server's user's alone (0600): they hold the running games'
+    seeds and the links not yet sent."""
+    path = private.sqlite_file(path)
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
     _retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
     conn.execute("PRAGMA foreign_keys=ON")
@@ -187,8 +188,17 @@ def _v6_no_status_deadline_index(db: sqlite_utils.Database) -> None:
     db.conn.execute("drop index if exists idx_games_status_deadline")
 
 
+def _v7_server_and_asked(db: sqlite_utils.Database) -> None:
+    """What `pbem serve` records of itself for the other commands (its base URL: `pbem links` prints the
+    links it serves), and the mail addresses asked for (a sign-in link, lost seat links), answered on the
+    delivery side (pbem/notify/asked.py)."""
+    db["server"].create({"name": str, "value": str, "at": str}, pk="name", not_null={"value", "at"}, if_not_exists=True)
+    db["asked"].create({"id": int, "kind": str, "address": str, "at": str}, pk="id",
+                       not_null={"kind", "address", "at"}, if_not_exists=True)
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
-              5: _v5_home, 6: _v6_no_status_deadline_index}
+              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:
@@ -364,6 +374,42 @@ def seats_of(db: sqlite_utils.Database, game_id: str) -> list[dict]:
 
 def list_games(db: sqlite_utils.Database, limit: int = 50) -> list[dict]:
     return list(rows_of(db, "select * from games order by updated desc limit ?", [limit]))
+
+
+def games_with_names(db: sqlite_utils.Database, status: str | None = None, game: str | None = None) -> list[dict]:
+    """Every game (or those of one status or kind), latest moved first, each with its seats' names in
+    seat order under "names" (`pbem games`): two reads, whatever the number of games."""
+    games = rows_of(db, "select id, game, status, updated, deadline from games where (? is null or status = ?) "
+                        "and (? is null or game = ?) order by updated desc, id", [status, status, game, game])
+    names: dict[str, list[str]] = {}
+    for row in rows_of(db, "select game_id, name from seats order by game_id, seat"):
+        names.setdefault(row["game_id"], []).append(row["name"])
+    return [{**row, "names": names.get(row["id"], [])} for row in games]
+
+
+def record_server(db: sqlite_utils.Database, name: str, value: str, at: str) -> None:
+    """A fact `pbem serve` records of itself for the other commands (its base URL)."""
+    with immediate(db):
+        db.conn.execute("insert into server (name, value, at) values (?, ?, ?) on conflict(name) do update set "
+                        "value = excluded.value, at = excluded.at", [name, value, at])
+
+
+def recorded_server(db: sqlite_utils.Database, name: str) -> tuple[str, str] | None:
+    """(value, when recorded) of what `pbem serve` recorded under `name`, or None."""
+    rows = rows_of(db, "select value, at from server where name = ?", [name])
+    return (rows[0]["value"], rows[0]["at"]) if rows else None
+
+
+def ask(db: sqlite_utils.Database, kind: str, address: str, at: str) -> None:
+    """Keep an address's request for mail (pbem/notify/asked.py): one row, whoever the address is."""
+    db.conn.execute("insert into asked (kind, address, at) values (?, ?, ?)", [kind, address, at])
+
+
+def take_asked(db: sqlite_utils.Database, most: int) -> list[dict]:
+    """The oldest requests for mail, taken off the table: whoever takes a row answers it."""
+    with immediate(db):
+        return rows_of(db, "delete from asked where id in (select id from asked order by id limit ?) "
+                           "returning kind, address, at", [most])
 
 
 SEEDS: Recent[bytes] = Recent(size=1024)  # (database, game) -> its seed, written once with the game

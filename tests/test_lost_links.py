@@ -5,7 +5,8 @@ once an hour; the page answers alike whether or not the address plays here."""
 import re
 
 from pbem import service, store
-from pbem.notify import outbox, sender
+from pbem.notify import asked, outbox, sender
+from pbem.site import Site
 
 ANN = {"name": "Ann", "email": "Ann@Example.org"}
 
@@ -15,8 +16,11 @@ def csrf(page: str) -> str:
 
 
 def ask(client, address):
+    """Ask on the page, then answer as the server's scheduler does right after the request."""
     form = client.get("/links").data.decode()
-    return client.post("/links", data={"csrf": csrf(form), "address": address})
+    answer = client.post("/links", data={"csrf": csrf(form), "address": address})
+    asked.answer(store.connect(client.application.config["DATABASE"]), Site.from_config(client.application.config))
+    return answer
 
 
 def links_sent(db, game_id):

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 
 from .. import clock, computer, service, store
 from ..site import Site
-from . import compose, sender
+from . import asked, compose, sender
 
 log = logging.getLogger("pbem.sweep")
 
@@ -88,6 +88,7 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
         return None
     counts: dict = {}
     steps = (("clock", lambda: clock_pass(db, site, now)),
+             ("asked", lambda: {"asked": asked.answer(db, site, now)}),  # sign-in and lost links asked for
              ("digests", lambda: {"digests": sender.build_digests(db, now, site)}),
              ("delivery", lambda: sender.deliver_due(db, site, now)))
     for name, step in steps:

@@ -20,6 +20,7 @@ from ..games.base import GameError
 from ..mygames import my_seats
 from ..notify.unsubscribe import masked
 from . import limits
+from .asking import ask_for_mail
 from .pages import check_csrf, seat_from_token
 
 bp = Blueprint("home", __name__)
@@ -72,9 +73,8 @@ def signin():
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address):
         return render_template("signin.html", sent=False, address=None,
                                error="that does not look like an e-mail address"), 400
-    if accounts.request_signin(get_db(), get_site(), address, service.utcnow()):
-        wake_mail()
-    # The same answer whether or not the address plays here: the page must not tell who plays.
+    ask_for_mail("signin", address)
+    # The same answer, and the same work, whether or not the address plays here: nothing tells who plays.
     return render_template("signin.html", sent=True, address=address, error=None)
 
 

@@ -12,6 +12,7 @@ from ..games import UnknownGame
 from ..games.base import GameError
 from ..mygames import my_seats
 from . import api, limits
+from .asking import ask_for_mail
 from .home import wake_mail
 
 bp = Blueprint("home_api", __name__, url_prefix="/api")
@@ -34,9 +35,8 @@ def signin():
     address = body["email"].strip()
     if not service.EMAIL.match(address) or not address.isascii():
         raise service.BadRequest("email: that does not look like an e-mail address")
-    if accounts.request_signin(get_db(), get_site(), address, service.utcnow()):
-        wake_mail()
-    # the same answer for every address: nobody learns here who plays
+    ask_for_mail("signin", address)
+    # the same answer, and the same work, for every address: nobody learns here who plays
     return answer({"status": "if that address has seats here, a sign-in link is on its way to it"}, 202)
 
 

@@ -28,9 +28,9 @@ from ..clock import CLOCK_OPTIONS
 from ..games.base import GameError
 from ..export import record_json, text_record
 from ..notify import outbox
-from ..notify.lost_links import send_seat_links
 from ..words import lines_of, tell
 from . import board, limits, started
+from .asking import ask_for_mail
 from .waiting import waiting_page
 from .move_groups import group_moves
 
@@ -98,8 +98,8 @@ def lost_links():
     address = (request.form.get("address") or "").strip()
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address):
         return render_template("links.html", sent=False, error="that does not look like an e-mail address"), 400
-    send_seat_links(get_db(), get_site(), address)
-    # The same answer whether or not the address plays here: the page must not tell who plays.
+    ask_for_mail("links", address)
+    # The same answer, and the same work, whether or not the address plays here: nothing tells who plays.
     return render_template("links.html", sent=True, address=address, error=None)
 
 
