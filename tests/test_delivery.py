@@ -1,0 +1,121 @@
+"""Delivery can never hold up the scheduler (the audit's N1 and part of N10): a webhook or an SMTP server
+that drips its answer one byte at a time is cut off at the call's deadline; while one game's webhook
+drips, other games' mail and a computer seat's answer still come at once, through real `pbem serve`
+processes with one worker and with two; a killed process's claimed notices and scheduler lease are taken
+over within a minute; a fractional PBEM_COMPUTER_DELAY answers at once."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from pbem.notify import mail, webhook
+from tests.conftest import free_port
+
+
+class Dripper:
+    """A peer on loopback that answers one byte every `interval` seconds, for `seconds` at most per
+    connection (an HTTP peer reads the request first; an SMTP one drips its greeting at once).
+    `cut` counts the connections the caller closed before the answer was complete."""
+
+    def __init__(self, answer: bytes, interval: float, seconds: float, read_request: bool):
+        self.answer, self.interval, self.seconds, self.read_request = answer, interval, seconds, read_request
+        self.connections = 0
+        self.cut = 0
+        self.done = threading.Event()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while not self.done.is_set():
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            self.connections += 1
+            threading.Thread(target=self._drip, args=(connection,), daemon=True).start()
+
+    def _drip(self, connection: socket.socket) -> None:
+        with connection:
+            if self.read_request:
+                received = b""
+                while b"\r\n\r\n" not in received:
+                    received += connection.recv(65536) or b"\r\n\r\n"
+            ends = time.monotonic() + self.seconds
+            answer = self.answer * int(self.seconds / self.interval / len(self.answer) + 1)
+            for byte in answer:
+                if self.done.is_set() or time.monotonic() > ends:
+                    return
+                try:
+                    connection.sendall(bytes([byte]))
+                except OSError:
+                    self.cut += 1
+                    return
+                time.sleep(self.interval)
+
+    def close(self) -> None:
+        self.done.set()
+        self.listener.close()
+
+
+@pytest.fixture
+def dripper():
+    made = []
+
+    def make(answer: bytes, interval: float = 0.5, seconds: float = 120, read_request: bool = True) -> Dripper:
+        made.append(Dripper(answer, interval, seconds, read_request))
+        return made[-1]
+
+    yield make
+    for peer in made:
+        peer.close()
+
+
+def ends_within(seconds: float, call) -> BaseException | None:
+    """Run `call` in a thread; the exception it raised once it ends, failing if it has not ended after
+    `seconds` (a generous bound: what is checked is that it ends at all while the peer still drips)."""
+    outcome: list = []
+
+    def run() -> None:
+        try:
+            call()
+            outcome.append(None)
+        except BaseException as error:  # noqa: BLE001 - handed to the test
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert outcome, f"the call was still waiting on its peer after {seconds} s"
+    return outcome[0]
+
+
+def test_a_webhook_that_drips_its_answer_is_cut_off_at_the_deadline(dripper, monkeypatch):
+    """A per-read timeout never fires when a byte comes every half second: the POST must end as a whole."""
+    monkeypatch.setattr(webhook, "DEADLINE", 2, raising=False)
+    peer = dripper(b"HTTP/1.1 200 OK\r\nX-Slow: " + b"y" * 400)
+    error = ends_within(30, lambda: webhook.post(f"http://127.0.0.1:{peer.port}/hook", b"{}", "key", delivery="d",
+                                                 allow_private=True))
+    assert isinstance(error, TimeoutError), error
+    deadline = time.monotonic() + 10
+    while peer.cut == 0 and time.monotonic() < deadline:  # the peer finds its connection closed mid-answer
+        time.sleep(0.1)
+    assert peer.cut == 1
+
+
+def test_an_smtp_server_that_drips_its_greeting_is_cut_off_at_the_deadline(dripper, monkeypatch, site):
+    from email.message import EmailMessage
+    from dataclasses import replace
+
+    monkeypatch.setattr(mail, "DEADLINE", 2, raising=False)
+    peer = dripper(b"220 " + b"slow" * 200, read_request=False)
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "pbem@pbem.test", "ann@example.org", "hello"
+    message.set_content("hello")
+    mailing = replace(site, smtp_url=f"smtp://127.0.0.1:{peer.port}")
+    error = ends_within(30, lambda: mail.send(mailing, message))
+    assert isinstance(error, TimeoutError), error
