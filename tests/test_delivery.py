@@ -119,3 +119,85 @@ def test_an_smtp_server_that_drips_its_greeting_is_cut_off_at_the_deadline(dripp
     mailing = replace(site, smtp_url=f"smtp://127.0.0.1:{peer.port}")
     error = ends_within(30, lambda: mail.send(mailing, message))
     assert isinstance(error, TimeoutError), error
+
+
+# --- through real servers -------------------------------------------------------------------------
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+from pbem import service, store
+from tests.conftest import ROOT, start_server, stop_server
+
+
+def call(url, body=None, token=None):
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def new_game(base, players):
+    status, created = call(base + "/api/games", {"game": "mississippi", "players": players})
+    assert status == 201, created
+    return created["id"], [seat.get("token") for seat in created["seats"]]
+
+
+def play(base, game_id, tokens) -> int:
+    """One move by the seat (with a token) that owes one; returns the seq the game had before it."""
+    seat = call(f"{base}/api/games/{game_id}")[1]["to_move"][0]
+    mine = call(f"{base}/api/games/{game_id}", token=tokens[seat])[1]
+    status, answer = call(f"{base}/api/games/{game_id}/moves", {"move": mine["legal"][0], "seq": mine["seq"]},
+                          tokens[seat])
+    assert status == 201, answer
+    return mine["seq"]
+
+
+def wait_for(condition, seconds: float, what: str):
+    deadline = time.monotonic() + seconds
+    while True:
+        found = condition()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        time.sleep(0.2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_webhook_that_drips_holds_up_no_other_game_s_mail_nor_a_computer_seat(var_dir, smtp_sink, dripper,
+                                                                              workers):
+    """The audit's N1: one game's webhook answers one byte every 2 seconds. Each of its moves queues a
+    notice to it (40 moves, each delivered from its own wake-up), yet ten other games' invitations reach
+    the SMTP server and a computer seat answers, within seconds, with one worker and with two."""
+    peer = dripper(b"HTTP/1.1 200 OK\r\nX-Slow: " + b"y" * 400, interval=2, seconds=600)
+    env = {"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test", "PBEM_ALLOW_PRIVATE_WEBHOOKS": "1",
+           "PBEM_COMPUTER_DELAY": "1"}
+    server, base = start_server(var_dir, "--workers", workers, env=env)
+    try:
+        slow, slow_tokens = new_game(base, [{"name": "Ann", "webhook": f"http://127.0.0.1:{peer.port}/ann"},
+                                            {"name": "Bob", "webhook": f"http://127.0.0.1:{peer.port}/bob"}])
+        for _ in range(40):
+            play(base, slow, slow_tokens)
+            time.sleep(0.2)  # each move's notice asked for on its own, as moves a while apart are
+        wait_for(lambda: peer.connections >= 2, 30, "the webhook's first calls")
+        addresses = [f"player{game}.{seat}@example.org" for game in range(10) for seat in range(2)]
+        for game in range(10):
+            new_game(base, [{"name": f"P{seat}", "email": f"player{game}.{seat}@example.org"} for seat in range(2)])
+        versus, versus_tokens = new_game(base, [{"name": "Cy"}, {"name": "Computer", "bot": "standard"}])
+        play(base, versus, versus_tokens)
+
+        smtp_sink.wait_for(len(addresses), timeout=30)
+        assert sorted(m["To"] for m in smtp_sink.messages) == sorted(addresses)
+        wait_for(lambda: call(f"{base}/api/games/{versus}", token=versus_tokens[0])[1]["legal"], 30,
+                 "the computer's answer")
+    finally:
+        stop_server(server)

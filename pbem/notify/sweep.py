@@ -2,6 +2,10 @@
 (reminders into the outbox, timeouts as events by the actor `clock`), gather digests, and deliver the
 outbox. It runs in exactly one process: a lease in the `locks` table keeps a second scheduler idle.
 
+In a running scheduler the delivery is the courier's (pbem/notify/courier.py), in a thread apart: the
+sweep and the wake-ups only kick it, so no mail server or webhook can hold up reminders, timeouts or a
+computer seat's move. `pbem worker --once` and a sweep called alone deliver before they return.
+
 `pbem serve` starts it in a background thread unless `--no-scheduler`; `pbem worker` runs it alone.
 """
 
@@ -15,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 
 from .. import clock, computer, service, store
 from ..site import Site
-from . import compose, sender
+from . import compose, courier, sender
 
 log = logging.getLogger("pbem.sweep")
 
@@ -80,8 +84,10 @@ def handle_game(db, site: Site, game_id: str, now: str, counts: dict) -> None:
     service.mark_handled(db, game_id, now)
 
 
-def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> dict | None:
-    """One pass of the scheduler's job; None when another process holds the lease."""
+def sweep(db, site: Site, now: str | None = None, owner: str | None = None,
+          post: courier.Courier | None = None) -> dict | None:
+    """One pass of the scheduler's job; None when another process holds the lease. With a courier
+    (`post`), the delivery is kicked off to it; without, it is done before the pass returns."""
     now = now or service.utcnow()
     owner = owner or owner_name()
     if not take_lease(db, owner, now):
@@ -89,7 +95,7 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
     counts: dict = {}
     steps = (("clock", lambda: clock_pass(db, site, now)),
              ("digests", lambda: {"digests": sender.build_digests(db, now, site)}),
-             ("delivery", lambda: sender.deliver_due(db, site, now)))
+             ("delivery", lambda: kick(post) if post else sender.deliver_due(db, site, now)))
     for name, step in steps:
         try:
             counts.update(step())
@@ -97,6 +103,11 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
             log.exception("sweep: the %s step failed", name)
             counts[f"{name}_failed"] = 1
     return counts
+
+
+def kick(post: courier.Courier) -> dict:
+    post.kick()
+    return {}
 
 
 _running: dict[str, threading.Lock] = {}   # database -> held while this process sweeps it
@@ -125,7 +136,7 @@ def run_once(database: str, site: Site, owner: str) -> None:
 def sweep_database(database: str, site: Site, owner: str) -> None:
     db = store.connect(database)
     try:
-        counts = sweep(db, site, owner=owner)
+        counts = sweep(db, site, owner=owner, post=courier.for_database(database, site))
         if counts and any(counts.values()):
             log.info("sweep: %s", counts)
     except Exception:  # noqa: BLE001 - a failing pass must not stop the scheduler; the next one retries
@@ -140,14 +151,16 @@ POLL_SECONDS = 5  # `pbem worker`, and the lease holder of `pbem serve --workers
 def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None,
                     poll: bool = False):
     """APScheduler with the one sweep job, every minute and once at start; after this process's appends,
-    deliveries of the notices they queued and wake-ups for computer seats. A worker (`poll`) also sweeps
-    every POLL_SECONDS, since the web servers' appends cannot wake it: a sweep with nothing due costs
-    three indexed reads."""
+    deliveries of the notices they queued (by the courier, which stops with the scheduler) and wake-ups
+    for computer seats. A worker (`poll`) also sweeps every POLL_SECONDS, since
+    the web servers' appends cannot wake it: a sweep with nothing due costs three indexed reads."""
+    from apscheduler.events import EVENT_SCHEDULER_SHUTDOWN
     from apscheduler.schedulers.background import BackgroundScheduler
     from apscheduler.schedulers.blocking import BlockingScheduler
 
     owner = owner or owner_name()
     scheduler = (BlockingScheduler if blocking else BackgroundScheduler)(timezone="UTC")
+    scheduler.add_listener(lambda _: courier.retire(database), EVENT_SCHEDULER_SHUTDOWN)
     scheduler.add_job(run_once, "interval", seconds=POLL_SECONDS if poll else INTERVAL_SECONDS,
                       args=[database, site, owner], id="sweep", max_instances=1, coalesce=True)
     scheduler.add_job(run_once, args=[database, site, owner], id="first-sweep")
@@ -171,10 +184,11 @@ WAKE_MARGIN = 0.05  # event times are whole seconds: wake just after the moment,
 
 def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
     """A wake-up: the sweep, if this process holds the lease; then, here in any case, the computer moves
-    owed in the game that woke it and the mail that is due (a sign-in link just asked for). With
-    several server processes (`pbem serve --workers N`) only one holds the lease and it cannot be woken
-    by another's append or sign-in: without this, a computer seat would answer a person's move, and a
-    sign-in link would leave, only at that process's next look, seconds later. Two processes cannot
+    owed in the game that woke it, and a kick to this process's courier for the mail that is due (a
+    sign-in link just asked for). With several server processes (`pbem serve --workers N`) only one
+    holds the lease and it cannot be woken by another's append or sign-in: without this, a computer seat
+    would answer a person's move, and a sign-in link would leave, only at that process's next look,
+    seconds later. Two processes cannot
     both send a mail (each claims its rows first, pbem/notify/outbox.py) nor both play the same owed
     move (the log's primary key: the one that loses the race reads the game again, nothing owed)."""
     run_once(database, site, owner)
@@ -186,47 +200,25 @@ def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
             log.exception("could not play the computer's move in game %s", game_id)
         finally:
             db.close()
-    deliver_now(database, site)
-
-
-def deliver_now(database: str, site: Site) -> None:
-    """Deliver the mail and webhook calls that are due, without a whole sweep (no lease: each process
-    claims the rows it sends)."""
-    db = store.connect(database)
-    try:
-        sender.deliver_due(db, site, service.utcnow())
-    except Exception:  # noqa: BLE001 - the next sweep delivers it
-        log.exception("could not deliver the mail due")
-    finally:
-        db.close()
+    courier.for_database(database, site).kick()  # no lease needed: each process claims the rows it sends
 
 
 def wake_after_appends(scheduler, database: str, site: Site, owner: str) -> None:
     """After every append to this database: deliver the notices it queued at once rather than at the next
-    sweep (a player's "your turn" mail, a channel's webhook; one delivery asked at a time, which takes
-    all that is due when it begins), and wake the scheduler when a seat the server plays owes a move
-    (`computer_delay` seconds after the append). The request that appended only schedules jobs."""
+    sweep (a player's "your turn" mail, a channel's webhook: a kick to the courier, which never waits),
+    and wake the scheduler when a seat the server plays owes a move (`computer_delay` seconds after the
+    append). The request that appended only kicks and schedules."""
     from pathlib import Path
 
     path = str(Path(database).resolve())
-    asked = threading.Event()  # a delivery is scheduled and has not begun: later appends' rows go with it
-
-    def deliver() -> None:
-        asked.clear()  # before the delivery reads what is due: a row queued after this asks again
-        deliver_now(database, site)
+    post = courier.for_database(database, site)
 
     def hook(db, _site, played) -> None:
         try:
             if str(Path(store.path_of(db)).resolve()) != path:
                 return
-            if played.notices and not asked.is_set():
-                asked.set()
-                try:
-                    scheduler.add_job(deliver, "date", misfire_grace_time=None,
-                                      run_date=datetime.now(timezone.utc) + timedelta(seconds=WAKE_MARGIN))
-                except Exception:
-                    asked.clear()  # the next append asks again; the minute's sweep delivers meanwhile
-                    raise
+            if played.notices:
+                post.kick()
             if played.loaded.finished:
                 return
             due = computer.due_at(played.loaded, site.computer_delay)
