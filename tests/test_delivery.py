@@ -201,3 +201,46 @@ def test_a_webhook_that_drips_holds_up_no_other_game_s_mail_nor_a_computer_seat(
                  "the computer's answer")
     finally:
         stop_server(server)
+
+
+def lease_holder(db) -> str | None:
+    rows = list(db.query("select owner from locks where name = 'scheduler'"))
+    return rows[0]["owner"] if rows else None
+
+
+@pytest.mark.slow
+def test_a_killed_process_s_notices_and_lease_are_taken_over_within_a_minute(mail_db, mail_site, smtp_sink,
+                                                                             var_dir):
+    """Part of the audit's N10: a `pbem worker` killed (SIGKILL) while the SMTP server holds its five
+    messages unanswered. Another worker takes the scheduler's lease within 15 seconds of the last
+    renewal (not 3 minutes) and sends the five, each once, as their claims run out (45 seconds, not 5
+    minutes)."""
+    players = [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(5)]
+    service.create_game(mail_db, mail_site, "mississippi", players)
+    smtp_sink.hold = threading.Event()
+    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
+           "PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test", "PBEM_BASE_URL": "http://pbem.test"}
+    first = subprocess.Popen([sys.executable, "-m", "pbem.cli", "worker"], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    second = None
+    try:
+        assert smtp_sink.waiting.wait(30), "the worker never reached the SMTP server"
+        wait_for(lambda: len(list(mail_db.query("select id from outbox where claimed_until is not null"))) == 5, 30,
+                 "the five claims")
+        assert lease_holder(mail_db).split(":")[1] == str(first.pid)
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+        smtp_sink.hold.set()
+        second = subprocess.Popen([sys.executable, "-m", "pbem.cli", "worker"], cwd=ROOT, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(lambda: (lease_holder(mail_db) or "").split(":")[1:2] == [str(second.pid)], 60,
+                 "the second worker to take the lease")
+        messages = smtp_sink.wait_for(5, timeout=120)
+        assert sorted(m["To"] for m in messages) == [f"p{i}@example.org" for i in range(5)]
+        time.sleep(1)
+        assert len(smtp_sink.messages) == 5  # each once
+    finally:
+        for process in (first, second):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(10)

@@ -1,6 +1,8 @@
 """The scheduler's one job: every minute, ask the pure clock what is due, act through the service
 (reminders into the outbox, timeouts as events by the actor `clock`), gather digests, and deliver the
 outbox. It runs in exactly one process: a lease in the `locks` table keeps a second scheduler idle.
+The lease is short (LEASE) and renewed every few seconds while its process lives, so the scheduler of
+a process that dies is taken over within LEASE (architecture, section 18).
 
 In a running scheduler the delivery is the courier's (pbem/notify/courier.py), in a thread apart: the
 sweep and the wake-ups only kick it, so no mail server or webhook can hold up reminders, timeouts or a
@@ -24,7 +26,8 @@ from . import compose, courier, sender
 log = logging.getLogger("pbem.sweep")
 
 LOCK = "scheduler"
-LEASE = timedelta(minutes=3)
+LEASE = timedelta(seconds=15)
+RENEW_SECONDS = 5  # how often the holder renews the lease: it lapses only if three renewals in a row fail
 INTERVAL_SECONDS = 60
 
 
@@ -42,6 +45,13 @@ def take_lease(db, owner: str, now: str) -> bool:
         db.conn.execute("insert into locks (name, owner, until) values (?, ?, ?) on conflict(name) do update set "
                         "owner = excluded.owner, until = excluded.until", [LOCK, owner, until])
     return True
+
+
+def renew_lease(db, owner: str, now: str) -> bool:
+    """Extend the lease if this owner holds it (however long its sweep runs); False if it does not."""
+    until = clock.format_time(clock.parse_time(now) + LEASE)
+    cursor = db.conn.execute("update locks set until = ? where name = ? and owner = ?", [until, LOCK, owner])
+    return cursor.rowcount > 0
 
 
 def release_lease(db, owner: str) -> None:
@@ -150,9 +160,9 @@ POLL_SECONDS = 5  # `pbem worker`, and the lease holder of `pbem serve --workers
 
 def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None,
                     poll: bool = False):
-    """APScheduler with the one sweep job, every minute and once at start; after this process's appends,
-    deliveries of the notices they queued (by the courier, which stops with the scheduler) and wake-ups
-    for computer seats. A worker (`poll`) also sweeps every POLL_SECONDS, since
+    """APScheduler with the one sweep job, every minute and once at start, and the lease's renewal; after
+    this process's appends, deliveries of the notices they queued (by the courier, which stops with the
+    scheduler) and wake-ups for computer seats. A worker (`poll`) also sweeps every POLL_SECONDS, since
     the web servers' appends cannot wake it: a sweep with nothing due costs three indexed reads."""
     from apscheduler.events import EVENT_SCHEDULER_SHUTDOWN
     from apscheduler.schedulers.background import BackgroundScheduler
@@ -164,9 +174,23 @@ def start_scheduler(database: str, site: Site, blocking: bool = False, owner: st
     scheduler.add_job(run_once, "interval", seconds=POLL_SECONDS if poll else INTERVAL_SECONDS,
                       args=[database, site, owner], id="sweep", max_instances=1, coalesce=True)
     scheduler.add_job(run_once, args=[database, site, owner], id="first-sweep")
+    scheduler.add_job(keep_lease, "interval", seconds=RENEW_SECONDS, args=[database, owner], id="lease",
+                      max_instances=1, coalesce=True, misfire_grace_time=None)
     wake_after_appends(scheduler, database, site, owner)
     scheduler.start()
     return scheduler
+
+
+def keep_lease(database: str, owner: str) -> None:
+    """Renew the lease if this process holds it: a sweep that runs long keeps it, a process that dies
+    loses it within LEASE."""
+    db = store.connect(database)
+    try:
+        renew_lease(db, owner, service.utcnow())
+    except Exception:  # noqa: BLE001 - the next renewal, or the next sweep, takes it again
+        log.exception("could not renew the scheduler lease")
+    finally:
+        db.close()
 
 
 def wake(scheduler, database: str, site: Site, owner: str, delay: float = 0, game_id: str | None = None) -> None:
