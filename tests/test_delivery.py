@@ -244,3 +244,19 @@ def test_a_killed_process_s_notices_and_lease_are_taken_over_within_a_minute(mai
             if process is not None and process.poll() is None:
                 process.kill()
                 process.wait(10)
+
+
+@pytest.mark.slow
+def test_a_fractional_computer_delay_answers_at_once(var_dir):
+    """PBEM_COMPUTER_DELAY=0.2: the moment the computer owes its move falls between two whole seconds,
+    and the wake-up made for it read a `now` of whole seconds, earlier than that moment: the seat waited
+    for the minute's sweep. Three answers in a row, each within seconds."""
+    server, base = start_server(var_dir, env={"PBEM_COMPUTER_DELAY": "0.2"})
+    try:
+        game_id, tokens = new_game(base, [{"name": "Ann"}, {"name": "Computer", "bot": "standard"}])
+        for _ in range(3):
+            play(base, game_id, tokens)
+            wait_for(lambda: call(f"{base}/api/games/{game_id}", token=tokens[0])[1]["legal"], 15,
+                     "the computer's answer")
+    finally:
+        stop_server(server)
