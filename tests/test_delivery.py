@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from pbem import store
 from pbem.notify import mail, webhook
 from tests.conftest import free_port
 
@@ -121,6 +122,37 @@ def test_an_smtp_server_that_drips_its_greeting_is_cut_off_at_the_deadline(dripp
     assert isinstance(error, TimeoutError), error
 
 
+
+def test_a_notice_queued_while_a_slow_call_is_under_way_leaves_at_once(mail_db, mail_site, smtp_sink, dripper,
+                                                                       monkeypatch):
+    """A courier's pass goes on as long as a call is under way; a notice queued meanwhile (its time a
+    whole second, the append's) must be due by the pass's clock at once. The pass begins late in a
+    second and the notice is queued early in a later one: a clock counted on from the pass's first
+    second, truncated, lagged behind it until the slow call ended."""
+    from pbem import service
+    from pbem.notify import courier
+
+    monkeypatch.setattr(webhook, "DEADLINE", 60)
+    peer = dripper(b"HTTP/1.1 200 OK\r\nX-Slow: " + b"y" * 400)
+    service.create_game(mail_db, mail_site, "mississippi", [{"name": "Ann", "webhook": f"http://127.0.0.1:{peer.port}/"},
+                                                            {"name": "Bob"}])
+    post = courier.Courier(str(store.path_of(mail_db)), mail_site)
+    try:
+        time.sleep((0.9 - time.time()) % 1)  # the pass begins at .9 of a second
+        post.kick()
+        deadline = time.monotonic() + 10
+        while peer.connections == 0:
+            assert time.monotonic() < deadline, "the courier never called the webhook"
+            time.sleep(0.05)
+        time.sleep((0.1 - time.time()) % 1)  # the notice is queued at .1 of a later one
+        service.create_game(mail_db, mail_site, "mississippi", [{"name": "Cy", "email": "cy@example.org"},
+                                                                {"name": "Di"}])
+        post.kick()  # as the append's hook does
+        assert [m["To"] for m in smtp_sink.wait_for(1, timeout=20)] == ["cy@example.org"]
+    finally:
+        post.stop()
+
+
 # --- through real servers -------------------------------------------------------------------------
 
 import json
@@ -131,7 +163,7 @@ import sys
 import urllib.error
 import urllib.request
 
-from pbem import service, store
+from pbem import service
 from tests.conftest import ROOT, start_server, stop_server
 
 

@@ -15,7 +15,7 @@ import logging
 import threading
 from pathlib import Path
 
-from .. import service, store
+from .. import store
 from ..site import Site
 from . import sender
 
@@ -57,8 +57,7 @@ class Courier:
             try:
                 db = store.connect(self.database)
                 try:
-                    counts = sender.deliver_due(db, self.site, service.utcnow(),
-                                                wake=self._kicked, stop=self._stopped)
+                    counts = sender.deliver_due(db, self.site, None, wake=self._kicked, stop=self._stopped)
                 finally:
                     db.close()
                 if any(counts.values()):

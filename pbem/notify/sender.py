@@ -14,7 +14,7 @@ import threading
 import time
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
 from .. import clock, store
 from ..site import Site
@@ -43,20 +43,22 @@ def delivery_id(site: Site, row: dict) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"{site.base_url}/notice/{row['game_id']}/{row['id']}"))
 
 
-def deliver_due(db, site: Site, now: str, wake: threading.Event | None = None,
+def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = None,
                 stop: threading.Event | None = None) -> dict:
     """Send every due notice once, SLOTS at a time; returns how many were sent, retried later, failed
     for good and stopped by the block list, once none is due or on its way. The pass's clock runs on
-    from `now`. `wake` (a courier's) is set by whoever queues a notice: the pass claims again then as
+    from `now`, or is the real clock (None: a courier's pass, which a notice queued a moment ago must
+    find due). `wake` (a courier's) is set by whoever queues a notice: the pass claims again then as
     well as when an attempt ends, so a notice queued during a slow attempt need not wait for it. Once
     `stop` is set nothing more is claimed; the attempts under way are still waited for and marked."""
     counts = {"sent": 0, "retry": 0, "failed": 0, "unsubscribed": 0}
-    started, start = time.monotonic(), clock.parse_time(now)
+    started, start = time.monotonic(), clock.parse_time(now) if now else None
     woken = wake or threading.Event()
     under_way: dict[Future, tuple[dict, str]] = {}  # each attempt: its row and the moment it was claimed
     with ThreadPoolExecutor(SLOTS, thread_name_prefix="pbem-delivery") as pool:
         while True:
-            moment = clock.format_time(start + timedelta(seconds=time.monotonic() - started))
+            moment = clock.format_time(start + timedelta(seconds=time.monotonic() - started) if start
+                                       else datetime.now(timezone.utc))
             free = 0 if stop is not None and stop.is_set() else SLOTS - len(under_way)
             claimed = outbox.claim(db, moment, free, LEASE_SECONDS) if free else []
             for row in claimed:
