@@ -6,15 +6,22 @@ over within a minute; a fractional PBEM_COMPUTER_DELAY answers at once."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 
-from pbem import store
-from pbem.notify import mail, webhook
-from tests.conftest import free_port
+from pbem import service, store
+from pbem.notify import courier, mail, webhook
+from tests.conftest import ROOT, start_server, stop_server
 
 
 class Dripper:
@@ -109,8 +116,8 @@ def test_a_webhook_that_drips_its_answer_is_cut_off_at_the_deadline(dripper, mon
 
 
 def test_an_smtp_server_that_drips_its_greeting_is_cut_off_at_the_deadline(dripper, monkeypatch, site):
-    from email.message import EmailMessage
     from dataclasses import replace
+    from email.message import EmailMessage
 
     monkeypatch.setattr(mail, "DEADLINE", 2, raising=False)
     peer = dripper(b"220 " + b"slow" * 200, read_request=False)
@@ -129,13 +136,10 @@ def test_a_notice_queued_while_a_slow_call_is_under_way_leaves_at_once(mail_db, 
     whole second, the append's) must be due by the pass's clock at once. The pass begins late in a
     second and the notice is queued early in a later one: a clock counted on from the pass's first
     second, truncated, lagged behind it until the slow call ended."""
-    from pbem import service
-    from pbem.notify import courier
-
     monkeypatch.setattr(webhook, "DEADLINE", 60)
     peer = dripper(b"HTTP/1.1 200 OK\r\nX-Slow: " + b"y" * 400)
-    service.create_game(mail_db, mail_site, "mississippi", [{"name": "Ann", "webhook": f"http://127.0.0.1:{peer.port}/"},
-                                                            {"name": "Bob"}])
+    slow = [{"name": "Ann", "webhook": f"http://127.0.0.1:{peer.port}/"}, {"name": "Bob"}]
+    service.create_game(mail_db, mail_site, "mississippi", slow)
     post = courier.Courier(str(store.path_of(mail_db)), mail_site)
     try:
         time.sleep((0.9 - time.time()) % 1)  # the pass begins at .9 of a second
@@ -154,17 +158,6 @@ def test_a_notice_queued_while_a_slow_call_is_under_way_leaves_at_once(mail_db, 
 
 
 # --- through real servers -------------------------------------------------------------------------
-
-import json
-import os
-import signal
-import subprocess
-import sys
-import urllib.error
-import urllib.request
-
-from pbem import service
-from tests.conftest import ROOT, start_server, stop_server
 
 
 def call(url, body=None, token=None):
