@@ -59,10 +59,13 @@ def choose(folded: Folded, seat: int, seed: bytes) -> str:
 
 def due_at(folded: Folded, delay: float) -> datetime | None:
     """When the computer should move in this game: `delay` seconds after the append that made one of its
-    seats owe a decision. None when no seat it plays owes one."""
+    seats owe a decision, rounded up to a whole second. None when no seat it plays owes one. Event times,
+    and the `now` a wake-up reads, are whole seconds: a moment between two (a delay of 0.2) would be
+    later than the `now` of the wake-up made for it, and the move waited for the minute's sweep."""
     if not owed_by_computer(folded):
         return None
-    return clock.parse_time(folded.last_at) + timedelta(seconds=delay)
+    due = clock.parse_time(folded.last_at) + timedelta(seconds=delay)
+    return due.replace(microsecond=0) + timedelta(seconds=1) if due.microsecond else due
 
 
 def play_owed(db, site: Site, game_id: str, now: str, limit: int = MOVES_PER_PASS) -> int:

@@ -201,7 +201,7 @@ def test_a_killed_sender_resumes_without_loss_or_duplicates(mail_db, mail_site, 
     time.sleep(0.2)
     assert smtp_sink.messages == []
     # The lease of the killed sender runs out; the next pass sends every notice exactly once.
-    later = clock.format_time(datetime.now(timezone.utc) + timedelta(seconds=outbox.LEASE_SECONDS + 60))
+    later = clock.format_time(datetime.now(timezone.utc) + timedelta(seconds=max(sender.LEASE_SECONDS.values()) + 1))
     assert sender.deliver_due(mail_db, mail_site, service.utcnow())["sent"] == 0  # still leased
     counts = sender.deliver_due(mail_db, mail_site, later)
     assert counts == {"sent": 5, "retry": 0, "failed": 0, "unsubscribed": 0}

@@ -113,11 +113,15 @@ def test_the_vacation_allowance_is_enforced(db, site):
 
 
 def test_only_one_process_sweeps(db, site):
+    second = 1 / 3600
     new_game(db, site)
     assert sweep.sweep(db, site, at(1), owner="first") is not None
-    assert sweep.sweep(db, site, at(1.01), owner="second") is None
-    assert sweep.sweep(db, site, at(1.02), owner="first") is not None  # renews its lease
-    assert sweep.sweep(db, site, at(2), owner="second") is not None  # the first one's lease ran out
+    assert sweep.sweep(db, site, at(1 + 10 * second), owner="second") is None
+    assert sweep.sweep(db, site, at(1 + 12 * second), owner="first") is not None  # renews its lease
+    assert sweep.renew_lease(db, "first", at(1 + 24 * second))  # as its scheduler does every few seconds
+    assert not sweep.renew_lease(db, "second", at(1 + 24 * second))  # renews only a lease it holds
+    assert sweep.sweep(db, site, at(1 + 38 * second), owner="second") is None
+    assert sweep.sweep(db, site, at(1 + 40 * second), owner="second") is not None  # 15 s without renewal
 
 
 def test_games_without_a_clock_get_no_reminders(db, site):

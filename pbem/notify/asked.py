@@ -56,9 +56,9 @@ def answer(db, site: Site, now: str | None = None) -> int:
 
 
 def answer_then_deliver(database: str, site: Site) -> None:
-    """A wake-up after a request: answer what was asked, then deliver what is due, in this process
-    (no lease needed: each process takes the rows it answers and claims the rows it sends)."""
-    from .sweep import deliver_now
+    """A wake-up after a request: answer what was asked, then kick this process's courier to deliver
+    it (no lease needed: each process takes the rows it answers and claims the rows it sends)."""
+    from . import courier
 
     db = store.connect(database)
     try:
@@ -67,7 +67,7 @@ def answer_then_deliver(database: str, site: Site) -> None:
         log.exception("could not answer the requests for mail")
     finally:
         db.close()
-    deliver_now(database, site)
+    courier.for_database(database, site).kick()
 
 
 def wake(scheduler, database: str, site: Site) -> None:

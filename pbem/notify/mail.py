@@ -2,13 +2,15 @@
 file under var/outbox/ when no SMTP server is configured (`PBEM_SMTP_URL` unset).
 
 `PBEM_SMTP_URL` is `smtp://[user:password@]host[:port]` (STARTTLS when the server offers it) or
-`smtps://...` (TLS from the start).
+`smtps://...` (TLS from the start). A message has DEADLINE seconds in all to go, from the connection to
+the server's last answer, however slowly the server drips its answers (pbem/notify/deadline.py).
 """
 
 from __future__ import annotations
 
 import os
 import smtplib
+import socket
 import ssl
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
@@ -17,8 +19,35 @@ from urllib.parse import unquote, urlsplit
 
 from .. import clock
 from ..site import Site
+from .deadline import Deadline
 
-SMTP_TIMEOUT = 30
+SMTP_TIMEOUT = 30  # seconds for each answer of the server
+DEADLINE = 30  # seconds for a whole message: greeting, STARTTLS, login, envelope and data
+
+
+class _SMTP(smtplib.SMTP):
+    """SMTP whose connection the deadline watches from the greeting on, STARTTLS's handshake included."""
+
+    def __init__(self, deadline: Deadline, *args, **kwargs):
+        self.deadline = deadline  # before the constructor connects
+        super().__init__(*args, **kwargs)
+
+    def _get_socket(self, host, port, timeout):
+        return self.deadline.watch(socket.create_connection((host, port), self.deadline.connect_timeout(timeout),
+                                                            self.source_address))
+
+
+class _SMTPS(smtplib.SMTP_SSL):
+    """SMTP over TLS from the start, its handshake and answers within the deadline."""
+
+    def __init__(self, deadline: Deadline, *args, **kwargs):
+        self.deadline = deadline
+        super().__init__(*args, **kwargs)
+
+    def _get_socket(self, host, port, timeout):
+        sock = self.deadline.watch(socket.create_connection((host, port), self.deadline.connect_timeout(timeout),
+                                                            self.source_address))
+        return self.context.wrap_socket(sock, server_hostname=self._host)
 
 
 def build(site: Site, row: dict) -> EmailMessage:
@@ -56,8 +85,9 @@ def unbroken(message: EmailMessage, name: str, value: str):
     return message.policy.header_factory(name, value)
 
 
-def send(site: Site, message: EmailMessage, outbox_dir: Path | None = None) -> str:
-    """Deliver one message; returns where it went. Raises on failure (the sender retries)."""
+def send(site: Site, message: EmailMessage, outbox_dir: Path | None = None, deadline: float | None = None) -> str:
+    """Deliver one message; returns where it went. Raises on failure (the sender retries), TimeoutError when
+    the server has not taken it within `deadline` seconds (DEADLINE unless given)."""
     if not site.smtp_url:
         directory = outbox_dir or site.var_dir / "outbox"
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -75,16 +105,17 @@ def send(site: Site, message: EmailMessage, outbox_dir: Path | None = None) -> s
     if url.scheme not in ("smtp", "smtps"):
         raise ValueError(f"PBEM_SMTP_URL must start with smtp:// or smtps://, not {url.scheme}://")
     host = url.hostname or "localhost"
-    if url.scheme == "smtps":
-        server = smtplib.SMTP_SSL(host, url.port or 465, timeout=SMTP_TIMEOUT, context=ssl.create_default_context())
-    else:
-        server = smtplib.SMTP(host, url.port or 25, timeout=SMTP_TIMEOUT)
-    with server:
-        server.ehlo()
-        if url.scheme == "smtp" and server.has_extn("starttls"):
-            server.starttls(context=ssl.create_default_context())
+    with Deadline(DEADLINE if deadline is None else deadline) as limit:
+        if url.scheme == "smtps":
+            server = _SMTPS(limit, host, url.port or 465, timeout=SMTP_TIMEOUT, context=ssl.create_default_context())
+        else:
+            server = _SMTP(limit, host, url.port or 25, timeout=SMTP_TIMEOUT)
+        with server:
             server.ehlo()
-        if url.username:
-            server.login(unquote(url.username), unquote(url.password or ""))
-        server.send_message(message)
+            if url.scheme == "smtp" and server.has_extn("starttls"):
+                server.starttls(context=ssl.create_default_context())
+                server.ehlo()
+            if url.username:
+                server.login(unquote(url.username), unquote(url.password or ""))
+            server.send_message(message)
     return f"{url.scheme}://{host}"

@@ -1,7 +1,10 @@
-"""The outbox: notices wait here until a sender delivers them. Claiming takes a lease, so a sender
-killed mid-delivery loses nothing (the lease runs out and another pass picks the notice up), and a
-delivered notice is marked at once, so it is not sent twice. Failures are retried with growing
-delays, and after MAX_TRIES the notice is marked failed, for its seat to see.
+"""The outbox: notices wait here until a sender delivers them. Claiming takes a lease for one attempt
+(its channel's deadline and a margin, pbem/notify/sender.py), so a sender killed mid-delivery loses
+nothing (the lease runs out within a minute and another pass picks the notice up), and a delivered
+notice is marked at once, so it is not sent twice. A recipient has one notice on its way at a time,
+from any process: a slow peer holds up only its own notices, and a channel gets them in order.
+Failures are retried with growing delays, and after MAX_TRIES the notice is marked failed, for its
+seat to see.
 
 A notice's body carries the seat's link (its key), so it is kept only while a try is still to come:
 once sent, failed for good, gathered into a digest or stopped by the block list, the body, the HTML and
@@ -10,27 +13,30 @@ never written twice."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 
 from .. import clock, store
 
 MAX_TRIES = 6
 BACKOFF_SECONDS = (60, 5 * 60, 15 * 60, 60 * 60, 4 * 60 * 60)
-LEASE_SECONDS = 5 * 60
 
 
-def _later(now: str, seconds: int) -> str:
+def _later(now: str, seconds: float) -> str:
     return clock.format_time(clock.parse_time(now) + timedelta(seconds=seconds))
 
 
-def claim(db, now: str, limit: int = 50) -> list[dict]:
-    """Take up to `limit` notices that are due and not leased to another sender."""
+def claim(db, now: str, limit: int, lease_seconds: Mapping[str, float]) -> list[dict]:
+    """Take up to `limit` notices that are due and not leased, the oldest of each recipient that has
+    none on its way, each leased for its channel's `lease_seconds`."""
     with store.immediate(db):
         rows = list(db.query(
-            "select * from outbox where status = 'pending' and next_try <= ? "
-            "and (claimed_until is null or claimed_until <= ?) order by id limit ?", [now, now, limit]))
-        until = _later(now, LEASE_SECONDS)
+            "select * from outbox where id in (select min(id) from outbox where status = 'pending' "
+            "and next_try <= ? and (claimed_until is null or claimed_until <= ?) and recipient not in "
+            "(select recipient from outbox where status = 'pending' and claimed_until > ?) group by recipient) "
+            "order by id limit ?", [now, now, now, limit]))
         for row in rows:
+            until = _later(now, lease_seconds.get(row["channel"], max(lease_seconds.values())))
             db.conn.execute("update outbox set claimed_until = ? where id = ?", [until, row["id"]])
     return rows
 

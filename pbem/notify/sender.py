@@ -1,10 +1,20 @@
-"""Delivering the outbox, and the daily digests built from held notices."""
+"""Delivering the outbox, and the daily digests built from held notices.
+
+A pass sends up to SLOTS notices at once, each in a thread of its own that waits on one peer for at
+most its channel's deadline (pbem/notify/deadline.py), and claims a notice only when a slot is free to
+send it, for that attempt only (the deadline and LEASE_MARGIN): a slow peer holds one slot for its own
+notices (a recipient has one on its way at a time), the others go on, and a killed sender's notices come
+back within a minute. The pass itself writes every mark, so the database is used from one thread.
+"""
 
 from __future__ import annotations
 
 import json
+import threading
+import time
 import uuid
-from datetime import timedelta
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime, timedelta, timezone
 
 from .. import clock, store
 from ..site import Site
@@ -12,6 +22,10 @@ from . import mail, outbox, unsubscribe, webhook
 from .compose import render
 
 DIGEST_AFTER = timedelta(days=1)
+
+SLOTS = 8  # notices on their way at once in one pass
+LEASE_MARGIN = 15  # seconds a claim outlives its attempt's deadline: to begin the attempt and mark it
+LEASE_SECONDS = {"email": mail.DEADLINE + LEASE_MARGIN, "webhook": webhook.DEADLINE + LEASE_MARGIN}
 
 
 def deliver_one(site: Site, row: dict) -> None:
@@ -29,22 +43,46 @@ def delivery_id(site: Site, row: dict) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"{site.base_url}/notice/{row['game_id']}/{row['id']}"))
 
 
-def deliver_due(db, site: Site, now: str, limit: int = 50) -> dict:
-    """Send every due notice once; returns how many were sent, retried later and failed for good."""
+def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = None,
+                stop: threading.Event | None = None) -> dict:
+    """Send every due notice once, SLOTS at a time; returns how many were sent, retried later, failed
+    for good and stopped by the block list, once none is due or on its way. The pass's clock runs on
+    from `now`, or is the real clock (None: a courier's pass, which a notice queued a moment ago must
+    find due). `wake` (a courier's) is set by whoever queues a notice: the pass claims again then as
+    well as when an attempt ends, so a notice queued during a slow attempt need not wait for it. Once
+    `stop` is set nothing more is claimed; the attempts under way are still waited for and marked."""
     counts = {"sent": 0, "retry": 0, "failed": 0, "unsubscribed": 0}
-    for row in outbox.claim(db, now, limit):
-        if row["channel"] == "email" and unsubscribe.is_blocked(db, row["recipient"]):
-            outbox.mark_unsubscribed(db, row["id"], now)
-            counts["unsubscribed"] += 1
-            continue
-        try:
-            deliver_one(site, row)
-        except Exception as error:  # noqa: BLE001 - any failure of delivery is retried, and recorded
-            counts[outbox.mark_failed_try(db, row["id"], f"{type(error).__name__}: {error}", now)] += 1
-        else:
-            outbox.mark_sent(db, row["id"], now)
-            counts["sent"] += 1
-    return counts
+    started, start = time.monotonic(), clock.parse_time(now) if now else None
+    woken = wake or threading.Event()
+    under_way: dict[Future, tuple[dict, str]] = {}  # each attempt: its row and the moment it was claimed
+    with ThreadPoolExecutor(SLOTS, thread_name_prefix="pbem-delivery") as pool:
+        while True:
+            moment = clock.format_time(start + timedelta(seconds=time.monotonic() - started) if start
+                                       else datetime.now(timezone.utc))
+            free = 0 if stop is not None and stop.is_set() else SLOTS - len(under_way)
+            claimed = outbox.claim(db, moment, free, LEASE_SECONDS) if free else []
+            for row in claimed:
+                if row["channel"] == "email" and unsubscribe.is_blocked(db, row["recipient"]):
+                    outbox.mark_unsubscribed(db, row["id"], moment)
+                    counts["unsubscribed"] += 1
+                    continue
+                attempt = pool.submit(deliver_one, site, row)
+                attempt.add_done_callback(lambda _: woken.set())
+                under_way[attempt] = (row, moment)
+            if not under_way:
+                if claimed:
+                    continue  # only blocked addresses this time: there may be more due
+                return counts
+            woken.wait()
+            woken.clear()
+            for attempt in [attempt for attempt in under_way if attempt.done()]:
+                row, moment = under_way.pop(attempt)
+                error = attempt.exception()
+                if error is None:
+                    outbox.mark_sent(db, row["id"], moment)
+                    counts["sent"] += 1
+                else:  # any failure of delivery is retried, and recorded
+                    counts[outbox.mark_failed_try(db, row["id"], f"{type(error).__name__}: {error}", moment)] += 1
 
 
 def build_digests(db, now: str, site: Site | None = None) -> int:

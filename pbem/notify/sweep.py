@@ -1,6 +1,12 @@
 """The scheduler's one job: every minute, ask the pure clock what is due, act through the service
 (reminders into the outbox, timeouts as events by the actor `clock`), gather digests, and deliver the
 outbox. It runs in exactly one process: a lease in the `locks` table keeps a second scheduler idle.
+The lease is short (LEASE) and renewed every few seconds while its process lives, so the scheduler of
+a process that dies is taken over within LEASE (architecture, section 18).
+
+In a running scheduler the delivery is the courier's (pbem/notify/courier.py), in a thread apart: the
+sweep and the wake-ups only kick it, so no mail server or webhook can hold up reminders, timeouts or a
+computer seat's move. `pbem worker --once` and a sweep called alone deliver before they return.
 
 `pbem serve` starts it in a background thread unless `--no-scheduler`; `pbem worker` runs it alone.
 """
@@ -15,12 +21,13 @@ from datetime import datetime, timedelta, timezone
 
 from .. import clock, computer, service, store
 from ..site import Site
-from . import asked, compose, sender
+from . import asked, compose, courier, sender
 
 log = logging.getLogger("pbem.sweep")
 
 LOCK = "scheduler"
-LEASE = timedelta(minutes=3)
+LEASE = timedelta(seconds=15)
+RENEW_SECONDS = 5  # how often the holder renews the lease: it lapses only if three renewals in a row fail
 INTERVAL_SECONDS = 60
 
 
@@ -38,6 +45,13 @@ def take_lease(db, owner: str, now: str) -> bool:
         db.conn.execute("insert into locks (name, owner, until) values (?, ?, ?) on conflict(name) do update set "
                         "owner = excluded.owner, until = excluded.until", [LOCK, owner, until])
     return True
+
+
+def renew_lease(db, owner: str, now: str) -> bool:
+    """Extend the lease if this owner holds it (however long its sweep runs); False if it does not."""
+    until = clock.format_time(clock.parse_time(now) + LEASE)
+    cursor = db.conn.execute("update locks set until = ? where name = ? and owner = ?", [until, LOCK, owner])
+    return cursor.rowcount > 0
 
 
 def release_lease(db, owner: str) -> None:
@@ -80,8 +94,10 @@ def handle_game(db, site: Site, game_id: str, now: str, counts: dict) -> None:
     service.mark_handled(db, game_id, now)
 
 
-def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> dict | None:
-    """One pass of the scheduler's job; None when another process holds the lease."""
+def sweep(db, site: Site, now: str | None = None, owner: str | None = None,
+          post: courier.Courier | None = None) -> dict | None:
+    """One pass of the scheduler's job; None when another process holds the lease. With a courier
+    (`post`), the delivery is kicked off to it; without, it is done before the pass returns."""
     now = now or service.utcnow()
     owner = owner or owner_name()
     if not take_lease(db, owner, now):
@@ -90,7 +106,7 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
     steps = (("clock", lambda: clock_pass(db, site, now)),
              ("asked", lambda: {"asked": asked.answer(db, site, now)}),  # sign-in and lost links asked for
              ("digests", lambda: {"digests": sender.build_digests(db, now, site)}),
-             ("delivery", lambda: sender.deliver_due(db, site, now)))
+             ("delivery", lambda: kick(post) if post else sender.deliver_due(db, site, now)))
     for name, step in steps:
         try:
             counts.update(step())
@@ -98,6 +114,11 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None) -> d
             log.exception("sweep: the %s step failed", name)
             counts[f"{name}_failed"] = 1
     return counts
+
+
+def kick(post: courier.Courier) -> dict:
+    post.kick()
+    return {}
 
 
 _running: dict[str, threading.Lock] = {}   # database -> held while this process sweeps it
@@ -126,7 +147,7 @@ def run_once(database: str, site: Site, owner: str) -> None:
 def sweep_database(database: str, site: Site, owner: str) -> None:
     db = store.connect(database)
     try:
-        counts = sweep(db, site, owner=owner)
+        counts = sweep(db, site, owner=owner, post=courier.for_database(database, site))
         if counts and any(counts.values()):
             log.info("sweep: %s", counts)
     except Exception:  # noqa: BLE001 - a failing pass must not stop the scheduler; the next one retries
@@ -140,21 +161,37 @@ POLL_SECONDS = 5  # `pbem worker`, and the lease holder of `pbem serve --workers
 
 def start_scheduler(database: str, site: Site, blocking: bool = False, owner: str | None = None,
                     poll: bool = False):
-    """APScheduler with the one sweep job, every minute and once at start; after this process's appends,
-    deliveries of the notices they queued and wake-ups for computer seats. A worker (`poll`) also sweeps
-    every POLL_SECONDS, since the web servers' appends cannot wake it: a sweep with nothing due costs
-    three indexed reads."""
+    """APScheduler with the one sweep job, every minute and once at start, and the lease's renewal; after
+    this process's appends, deliveries of the notices they queued (by the courier, which stops with the
+    scheduler) and wake-ups for computer seats. A worker (`poll`) also sweeps every POLL_SECONDS, since
+    the web servers' appends cannot wake it: a sweep with nothing due costs three indexed reads."""
+    from apscheduler.events import EVENT_SCHEDULER_SHUTDOWN
     from apscheduler.schedulers.background import BackgroundScheduler
     from apscheduler.schedulers.blocking import BlockingScheduler
 
     owner = owner or owner_name()
     scheduler = (BlockingScheduler if blocking else BackgroundScheduler)(timezone="UTC")
+    scheduler.add_listener(lambda _: courier.retire(database), EVENT_SCHEDULER_SHUTDOWN)
     scheduler.add_job(run_once, "interval", seconds=POLL_SECONDS if poll else INTERVAL_SECONDS,
                       args=[database, site, owner], id="sweep", max_instances=1, coalesce=True)
     scheduler.add_job(run_once, args=[database, site, owner], id="first-sweep")
+    scheduler.add_job(keep_lease, "interval", seconds=RENEW_SECONDS, args=[database, owner], id="lease",
+                      max_instances=1, coalesce=True, misfire_grace_time=None)
     wake_after_appends(scheduler, database, site, owner)
     scheduler.start()
     return scheduler
+
+
+def keep_lease(database: str, owner: str) -> None:
+    """Renew the lease if this process holds it: a sweep that runs long keeps it, a process that dies
+    loses it within LEASE."""
+    db = store.connect(database)
+    try:
+        renew_lease(db, owner, service.utcnow())
+    except Exception:  # noqa: BLE001 - the next renewal, or the next sweep, takes it again
+        log.exception("could not renew the scheduler lease")
+    finally:
+        db.close()
 
 
 def wake(scheduler, database: str, site: Site, owner: str, delay: float = 0, game_id: str | None = None) -> None:
@@ -172,11 +209,11 @@ WAKE_MARGIN = 0.05  # event times are whole seconds: wake just after the moment,
 
 def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
     """A wake-up: the sweep, if this process holds the lease; then, here in any case, the computer moves
-    owed in the game that woke it and the mail that is due (a sign-in link just asked for). With
-    several server processes (`pbem serve --workers N`) only one holds the lease and it cannot be woken
-    by another's append or sign-in: without this, a computer seat would answer a person's move, and a
-    sign-in link would leave, only at that process's next look, seconds later. Two processes cannot
-    both send a mail (each claims its rows first, pbem/notify/outbox.py) nor both play the same owed
+    owed in the game that woke it, and a kick to this process's courier for the mail that is due (a
+    sign-in link just asked for). With several server processes (`pbem serve --workers N`) only one
+    holds the lease and it cannot be woken by another's append or sign-in: without this, a computer seat
+    would answer a person's move, and a sign-in link would leave, only at that process's next look,
+    seconds later. Two processes cannot both send a mail (each claims its rows first, pbem/notify/outbox.py) nor both play the same owed
     move (the log's primary key: the one that loses the race reads the game again, nothing owed)."""
     run_once(database, site, owner)
     if game_id is not None:
@@ -187,47 +224,25 @@ def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
             log.exception("could not play the computer's move in game %s", game_id)
         finally:
             db.close()
-    deliver_now(database, site)
-
-
-def deliver_now(database: str, site: Site) -> None:
-    """Deliver the mail and webhook calls that are due, without a whole sweep (no lease: each process
-    claims the rows it sends)."""
-    db = store.connect(database)
-    try:
-        sender.deliver_due(db, site, service.utcnow())
-    except Exception:  # noqa: BLE001 - the next sweep delivers it
-        log.exception("could not deliver the mail due")
-    finally:
-        db.close()
+    courier.for_database(database, site).kick()  # no lease needed: each process claims the rows it sends
 
 
 def wake_after_appends(scheduler, database: str, site: Site, owner: str) -> None:
     """After every append to this database: deliver the notices it queued at once rather than at the next
-    sweep (a player's "your turn" mail, a channel's webhook; one delivery asked at a time, which takes
-    all that is due when it begins), and wake the scheduler when a seat the server plays owes a move
-    (`computer_delay` seconds after the append). The request that appended only schedules jobs."""
+    sweep (a player's "your turn" mail, a channel's webhook: a kick to the courier, which never waits),
+    and wake the scheduler when a seat the server plays owes a move (`computer_delay` seconds after the
+    append). The request that appended only kicks and schedules."""
     from pathlib import Path
 
     path = str(Path(database).resolve())
-    asked = threading.Event()  # a delivery is scheduled and has not begun: later appends' rows go with it
-
-    def deliver() -> None:
-        asked.clear()  # before the delivery reads what is due: a row queued after this asks again
-        deliver_now(database, site)
+    post = courier.for_database(database, site)
 
     def hook(db, _site, played) -> None:
         try:
             if str(Path(store.path_of(db)).resolve()) != path:
                 return
-            if played.notices and not asked.is_set():
-                asked.set()
-                try:
-                    scheduler.add_job(deliver, "date", misfire_grace_time=None,
-                                      run_date=datetime.now(timezone.utc) + timedelta(seconds=WAKE_MARGIN))
-                except Exception:
-                    asked.clear()  # the next append asks again; the minute's sweep delivers meanwhile
-                    raise
+            if played.notices:
+                post.kick()
             if played.loaded.finished:
                 return
             due = computer.due_at(played.loaded, site.computer_delay)

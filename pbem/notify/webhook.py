@@ -15,6 +15,10 @@ A URL whose host resolves to loopback, private, link-local or otherwise internal
 delivery connects to exactly the address that was checked: the name is resolved once, so a DNS answer
 that changes between the check and the connection (DNS rebinding) cannot redirect it. For https the
 certificate is still checked against the URL's host name. Redirects are not followed.
+
+A POST has DEADLINE seconds in all, connecting, sending and the answer together, however slowly the
+receiver drips its answer (pbem/notify/deadline.py): a slow receiver costs its own notice a retry and
+holds up no other.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ import ssl
 import time
 from urllib.parse import urlsplit
 
-TIMEOUT = 15
+from .deadline import Deadline
+
+DEADLINE = 15  # seconds for a whole POST
 
 
 class WebhookRefused(ValueError):
@@ -68,53 +74,58 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
 
 
 class _PinnedHTTPConnection(http.client.HTTPConnection):
-    """An HTTP connection to a fixed address, whatever its host name resolves to now."""
+    """An HTTP connection to a fixed address, whatever its host name resolves to now, within a deadline."""
 
-    def __init__(self, host, port, address, **kwargs):
-        super().__init__(host, port, **kwargs)
+    def __init__(self, host, port, address, deadline: Deadline, **kwargs):
+        super().__init__(host, port, timeout=DEADLINE, **kwargs)
         self.pinned_address = address
+        self.deadline = deadline
 
     def connect(self):
-        self.sock = socket.create_connection((self.pinned_address, self.port), self.timeout)
+        self.sock = self.deadline.watch(
+            socket.create_connection((self.pinned_address, self.port), self.deadline.connect_timeout(self.timeout)))
 
 
 class _PinnedHTTPSConnection(http.client.HTTPSConnection):
     """An HTTPS connection to a fixed address; the certificate is checked against the host name."""
 
-    def __init__(self, host, port, address, **kwargs):
-        super().__init__(host, port, context=ssl.create_default_context(), **kwargs)
+    def __init__(self, host, port, address, deadline: Deadline, **kwargs):
+        super().__init__(host, port, timeout=DEADLINE, context=ssl.create_default_context(), **kwargs)
         self.pinned_address = address
+        self.deadline = deadline
 
     def connect(self):
-        sock = socket.create_connection((self.pinned_address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        sock = self.deadline.watch(
+            socket.create_connection((self.pinned_address, self.port), self.deadline.connect_timeout(self.timeout)))
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # the handshake is watched too
 
 
-def post(url: str, body: bytes, secret: str, delivery: str, allow_private: bool = False) -> int:
+def post(url: str, body: bytes, secret: str, delivery: str, allow_private: bool = False,
+         deadline: float | None = None) -> int:
     """POST the body to the address the check resolved; returns the status. Raises on refusal, network
-    failure or a non-2xx answer (a redirect counts as a failure: it could lead past the check)."""
-    addresses = resolve(url, allow_private)
-    parts = urlsplit(url)
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    timestamp = str(int(time.time()))
-    headers = {"Content-Type": "application/json", "User-Agent": "pbem-webhook/1", "X-Pbem-Delivery": delivery,
-               "X-Pbem-Timestamp": timestamp, "X-Pbem-Signature": signature(secret, timestamp, body)}
-    last_error: Exception | None = None
-    for address in addresses:  # the checked addresses, in the resolver's order, until one connects
-        if parts.scheme == "https":
-            connection = _PinnedHTTPSConnection(parts.hostname, parts.port or 443, address, timeout=TIMEOUT)
-        else:
-            connection = _PinnedHTTPConnection(parts.hostname, parts.port or 80, address, timeout=TIMEOUT)
-        try:
-            connection.request("POST", target, body=body, headers=headers)
-            response = connection.getresponse()
-            response.read(64 * 1024)
-        except OSError as error:
-            last_error = error
-            continue
-        finally:
-            connection.close()
-        if not 200 <= response.status < 300:
-            raise RuntimeError(f"the webhook answered {response.status}")
-        return response.status
-    raise ConnectionError(f"the webhook could not be reached ({last_error})")
+    failure, a non-2xx answer (a redirect counts as a failure: it could lead past the check) or no
+    complete answer within `deadline` seconds (DEADLINE unless given; TimeoutError)."""
+    with Deadline(DEADLINE if deadline is None else deadline) as limit:
+        addresses = resolve(url, allow_private)
+        parts = urlsplit(url)
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        timestamp = str(int(time.time()))
+        headers = {"Content-Type": "application/json", "User-Agent": "pbem-webhook/1", "X-Pbem-Delivery": delivery,
+                   "X-Pbem-Timestamp": timestamp, "X-Pbem-Signature": signature(secret, timestamp, body)}
+        last_error: Exception | None = None
+        for address in addresses:  # the checked addresses, in the resolver's order, until one connects
+            kind = _PinnedHTTPSConnection if parts.scheme == "https" else _PinnedHTTPConnection
+            connection = kind(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80), address, limit)
+            try:
+                connection.request("POST", target, body=body, headers=headers)
+                response = connection.getresponse()
+                response.read(64 * 1024)
+            except OSError as error:
+                last_error = error
+                continue
+            finally:
+                connection.close()
+            if not 200 <= response.status < 300:
+                raise RuntimeError(f"the webhook answered {response.status}")
+            return response.status
+        raise ConnectionError(f"the webhook could not be reached ({last_error})")
