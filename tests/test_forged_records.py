@@ -1,0 +1,246 @@
+"""Forged records are refused (audit finding N5): `pbem verify` and `pbem import` replay every decision
+of a game, the platform's included (who must agree to a draw, what a seat may take back alone, what a
+message says, which rules are in force after an upgrade), and refuse what the server would not have
+written, while honest records of every kind still import and verify.
+
+Each forgery is made from an honest export, the way a forger holding a finished game's record (seed
+included) would: the forged appends hold the very events their commands give, and the whole chain is
+hashed again, so only the decision itself is wrong. Everything goes through the real console script on
+real database files."""
+
+import json
+import random
+
+import pytest
+
+from pbem import chance, store
+from pbem import cli as pbem_cli
+from pbem import service
+from pbem.between import agreements, talk
+from pbem.commands import run_command
+from pbem.folding import fold
+from pbem.projection import projection_row, seat_rows
+from tests.between_support import DUO
+from tests.support import THREE, play_randomly
+
+
+@pytest.fixture
+def pbem(monkeypatch, capsys, tmp_path):
+    """pbem(database, *args): the console script in-process on that database file; (code, out, err)."""
+    monkeypatch.setenv("PBEM_VAR", str(tmp_path / "var"))
+    monkeypatch.setenv("PBEM_BASE_URL", "http://pbem.test")
+
+    def run(database, *args):
+        monkeypatch.setenv("PBEM_DB", str(database))
+        code = pbem_cli.main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+# --- honest games, played through the server's verbs ---------------------------------------------------
+
+
+def agreed_draw_game(db, site) -> str:
+    """Three seats: moves, messages, a sealed note, a takeback of another seat's move that everyone
+    accepted, then a draw everyone accepted."""
+    created = service.create_game(db, site, "mississippi", THREE)
+    play_randomly(db, site, created, 4, random.Random(7))
+    talk.post_message(db, site, created.id, created.tokens[0], "Good luck, all")
+    talk.post_message(db, site, created.id, created.tokens[1], "And to you")
+    talk.seal_note(db, site, created.id, created.tokens[2], "I expect a long river")
+    folded = service.load(db, created.id)
+    seat = sorted(folded.to_move)[0]
+    choice = next(c for c in agreements.takeback_choices(db, folded, seat) if not c["alone"])
+    proposed = agreements.take_back(db, site, created.id, created.tokens[seat], choice["to_seq"])
+    assert not proposed.applied
+    for other in (s for s in range(3) if s != seat):
+        done = agreements.answer(db, site, created.id, created.tokens[other], True)
+    assert done.applied and service.load(db, created.id).facts.get("rewinds")
+    play_randomly(db, site, created, 2, random.Random(8))
+    agreements.offer(db, site, created.id, created.tokens[0], "draw")
+    agreements.answer(db, site, created.id, created.tokens[1], True)
+    agreements.answer(db, site, created.id, created.tokens[2], True)
+    assert service.load(db, created.id).outcome.termination == "agreed_draw"
+    return created.id
+
+
+def upgraded_game(db, site) -> str:
+    """Buccaneer begun under version 1 of its rules, moved to version 2 when both seats agreed, played
+    on under version 2, then resigned."""
+    created = service.create_game(db, site, "buccaneer", DUO, rules_version=1)
+    agreements.offer(db, site, created.id, created.tokens[0], "upgrade")
+    agreements.answer(db, site, created.id, created.tokens[1], True)
+    assert service.load(db, created.id).rules_version == 2
+    play_randomly(db, site, created, 6, random.Random(9))
+    service.resign(db, site, created.id, created.tokens[0])
+    return created.id
+
+
+def duel(db, site) -> str:
+    """Two seats play a few moves of Mississippi; then the first resigns."""
+    created = service.create_game(db, site, "mississippi", DUO)
+    play_randomly(db, site, created, 6, random.Random(10))
+    service.resign(db, site, created.id, created.tokens[0])
+    return created.id
+
+
+# --- records, and forging them ---------------------------------------------------------------------------
+
+
+def exported(pbem, database, game_id) -> dict:
+    code, out, err = pbem(database, "export", game_id, "--full")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def stored(record, events=None) -> list[store.StoredEvent]:
+    return [store.StoredEvent(record["id"], e["seq"], e["type"], e["actor"], e["data"], e["at"], e["hash"],
+                              e["command"]) for e in (events if events is not None else record["events"])]
+
+
+def rehashed(record) -> dict:
+    """The record with its chain hashed again from its seed (as whoever holds a finished game's seed can)."""
+    seed = bytes.fromhex(record["seed"])
+    previous = ""
+    for event in record["events"]:
+        event["hash"] = previous = store.event_hash(previous, record["id"], event["seq"], event["type"], event["actor"],
+                                                    event["data"], event["at"], event["command"],
+                                                    chance.event_salt(seed, event["seq"]))
+    return record
+
+
+def forged(record, at_seq, commands, produce=None) -> dict:
+    """The record cut before event `at_seq`, then an append for each command holding the events the
+    command gives from the position there (`produce(events so far, command, chance)` may give others),
+    the seed revealed once the game is over, and the chain hashed again."""
+    seed = bytes.fromhex(record["seed"])
+    kept = [dict(e) for e in record["events"] if e["seq"] < at_seq]
+    for command in commands:
+        before = fold(record["id"], stored(record, kept))
+        seq = len(kept) + 1
+        draw = chance.SeededChance(seed, seq)
+        made = produce(stored(record, kept), command, draw) if produce else \
+            run_command(before.module, before.state, command, draw)
+        new = [{"seq": seq + i, "type": e.type, "actor": e.actor, "data": json.loads(store.canonical_json(e.data)),
+                "at": kept[-1]["at"], "hash": "", "command": command if i == 0 else None} for i, e in enumerate(made)]
+        if fold(record["id"], stored(record, kept + new)).finished and not before.finished:
+            new.append({"seq": seq + len(new), "type": "seed_revealed", "actor": "rules", "data": {"seed": seed.hex()},
+                        "at": kept[-1]["at"], "hash": "", "command": None})
+        kept += new
+    return rehashed({**record, "events": kept})
+
+
+def written(tmp_path, name, record) -> str:
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(record))
+    return str(path)
+
+
+def planted(database, record) -> None:
+    """The record written straight into a database, unchecked (as an operator with the file could), for
+    `pbem verify` to judge there."""
+    db = store.connect(database)
+    events = stored(record)
+    head = fold(record["id"], events)
+    store.write_imported(db, events, bytes.fromhex(record["seed"]), projection_row(head, events[-1].at), seat_rows(head))
+    db.close()
+
+
+def refused_everywhere(pbem, tmp_path, name, record, *words) -> None:
+    """`pbem import` refuses the record and keeps nothing; `pbem verify` finds the same problem in a
+    database that holds it."""
+    fresh = tmp_path / f"{name}-import.sqlite"
+    code, out, err = pbem(fresh, "import", written(tmp_path, name, record))
+    assert code == 2 and err.startswith("pbem: the record does not check"), (out, err)
+    for word in words:
+        assert word in err, err
+    code, out, _ = pbem(fresh, "verify", "--all")
+    assert code == 0 and "0 of 0 game(s) verified" in out, "a refused record leaves nothing behind"
+    holding = tmp_path / f"{name}-planted.sqlite"
+    pbem(holding, "verify", "--all")  # creates the database's tables
+    planted(holding, record)
+    code, out, _ = pbem(holding, "verify", record["id"])
+    assert code == 1 and f"{record['id']} PROBLEMS:" in out, out
+    for word in words:
+        assert word in out, out
+
+
+@pytest.fixture
+def records(db, site, pbem, var_dir):
+    """Honest full records of three finished games, exported by `pbem export --full`."""
+    games = {"draw": agreed_draw_game(db, site), "upgraded": upgraded_game(db, site), "duel": duel(db, site)}
+    return {name: exported(pbem, var_dir / "pbem.sqlite", game_id) for name, game_id in games.items()}
+
+
+# --- honest records --------------------------------------------------------------------------------------------
+
+
+def test_honest_records_of_every_kind_import_and_verify(pbem, records, tmp_path, var_dir):
+    kinds = {e["type"] for record in records.values() for e in record["events"]}
+    assert {"message_posted", "note_sealed", "proposal_made", "proposal_answered", "game_rewound", "ending_agreed",
+            "rules_upgraded", "seed_revealed"} <= kinds
+    code, out, _ = pbem(var_dir / "pbem.sqlite", "verify", "--all")
+    assert code == 0 and "3 of 3 game(s) verified" in out, out
+    other = tmp_path / "other.sqlite"
+    code, out, err = pbem(other, "import", *(written(tmp_path, name, r) for name, r in records.items()))
+    assert code == 0 and out.count("imported") == 3, (out, err)
+    code, out, _ = pbem(other, "verify", "--all")
+    assert code == 0 and "3 of 3 game(s) verified" in out, out
+
+
+# --- the forgeries of the finding ------------------------------------------------------------------------------
+
+
+def test_a_draw_agreed_by_one_seat_alone_is_refused(pbem, records, tmp_path):
+    record = records["draw"]
+    offered = next(e for e in record["events"] if e["type"] == "proposal_made" and e["data"]["kind"] == "draw")
+    at = offered["seq"]
+    alone = forged(record, at, [{"verb": "propose", "seat": 0, "kind": "draw", "needed": [],
+                                 "settle": {"kind": "draw", "seat": 0, "needed": []}, "settle_seq": at}])
+    assert [e["type"] for e in alone["events"][-3:]] == ["proposal_made", "ending_agreed", "seed_revealed"]
+    refused_everywhere(pbem, tmp_path, "draw-alone", alone, f"event {at}: the recorded command is not what the server "
+                       "decides there", '"needed":[1,2]')
+
+
+def test_a_takeback_of_another_seats_move_made_alone_is_refused(pbem, records, tmp_path):
+    record = records["duel"]
+    resigned = next(e for e in record["events"] if e["command"] and e["command"]["verb"] == "resign")
+    last_move = [e for e in record["events"] if e["command"] and e["command"]["verb"] == "move"][-1]
+    mover = last_move["command"]["seat"]
+    back = {"verb": "takeback", "seat": 1 - mover, "to_seq": last_move["seq"] - 1}
+    record = forged(record, resigned["seq"], [back, {"verb": "resign", "seat": 0}])
+    taken = next(e for e in record["events"] if e["type"] == "game_rewound")
+    assert taken["actor"] == str(1 - mover)
+    refused_everywhere(pbem, tmp_path, "takeback-alone", record, f"event {taken['seq']}: the recorded command is not "
+                       "what the server decides there", '"verb":"propose"')
+
+
+def test_a_message_whose_event_contradicts_its_command_is_refused(pbem, records, tmp_path):
+    record = records["draw"]
+    message = next(e for e in record["events"] if e["type"] == "message_posted")
+    assert message["command"] == {"verb": "message", "seat": 0, "text": "Good luck, all"}
+    message["data"] = {"seat": 0, "text": "I resign: Bob wins"}
+    refused_everywhere(pbem, tmp_path, "message", rehashed(record),
+                       f"event {message['seq']}: the recorded events are not what the rules and the seed give",
+                       "I resign: Bob wins")
+
+
+def test_a_move_the_upgraded_rules_refuse_is_refused(pbem, records, tmp_path):
+    """Under version 1 of Buccaneer a standing order identical to the seat's own is accepted; version 2
+    refuses it (Ruling 14). After `rules_upgraded` such an order is a forgery, whichever events it holds."""
+    record = records["upgraded"]
+    upgraded = next(e for e in record["events"] if e["type"] == "rules_upgraded")
+    at = upgraded["seq"] + 1
+
+    def under_version_1(events, command, draw):
+        old = fold(record["id"], [e for e in events if e.type != "rules_upgraded"])
+        assert old.rules_version == 1
+        return run_command(old.module, old.state, command, draw)
+
+    record = forged(record, at, [{"verb": "move", "seat": 1, "move": "ask"}], produce=under_version_1)
+    record = forged(record, len(record["events"]) + 1, [{"verb": "resign", "seat": 0}])
+    assert record["events"][at - 1]["type"] == "standing_order"
+    refused_everywhere(pbem, tmp_path, "upgraded", record, f"event {at}: the recorded command is refused", "Ruling 14")
+
