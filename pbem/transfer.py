@@ -90,8 +90,27 @@ def import_record(db, record: Any) -> str:
         if existing.seq == events[-1].seq and existing.hash == events[-1].hash:
             return game_id
         raise Conflicting(f"another game {game_id!r} is already here")
-    store.write_imported(db, events, seed, projection_row(head, events[-1].at), seat_rows(head))
+    seats = seat_rows(head)
+    check_keys(db, game_id, seats)
+    store.write_imported(db, events, seed, projection_row(head, events[-1].at), seats)
     return game_id
+
+
+def check_keys(db, game_id: str, seats: list[dict]) -> None:
+    """Each seat's link key (its hash) opens one seat on this server: a record whose key is another
+    seat's, in the record or in a game here, is refused (a link would open the wrong seat)."""
+    seen: dict[str, int] = {}
+    for row in seats:
+        key = row["token_hash"]
+        if key is not None and key in seen:
+            raise BadRequest(f"the record gives seats {seen[key] + 1} and {row['seat'] + 1} the same link key: "
+                             "each seat has its own")
+        seen[key] = row["seat"]
+    for key, seat in seen.items():
+        holder = store.seat_by_token_hash(db, key) if key is not None else None
+        if holder is not None and holder["game_id"] != game_id:
+            raise Conflicting(f"seat {seat + 1}'s link key is already the key of seat {holder['seat'] + 1} "
+                              f"of game {holder['game_id']} here: the record cannot be kept beside it")
 
 
 def load_file(path: str) -> Any:

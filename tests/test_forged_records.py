@@ -244,3 +244,18 @@ def test_a_move_the_upgraded_rules_refuse_is_refused(pbem, records, tmp_path):
     assert record["events"][at - 1]["type"] == "standing_order"
     refused_everywhere(pbem, tmp_path, "upgraded", record, f"event {at}: the recorded command is refused", "Ruling 14")
 
+
+def test_a_key_hash_collision_is_a_clear_refusal(pbem, records, tmp_path):
+    other = tmp_path / "other.sqlite"
+    assert pbem(other, "import", written(tmp_path, "duel", records["duel"]))[0] == 0
+    taken = records["duel"]["events"][0]["data"]["seats"][1]["token_sha256"]
+    record = records["draw"]
+    record["events"][0]["data"]["seats"][0]["token_sha256"] = taken
+    code, out, err = pbem(other, "import", written(tmp_path, "collision", rehashed(record)))
+    assert code == 2 and err.strip() == (f"pbem: seat 1's link key is already the key of seat 2 of game "
+                                         f"{records['duel']['id']} here: the record cannot be kept beside it"), err
+    record["events"][0]["data"]["seats"][1]["token_sha256"] = taken
+    code, out, err = pbem(other, "import", written(tmp_path, "twice", rehashed(record)))
+    assert code == 2 and "pbem: the record gives seats 1 and 2 the same link key" in err, err
+    code, out, _ = pbem(other, "verify", "--all")
+    assert code == 0 and "1 of 1 game(s) verified" in out, out
