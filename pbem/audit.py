@@ -17,7 +17,7 @@ from . import chance as chance_mod
 from . import clock, store
 from .commands import run_command
 from .deciding import (answer_command, check_may_move, clock_command, message_command, note_command,
-                       offer_command, resign_command, takeback_command)
+                       offer_command, resign_command, takeback_command, vacation_command)
 from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
 from .events.agreements import GAME_REWOUND
 from .events.home import SEATS_OPENED
@@ -130,6 +130,8 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
         if decided is None:
             raise Forbidden(f"the clock had nothing to do for seat {seat + 1} then")
         return decided
+    if verb in ("vacation_start", "vacation_end"):
+        return vacation_command(folded, seat, verb, at)
     if verb == "message":
         return message_command(folded, seat, command.get("text"), at)
     if verb == "note":

@@ -86,6 +86,24 @@ def clock_command(folded: Folded, seat: int, kind: str, moment: datetime) -> dic
     return {"verb": "timeout", "seat": seat, "action": action}
 
 
+def vacation_command(folded: Folded, seat: int, verb: str, now: str) -> dict:
+    """A seat going on vacation (its clock paused, within the year's allowance), or coming back."""
+    if verb == "vacation_end":
+        if not clock.on_vacation(folded.vacations, seat):
+            raise Forbidden("you are not on vacation")
+        return {"verb": "vacation_end", "seat": seat}
+    if folded.finished:
+        raise Forbidden("the game is over")
+    if not folded.clock.get("time_per_move"):
+        raise Forbidden("this game has no clock, so there is nothing to pause")
+    if clock.on_vacation(folded.vacations, seat):
+        raise Forbidden("you are already on vacation")
+    used = clock.vacation_used(folded.vacations, seat, clock.parse_time(now))
+    if used >= timedelta(days=folded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)):
+        raise Forbidden("you have used all your vacation for this year")
+    return {"verb": "vacation_start", "seat": seat}
+
+
 # --- messages and notes ---------------------------------------------------------------------------------
 
 

@@ -17,14 +17,14 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from types import ModuleType
 from typing import Any, Sequence
 
 from . import chance as chance_mod
 from . import clock, loading, store
 from .commands import run_command
-from .deciding import check_may_move, clock_command, resign_command
+from .deciding import check_may_move, clock_command, resign_command, vacation_command
 from .errors import (BadRequest, Busy, Conflicting, Forbidden, GameNotFound, ServiceError, TooMany,  # noqa: F401
                      Unauthorized, status_of)
 from .folding import (GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, advance, begin,  # noqa: F401
@@ -325,29 +325,12 @@ def change_settings(db, site: Site, game_id: str, token: str | None, email_on: b
 
 def start_vacation(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
     now = now or utcnow()
-
-    def command(folded, seat):
-        if folded.finished:
-            raise Forbidden("the game is over")
-        if not folded.clock.get("time_per_move"):
-            raise Forbidden("this game has no clock, so there is nothing to pause")
-        if clock.on_vacation(folded.vacations, seat):
-            raise Forbidden("you are already on vacation")
-        used = clock.vacation_used(folded.vacations, seat, clock.parse_time(now))
-        if used >= timedelta(days=folded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)):
-            raise Forbidden("you have used all your vacation for this year")
-        return {"verb": "vacation_start", "seat": seat}
-
-    return act(db, site, game_id, token, command, now)
+    return act(db, site, game_id, token, lambda folded, seat: vacation_command(folded, seat, "vacation_start", now), now)
 
 
 def end_vacation(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
-    def command(folded, seat):
-        if not clock.on_vacation(folded.vacations, seat):
-            raise Forbidden("you are not on vacation")
-        return {"verb": "vacation_end", "seat": seat}
-
-    return act(db, site, game_id, token, command, now)
+    now = now or utcnow()
+    return act(db, site, game_id, token, lambda folded, seat: vacation_command(folded, seat, "vacation_end", now), now)
 
 
 def clock_act(db, site: Site | None, game_id: str, seat: int, kind: str, now: str) -> Played | None:

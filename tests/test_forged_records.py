@@ -259,3 +259,46 @@ def test_a_key_hash_collision_is_a_clear_refusal(pbem, records, tmp_path):
     assert code == 2 and "pbem: the record gives seats 1 and 2 the same link key" in err, err
     code, out, _ = pbem(other, "verify", "--all")
     assert code == 0 and "1 of 1 game(s) verified" in out, out
+
+
+def test_a_loss_on_time_recorded_before_the_deadline_is_refused(db, site, pbem, var_dir, tmp_path):
+    start = "2026-01-05T10:00:00Z"
+    created = service.create_game(db, site, "mississippi", DUO, {"time_per_move": "1h", "on_timeout": "forfeit"},
+                                  now=start)
+    owing = sorted(service.load(db, created.id).to_move)[0]
+    assert service.time_out(db, site, created.id, owing, "2026-01-05T11:30:00Z") is not None
+    record = exported(pbem, var_dir / "pbem.sqlite", created.id)
+    timed_out = next(e for e in record["events"] if e["type"] == "turn_timed_out")
+    assert timed_out["data"] == {"seat": owing, "action": "forfeit"}
+    code, out, _ = pbem(tmp_path / "honest.sqlite", "import", written(tmp_path, "honest", record))
+    assert code == 0, out
+    for event in record["events"][timed_out["seq"] - 1:]:
+        event["at"] = "2026-01-05T10:30:00Z"  # half an hour into the hour the seat had
+    refused_everywhere(pbem, tmp_path, "early", rehashed(record), f"event {timed_out['seq']}: the recorded command "
+                       f"is refused: the clock had nothing to do for seat {owing + 1} then")
+
+
+def test_a_vacation_in_a_game_without_a_clock_is_refused(pbem, records, tmp_path):
+    record = records["duel"]
+    resigned = next(e for e in record["events"] if e["command"] and e["command"]["verb"] == "resign")
+    record = forged(record, resigned["seq"], [{"verb": "vacation_start", "seat": 1}, {"verb": "resign", "seat": 0}])
+    refused_everywhere(pbem, tmp_path, "vacation", record, f"event {resigned['seq']}: the recorded command is refused: "
+                       "this game has no clock, so there is nothing to pause")
+
+
+def test_while_a_game_runs_a_forged_message_is_reported_by_where_it_is_not_what_it_says(db, site, pbem, var_dir):
+    created = service.create_game(db, site, "mississippi", THREE)
+    posted = talk.post_message(db, site, created.id, created.tokens[1], "My hand is strong")
+    play_randomly(db, site, created, 2, random.Random(11))
+    seed = store.read_seed(db, created.id)
+    previous = ""
+    for event in store.read_events(db, created.id):  # rewritten by someone with the database and its seeds
+        data = {"seat": 1, "text": "Bob concedes"} if event.seq == posted.seq else event.data
+        previous = store.event_hash(previous, created.id, event.seq, event.type, event.actor, data, event.at,
+                                    event.command, chance.event_salt(seed, event.seq))
+        db.execute("update events set data = ?, hash = ? where game_id = ? and seq = ?",
+                   [store.canonical_json(data), previous, created.id, event.seq])
+    code, out, _ = pbem(var_dir / "pbem.sqlite", "verify", created.id)
+    assert code == 1 and f"- event {posted.seq}: the recorded events are not what the rules and the seed give " \
+        "(details are shown once the game is over)" in out, out
+    assert "concedes" not in out and "strong" not in out
