@@ -22,6 +22,7 @@ from . import clock
 from .between import Refused
 from .errors import BadRequest, Conflicting, Forbidden, TooMany
 from .events.agreements import GAME_REWOUND, PROPOSALS
+from .events.computer import playing_for
 from .events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
 from .folding import PLATFORM_EVENTS, Folded
 from .games.base import Event
@@ -102,6 +103,24 @@ def vacation_command(folded: Folded, seat: int, verb: str, now: str) -> dict:
     if used >= timedelta(days=folded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)):
         raise Forbidden("you have used all your vacation for this year")
     return {"verb": "vacation_start", "seat": seat}
+
+
+def come_back_command(folded: Folded, seat: int) -> dict:
+    """The person of a timed-out seat takes it back from the computer (their own move does too)."""
+    if folded.finished:
+        raise Forbidden("the game is over")
+    if not playing_for(folded, seat):
+        raise Forbidden("the computer is not playing for you: your seat is yours")
+    return {"verb": "come_back", "seat": seat}
+
+
+def join_command(folded: Folded, name: str, email: str | None) -> dict:
+    """A person (name and address checked by the caller) takes the next open seat; the last one taken
+    starts the game."""
+    seats = [seat["seat"] for seat in folded.seats if seat.get("open")]
+    if not seats:
+        raise Conflicting("every seat of this game is taken already")
+    return {"verb": "join", "seat": seats[0], "name": name, "email": email, "last": len(seats) == 1}
 
 
 # --- messages and notes ---------------------------------------------------------------------------------

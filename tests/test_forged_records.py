@@ -15,7 +15,7 @@ import pytest
 
 from pbem import chance, store
 from pbem import cli as pbem_cli
-from pbem import service
+from pbem import players, service
 from pbem.between import agreements, talk
 from pbem.commands import run_command
 from pbem.folding import fold
@@ -284,6 +284,19 @@ def test_a_vacation_in_a_game_without_a_clock_is_refused(pbem, records, tmp_path
     record = forged(record, resigned["seq"], [{"verb": "vacation_start", "seat": 1}, {"verb": "resign", "seat": 0}])
     refused_everywhere(pbem, tmp_path, "vacation", record, f"event {resigned['seq']}: the recorded command is refused: "
                        "this game has no clock, so there is nothing to pause")
+
+
+def test_a_joiner_taking_a_seat_that_was_not_open_is_refused(db, site, pbem, var_dir, tmp_path):
+    created = service.create_game(db, site, "mississippi", [{"name": "Ann"}, {"open": True}])
+    players.join(db, site, site.invite_token(created.id), "Bob", None)
+    service.resign(db, site, created.id, created.tokens[0])
+    record = exported(pbem, var_dir / "pbem.sqlite", created.id)
+    joined = next(e for e in record["events"] if e["type"] == "seat_joined")
+    assert joined["command"]["seat"] == 1
+    record = forged(record, joined["seq"], [{"verb": "join", "seat": 0, "name": "Mallory", "email": None, "last": True},
+                                            {"verb": "resign", "seat": 1}])
+    refused_everywhere(pbem, tmp_path, "join", record, f"event {joined['seq']}: the recorded command is not what the "
+                       "server decides there", '"seat":1')
 
 
 def test_while_a_game_runs_a_forged_message_is_reported_by_where_it_is_not_what_it_says(db, site, pbem, var_dir):
