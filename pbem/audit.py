@@ -21,6 +21,7 @@ from .deciding import (answer_command, check_may_move, clock_command, come_back_
                        vacation_command)
 from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
 from .events.agreements import GAME_REWOUND
+from .events.computer import owed_by_computer
 from .events.home import SEATS_OPENED
 from .folding import GAME_CREATED, SEED_REVEALED, Folded, advance, begin, legal_moves
 from .games.base import Event, GameError
@@ -124,6 +125,8 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
         raise BadRequest(f"the command names no seat of this game ({seat!r})")
     if verb == "move":
         check_may_move(folded, legal_moves(folded, seat))
+        if command.get("via") == "bot" and seat not in owed_by_computer(folded):  # as pbem/computer.py plays
+            raise Forbidden(f"the computer plays no move for seat {seat + 1} then")
         return command  # the game's own decision is replayed by run_command
     if verb == "resign":
         return resign_command(folded, seat)

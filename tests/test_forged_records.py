@@ -278,6 +278,18 @@ def test_a_loss_on_time_recorded_before_the_deadline_is_refused(db, site, pbem, 
                        f"is refused: the clock had nothing to do for seat {owing + 1} then")
 
 
+def test_a_persons_move_recorded_as_the_computers_is_refused(pbem, records, tmp_path):
+    record = records["duel"]
+    resigned = next(e for e in record["events"] if e["command"] and e["command"]["verb"] == "resign")
+    before = fold(record["id"], stored(record, [e for e in record["events"] if e["seq"] < resigned["seq"]]))
+    seat = sorted(before.to_move)[0]
+    move = before.module.legal_moves(before.state, seat)[0]
+    record = forged(record, resigned["seq"], [{"verb": "move", "seat": seat, "move": move, "via": "bot"},
+                                              {"verb": "resign", "seat": 0}])
+    refused_everywhere(pbem, tmp_path, "bot", record, f"event {resigned['seq']}: the recorded command is refused: "
+                       f"the computer plays no move for seat {seat + 1} then")
+
+
 def test_a_vacation_in_a_game_without_a_clock_is_refused(pbem, records, tmp_path):
     record = records["duel"]
     resigned = next(e for e in record["events"] if e["command"] and e["command"]["verb"] == "resign")
