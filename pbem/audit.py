@@ -222,10 +222,9 @@ def replay_problems(events: Sequence[store.StoredEvent], seed: bytes, finished: 
                             + hidden(f": recorded {store.canonical_json(head.command)}, "
                                      f"decided {store.canonical_json(decided)}")]
                 produced = run_command(before.module, before.state, head.command, chance)
-        except (GameError, ServiceError, KeyError, TypeError, IndexError, AttributeError) as error:
-            # GameError covers the rules' refusals (a ValueError), ServiceError the platform's
-            return [f"event {head.seq}: the recorded command is refused" + hidden(f": {error}")]
-        except ValueError as error:  # an unknown verb
+        except (GameError, ServiceError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            # the rules' refusals (GameError), the platform's (ServiceError), an unknown verb (ValueError),
+            # or a command without the fields its verb needs
             return [f"event {head.seq}: the recorded command is refused" + hidden(f": {error}")]
         want, got = facts(produced), facts(recorded[:len(produced)])
         rest, reveal = facts(recorded[len(produced):]), facts([Event(SEED_REVEALED, {"seed": seed.hex()}, "rules")])

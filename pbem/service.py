@@ -325,12 +325,20 @@ def change_settings(db, site: Site, game_id: str, token: str | None, email_on: b
 
 def start_vacation(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
     now = now or utcnow()
-    return act(db, site, game_id, token, lambda folded, seat: vacation_command(folded, seat, "vacation_start", now), now)
+
+    def command(folded, seat):
+        return vacation_command(folded, seat, "vacation_start", now)
+
+    return act(db, site, game_id, token, command, now)
 
 
 def end_vacation(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
     now = now or utcnow()
-    return act(db, site, game_id, token, lambda folded, seat: vacation_command(folded, seat, "vacation_end", now), now)
+
+    def command(folded, seat):
+        return vacation_command(folded, seat, "vacation_end", now)
+
+    return act(db, site, game_id, token, command, now)
 
 
 def clock_act(db, site: Site | None, game_id: str, seat: int, kind: str, now: str) -> Played | None:

@@ -9,7 +9,11 @@ hashed again, so only the decision itself is wrong. Everything goes through the 
 real database files."""
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +41,14 @@ def pbem(monkeypatch, capsys, tmp_path):
         return code, out, err
 
     return run
+
+
+def pbem_process(database, *args):
+    """The console script as its own process (a traceback would show on its stderr)."""
+    env = {**os.environ, "PBEM_DB": str(database), "PBEM_VAR": str(Path(database).parent / "var")}
+    done = subprocess.run([sys.executable, "-m", "pbem.cli", *map(str, args)], env=env, capture_output=True,
+                          text=True, timeout=120)
+    return done.returncode, done.stdout, done.stderr
 
 
 # --- honest games, played through the server's verbs ---------------------------------------------------
@@ -144,7 +156,8 @@ def planted(database, record) -> None:
     db = store.connect(database)
     events = stored(record)
     head = fold(record["id"], events)
-    store.write_imported(db, events, bytes.fromhex(record["seed"]), projection_row(head, events[-1].at), seat_rows(head))
+    store.write_imported(db, events, bytes.fromhex(record["seed"]), projection_row(head, events[-1].at),
+                         seat_rows(head))
     db.close()
 
 
@@ -251,11 +264,11 @@ def test_a_key_hash_collision_is_a_clear_refusal(pbem, records, tmp_path):
     taken = records["duel"]["events"][0]["data"]["seats"][1]["token_sha256"]
     record = records["draw"]
     record["events"][0]["data"]["seats"][0]["token_sha256"] = taken
-    code, out, err = pbem(other, "import", written(tmp_path, "collision", rehashed(record)))
+    code, out, err = pbem_process(other, "import", written(tmp_path, "collision", rehashed(record)))
     assert code == 2 and err.strip() == (f"pbem: seat 1's link key is already the key of seat 2 of game "
                                          f"{records['duel']['id']} here: the record cannot be kept beside it"), err
     record["events"][0]["data"]["seats"][1]["token_sha256"] = taken
-    code, out, err = pbem(other, "import", written(tmp_path, "twice", rehashed(record)))
+    code, out, err = pbem_process(other, "import", written(tmp_path, "twice", rehashed(record)))
     assert code == 2 and "pbem: the record gives seats 1 and 2 the same link key" in err, err
     code, out, _ = pbem(other, "verify", "--all")
     assert code == 0 and "1 of 1 game(s) verified" in out, out
