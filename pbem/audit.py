@@ -124,7 +124,7 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < folded.seat_count:
         raise BadRequest(f"the command names no seat of this game ({seat!r})")
     if verb == "move":
-        check_may_move(folded, legal_moves(folded, seat))
+        check_may_move(folded, legal_moves(folded, seat, keep=False))
         if command.get("via") == "bot" and seat not in owed_by_computer(folded):  # as pbem/computer.py plays
             raise Forbidden(f"the computer plays no move for seat {seat + 1} then")
         return command  # the game's own decision is replayed by run_command
