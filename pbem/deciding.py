@@ -1,8 +1,9 @@
-"""What the platform decides for a seat besides the game's own rules: whether a move may be made at all,
-whether a takeback may be made alone, who must accept a proposal and when an answer completes it,
-whether a message or a note may be posted, and when the clock may time a seat out. Each decider takes
-the folded game (and, where it must look back, the game's log) and returns the command to record, or
-raises the refusal, in the words a player reads.
+"""What the platform decides for a seat besides the game's own rules (the game's `decide` judges the
+move itself): whether a seat may move at all, resign, go on vacation or take its seat back from the
+computer, which open seat a joiner takes, whether a takeback may be made alone, who must accept a
+proposal and when an answer completes it, whether a message or a note may be posted, and when the clock
+may time a seat out. Each decider takes the folded game (and, where it must look back, the game's log)
+and returns the command to record, or raises the refusal, in the words a player reads.
 
 The service decides with these against the log in the database (`StoredLog` in
 pbem/between/agreements.py); `pbem verify` and `pbem import` decide again with the very same functions,
