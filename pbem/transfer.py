@@ -3,9 +3,11 @@ hashes included, for the hash chain covers them), the command of each append and
 another server can check everything and keep the game.
 
 `pbem export GAME --full` writes one (the operator's: the public record hides addresses, so it can be
-replayed and checked but not imported); `pbem import FILE` checks its chain, its seed and every outcome
-by re-running each command under the rules version the game was played with, and only then writes it,
-in one transaction. An imported game is an archive: its seat links were keys on the server it came from.
+replayed and checked but not imported); `pbem import FILE` checks its chain, its seed and every decision
+and outcome by replaying each command as `pbem verify` does (decided again, then re-run under the rules
+version in force there: pbem/audit.py), checks that no seat's link key is already another's, and only
+then writes it, in one transaction. An imported game is an archive: its seat links were keys on the
+server it came from.
 """
 
 from __future__ import annotations
