@@ -16,9 +16,9 @@ from typing import Any, Sequence
 from . import chance as chance_mod
 from . import clock, store
 from .commands import run_command
-from .deciding import (answer_command, check_may_move, clock_command, come_back_command, join_command,
-                       message_command, note_command, offer_command, resign_command, takeback_command,
-                       vacation_command)
+from .deciding import (answer_command, check_may_move, clock_command, come_back_command, handover_command,
+                       join_command, message_command, note_command, offer_command, resign_command,
+                       takeback_command, vacation_command)
 from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
 from .events.agreements import GAME_REWOUND
 from .events.computer import owed_by_computer
@@ -118,8 +118,8 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
     """The command the server would have recorded, deciding the recorded one's request afresh with the
     same deciders as the service (pbem/deciding.py); raises the refusal it would have given. Commands
     whose decisions need the server's secrets, its mail or its settings (seat settings, addresses, links,
-    hand-overs, conditional lines) come back as they are: their events are still compared with them. A
-    joiner's name and address are taken as recorded; the seat they took must be the next open one."""
+    conditional lines) come back as they are: their events are still compared with them. A joiner's or a
+    new holder's name and address, and a new link's hash, are taken as recorded; the rest is decided."""
     verb, seat = command.get("verb"), command.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < folded.seat_count:
         raise BadRequest(f"the command names no seat of this game ({seat!r})")
@@ -139,6 +139,8 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
         return vacation_command(folded, seat, verb, at)
     if verb == "come_back":
         return come_back_command(folded, seat)
+    if verb == "handover":
+        return handover_command(folded, seat, command.get("name"), command.get("email"), command.get("token_sha256"))
     if verb == "join":
         return join_command(folded, command.get("name"), command.get("email"))
     if verb == "message":

@@ -1,9 +1,10 @@
 """What the platform decides for a seat besides the game's own rules (the game's `decide` judges the
-move itself): whether a seat may move at all, resign, go on vacation or take its seat back from the
-computer, which open seat a joiner takes, whether a takeback may be made alone, who must accept a
-proposal and when an answer completes it, whether a message or a note may be posted, and when the clock
-may time a seat out. Each decider takes the folded game (and, where it must look back, the game's log)
-and returns the command to record, or raises the refusal, in the words a player reads.
+move itself): whether a seat may move at all, resign, go on vacation, hand its seat on or take it
+back from the computer, which open seat a joiner takes, whether a takeback may be made alone, who
+must accept a proposal and when an answer completes it, whether a message or a note may be posted,
+and when the clock may time a seat out. Each decider takes the folded game (and, where it must look
+back, the game's log) and returns the command to record, or raises the refusal, in the words a player
+reads.
 
 The service decides with these against the log in the database (`StoredLog` in
 pbem/between/agreements.py); `pbem verify` and `pbem import` decide again with the very same functions,
@@ -122,6 +123,15 @@ def join_command(folded: Folded, name: str, email: str | None) -> dict:
     if not seats:
         raise Conflicting("every seat of this game is taken already")
     return {"verb": "join", "seat": seats[0], "name": name, "email": email, "last": len(seats) == 1}
+
+
+def handover_command(folded: Folded, seat: int, name: str, email: str, token_sha256: str) -> dict:
+    """The seat handed on to a new holder (name and address checked by the caller), with the hash of
+    the seat's link at its next generation (the link derived by the caller from the server's key)."""
+    if folded.finished:
+        raise Forbidden("the game is over: there is no seat to hand on")
+    return {"verb": "handover", "seat": seat, "name": name, "email": email, "previous": folded.names[seat],
+            "generation": int(folded.seats[seat].get("generation", 0)) + 1, "token_sha256": token_sha256}
 
 
 # --- messages and notes ---------------------------------------------------------------------------------

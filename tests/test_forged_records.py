@@ -303,6 +303,16 @@ def test_a_persons_move_recorded_as_the_computers_is_refused(pbem, records, tmp_
                        f"the computer plays no move for seat {seat + 1} then")
 
 
+def test_a_seat_handed_on_after_the_end_is_refused(pbem, records, tmp_path):
+    record = records["duel"]
+    end = len(record["events"])
+    record = forged(record, end + 1, [{"verb": "handover", "seat": 1, "name": "Mallory", "email": "m@example.org",
+                                       "previous": "Bob", "generation": 1, "token_sha256": "0" * 64}])
+    assert record["events"][-1]["type"] == "seat_handed_over"
+    refused_everywhere(pbem, tmp_path, "handover", record, f"event {end + 1}: the recorded command is refused: "
+                       "the game is over: there is no seat to hand on")
+
+
 def test_a_vacation_in_a_game_without_a_clock_is_refused(pbem, records, tmp_path):
     record = records["duel"]
     resigned = next(e for e in record["events"] if e["command"] and e["command"]["verb"] == "resign")
