@@ -1,6 +1,9 @@
-"""Auditing a game: the hash chain, the seed against its commitment, and every command re-run from the
-revealed seed, so each recorded event must be exactly what the rules and the seed produce (architecture
-section 3). `pbem verify`, `GET /api/games/<id>/verify` and the import of records use it.
+"""Auditing a game: the hash chain, the seed against its commitment, and every append replayed from the
+revealed seed: its command decided again by the service's own deciders (pbem/deciding.py) from the game
+as folded there, under the rules version in force, and each recorded event, the platform's included,
+exactly what that command produces (architecture section 3). `pbem verify`, `GET /api/games/<id>/verify`
+and the import of records use it. Whoever holds a finished game's record holds its seed and can hash a
+forged chain again: the replay is what refuses a decision the server would not have made.
 
 While a game runs its seed is secret, so only the chain's order can be checked from outside; the server
 itself holds the seed and re-runs everything. A problem found while the game runs says where, never
@@ -8,23 +11,27 @@ what: a hidden planned move or a hand must not be printed in clear by the audit.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from . import chance as chance_mod
-from . import store
+from . import clock, store
 from .commands import run_command
-from .errors import GameNotFound
-from .events.agreements import ENDING_AGREED, GAME_REWOUND
-from .folding import GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, game_event, initial_state
-from .games import get_game
-from .games.base import GameError
+from .deciding import (answer_command, check_may_move, clock_command, come_back_command, handover_command,
+                       join_command, message_command, note_command, offer_command, resign_command,
+                       takeback_command, vacation_command)
+from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
+from .events.agreements import GAME_REWOUND
+from .events.computer import owed_by_computer
+from .events.home import SEATS_OPENED
+from .folding import GAME_CREATED, SEED_REVEALED, Folded, advance, begin, legal_moves
+from .games.base import Event, GameError
 from .recent import Recent
 
 _REPORTS: Recent[dict] = Recent(size=256)  # (database, game, seq, last hash) -> the report
 
 
 def verify(db, game_id: str) -> dict:
-    """Check the hash chain, the seed against its commitment, and re-run every command from the seed.
+    """Check the hash chain, the seed against its commitment, and replay every append from the seed.
     The answer for a game at a given last event is kept: the log only grows."""
     from .loading import database_file
 
@@ -76,18 +83,90 @@ def check_chain(events: Sequence[store.StoredEvent], seed: bytes | None) -> list
     return problems
 
 
-def changes_the_game(type_: str) -> bool:
-    """The events a replay compares: the game's own, and the platform's that change its state or end it
-    (a takeback, an agreed ending)."""
-    return type_ not in PLATFORM_EVENTS or type_ in (GAME_REWOUND, ENDING_AGREED)
+class RecordedLog:
+    """A recorded log, read as the deciders read the database's (pbem/deciding.py `Log`), as far as the
+    replay has come (`head`). The chain is checked first, so the event at seq n is events[n - 1]."""
+
+    def __init__(self, events: Sequence[store.StoredEvent]):
+        self.events = events
+        self.head = 0
+        self.starts = [e.seq for e in events if e.command is not None]
+
+    def commands_of(self, verbs, after: int = 0) -> list[tuple[int, dict]]:
+        return [(e.seq, e.command) for e in self.events[after:self.head]
+                if e.command is not None and e.command.get("verb") in verbs]
+
+    def appends_back(self, upto: int):
+        upto = min(upto, self.head)
+        for start in reversed([s for s in self.starts if s <= upto]):
+            yield list(self.events[start - 1:upto])
+            upto = start - 1
+
+    def starts_append(self, seq: int) -> bool:
+        return 1 <= seq <= self.head and self.events[seq - 1].command is not None
+
+    def first_position(self) -> int:
+        following = next((s for s in self.starts if 1 < s <= self.head), None)
+        return following - 1 if following is not None else self.head
 
 
-def replay_problems(events: Sequence[store.StoredEvent], seed: bytes, finished: bool = True) -> list[str]:
-    """Re-run each command and compare the game events it produces with those recorded. While the game
-    runs a difference is reported by where it is, not by what the events hold."""
-    problems = []
-    created = events[0].data
-    module = get_game(created["game"])
+class Unreplayable(Exception):
+    """A recorded event the replay cannot even fold (a takeback to no position), with where it is."""
+
+
+def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> dict:
+    """The command the server would have recorded, deciding the recorded one's request afresh with the
+    same deciders as the service (pbem/deciding.py); raises the refusal it would have given. Commands
+    whose decisions need the server's secrets, its mail or its settings (seat settings, addresses, links,
+    conditional lines) come back as they are: their events are still compared with them. A joiner's or a
+    new holder's name and address, and a new link's hash, are taken as recorded; the rest is decided."""
+    verb, seat = command.get("verb"), command.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < folded.seat_count:
+        raise BadRequest(f"the command names no seat of this game ({seat!r})")
+    if verb == "move":
+        check_may_move(folded, legal_moves(folded, seat, keep=False))
+        if command.get("via") == "bot" and seat not in owed_by_computer(folded):  # as pbem/computer.py plays
+            raise Forbidden(f"the computer plays no move for seat {seat + 1} then")
+        return command  # the game's own decision is replayed by run_command
+    if verb == "resign":
+        return resign_command(folded, seat)
+    if verb == "timeout" or (verb == "vacation_end" and command.get("by") == "clock"):
+        decided = clock_command(folded, seat, verb, clock.parse_time(at))
+        if decided is None:
+            raise Forbidden(f"the clock had nothing to do for seat {seat + 1} then")
+        return decided
+    if verb in ("vacation_start", "vacation_end"):
+        return vacation_command(folded, seat, verb, at)
+    if verb == "come_back":
+        return come_back_command(folded, seat)
+    if verb == "handover":
+        return handover_command(folded, seat, command.get("name"), command.get("email"), command.get("token_sha256"))
+    if verb == "join":
+        return join_command(folded, command.get("name"), command.get("email"))
+    if verb == "message":
+        return message_command(folded, seat, command.get("text"), at)
+    if verb == "note":
+        return note_command(folded, seat, command.get("text"), command.get("about"))
+    if verb == "takeback" or (verb == "propose" and command.get("kind") == "takeback"):
+        return takeback_command(log, folded, seat, command.get("to_seq"))
+    if verb == "propose":
+        return offer_command(log, folded, seat, command.get("kind"), command.get("to"))
+    if verb == "answer":
+        return answer_command(folded, seat, command.get("accept"), None)
+    return command
+
+
+def created_events(folded: Folded, command: dict, chance) -> list:
+    """What the creating append holds after `game_created`: the game's start, or the open seats."""
+    if command.get("verb") == "create":
+        return folded.module.start(folded.state, chance)
+    if command.get("verb") == "create_open":
+        return [Event(SEATS_OPENED, {"seats": [s["seat"] for s in folded.created["seats"] if s.get("open")]}, "admin")]
+    raise BadRequest("the first append is not the creation of a game")
+
+
+def appends(events: Sequence[store.StoredEvent]) -> list[list[store.StoredEvent]] | None:
+    """The events in appends (each begun by the event carrying its command); None when the first has none."""
     batches: list[list[store.StoredEvent]] = []
     for event in events:
         if event.command is not None:
@@ -95,43 +174,74 @@ def replay_problems(events: Sequence[store.StoredEvent], seed: bytes, finished: 
         elif batches:
             batches[-1].append(event)
         else:
-            return ["event 1 carries no command"]
-    state = initial_state(module, created)
+            return None
+    return batches
+
+
+def facts(events) -> list[tuple[str, str, str]]:
+    return [(e.type, e.actor, store.canonical_json(dict(e.data))) for e in events]
+
+
+def replay_problems(events: Sequence[store.StoredEvent], seed: bytes, finished: bool = True) -> list[str]:
+    """Replay every append as the server made it: fold the log up to it, decide its command again with
+    the service's deciders (who may do what: moves, resignations, the clock, messages, takebacks,
+    proposals and their answers), re-run it under the rules version in force there, and compare every
+    event it wrote, the platform's included, with those the command gives. The first difference is
+    reported; while the game runs, by where it is, not by what the events hold."""
+    batches = appends(events)
+    if batches is None:
+        return ["event 1 carries no command"]
+    log = RecordedLog(events)
+    game_id = events[0].game_id
     # A takeback (`game_rewound`) makes the state that of an earlier position: keep the states it goes
     # back to, the ends of appends, as the replay passes them.
-    targets = {e.data["to_seq"] for e in events if e.type == GAME_REWOUND}
-    kept = {}
+    targets = {e.data.get("to_seq") for e in events if e.type == GAME_REWOUND}
+    kept: dict[int, Any] = {}
+
+    def look_back(seq):
+        if seq not in kept:
+            raise Unreplayable(f"takes the game back to position {seq}, which is not the end of an earlier append")
+        return kept[seq]
+
+    def hidden(detail: str) -> str:
+        return detail if finished else " (details are shown once the game is over)"
+
+    folded = None
     for batch in batches:
         head = batch[0]
-        recorded = [e for e in batch if changes_the_game(e.type)]
+        span = f"events {head.seq}-{batch[-1].seq}" if len(batch) > 1 else f"event {head.seq}"
         chance = chance_mod.SeededChance(seed, head.seq)
+        log.head = head.seq - 1
         try:
-            if head.command["verb"] == "create":
-                produced = module.start(state, chance)
+            if folded is None:  # the creating append: game_created, then what the game's start gives
+                before, recorded = begin(game_id, head), batch[1:]
+                produced = created_events(before, head.command, chance)
             else:
-                produced = run_command(module, state, head.command, chance)
-        except GameError as error:
-            detail = f": {error}" if finished else ""
-            problems.append(f"event {head.seq}: the recorded command is refused by the rules{detail}")
-            break
-        got = [(e.type, e.actor, store.canonical_json(dict(e.data))) for e in produced if changes_the_game(e.type)]
-        want = [(e.type, e.actor, store.canonical_json(e.data)) for e in recorded]
-        if got != want:
-            if finished:
-                problems.append(f"events {head.seq}-{batch[-1].seq}: recorded {want} but the rules and seed give {got}")
-            else:
-                problems.append(f"events {head.seq}-{batch[-1].seq}: the recorded events are not what the rules "
-                                "and the seed give (details are shown once the game is over)")
-            break
-        for event in batch:
-            if event.type == GAME_REWOUND:
-                if event.data["to_seq"] not in kept:
-                    problems.append(f"event {event.seq}: takes the game back to position {event.data['to_seq']}, "
-                                    "which is not the end of an earlier append")
-                    return problems
-                state = kept[event.data["to_seq"]]
-            elif event.type not in PLATFORM_EVENTS:
-                state = module.evolve(state, game_event(event))
+                before, recorded = folded, batch
+                decided = decided_again(log, before, head.command, head.at)
+                if store.canonical_json(decided) != store.canonical_json(head.command):
+                    return [f"event {head.seq}: the recorded command is not what the server decides there"
+                            + hidden(f": recorded {store.canonical_json(head.command)}, "
+                                     f"decided {store.canonical_json(decided)}")]
+                produced = run_command(before.module, before.state, head.command, chance)
+        except (GameError, ServiceError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            # the rules' refusals (GameError), the platform's (ServiceError), an unknown verb (ValueError),
+            # or a command without the fields its verb needs
+            return [f"event {head.seq}: the recorded command is refused" + hidden(f": {error}")]
+        want, got = facts(produced), facts(recorded[:len(produced)])
+        rest, reveal = facts(recorded[len(produced):]), facts([Event(SEED_REVEALED, {"seed": seed.hex()}, "rules")])
+        mismatch = (f"{span}: the recorded events are not what the rules and the seed give"
+                    + hidden(f": recorded {facts(recorded)} but the rules and seed give {want}"
+                             + (" and the seed's reveal" if rest == reveal else "")))
+        if want != got or len(recorded) < len(produced) or rest not in ([], reveal):
+            return [mismatch]
+        try:
+            after = advance(before, recorded, look_back=look_back)
+        except Unreplayable as error:
+            return [f"{span}: {error}"]
+        if (rest == reveal) != (after.finished and not before.finished):  # revealed when, and only when, it ended
+            return [mismatch]
+        folded = after
         if batch[-1].seq in targets:
-            kept[batch[-1].seq] = state
-    return problems
+            kept[batch[-1].seq] = after.state
+    return []

@@ -217,7 +217,7 @@ def cmd_import(args) -> int:
     db = open_db()
     for path in args.files:
         game_id = import_record(db, load_file(path))
-        print(f"{path}: game {game_id} imported, its chain, seed and every outcome checked")
+        print(f"{path}: game {game_id} imported, its chain, seed and every decision and outcome checked")
     return 0
 
 
@@ -233,7 +233,8 @@ def cmd_verify(args) -> int:
         report = verify(db, game_id)
         if report["ok"]:
             seed = "revealed and matches its commitment" if report["seed"] else "not revealed yet (the game is on)"
-            print(f"{game_id} ok: {report['events']} events, hash chain valid, every outcome re-derived; seed {seed}")
+            print(f"{game_id} ok: {report['events']} events, hash chain valid, every decision and outcome replayed; "
+                  f"seed {seed}")
             continue
         broken += 1
         print(f"{game_id} PROBLEMS:")

@@ -26,7 +26,8 @@ import random
 from datetime import datetime, timedelta
 
 from . import clock, service, store
-from .events.computer import level_of, owed_by_computer, playing_for
+from .deciding import come_back_command
+from .events.computer import level_of, owed_by_computer
 from .folding import Folded, legal_moves
 from .site import Site
 
@@ -93,11 +94,4 @@ def play_owed(db, site: Site, game_id: str, now: str, limit: int = MOVES_PER_PAS
 
 def come_back(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> service.Played:
     """The person of a timed-out seat takes it back from the computer (their own move does too)."""
-    def command(folded, seat):
-        if folded.finished:
-            raise service.Forbidden("the game is over")
-        if not playing_for(folded, seat):
-            raise service.Forbidden("the computer is not playing for you: your seat is yours")
-        return {"verb": "come_back", "seat": seat}
-
-    return service.act(db, site, game_id, token, command, now)
+    return service.act(db, site, game_id, token, come_back_command, now)

@@ -92,10 +92,11 @@ class Folded:
 _LEGAL: Recent[list[str]] = Recent(size=4096)
 
 
-def legal_moves(folded: Folded, seat: int | None) -> list[str]:
+def legal_moves(folded: Folded, seat: int | None, keep: bool = True) -> list[str]:
     """The seat's legal moves in the game as folded, computed once: the seat's GET, its move's check and
     the notice to the next seat all ask the same question of the same position. Keyed by the last
-    event's hash, which names the position exactly."""
+    event's hash, which names the position exactly. `keep=False`: a question asked once of each past
+    position (the audit's replay), not kept, so it does not push out the positions being played."""
     # a game waiting for its players has not begun; one over by agreement offers nothing, though the
     # rules alone would play on
     if seat is None or folded.finished or folded.facts.get("waiting"):
@@ -104,7 +105,7 @@ def legal_moves(folded: Folded, seat: int | None) -> list[str]:
     found = _LEGAL.get(key) if folded.last_hash else None
     if found is None:
         found = folded.module.legal_moves(folded.state, seat)
-        if folded.last_hash:
+        if folded.last_hash and keep:
             _LEGAL.put(key, found)
     return list(found)
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import service, store
-from .errors import Busy, Forbidden
+from .deciding import handover_command
+from .errors import Busy
 from .folding import Folded
 from .games.base import InvalidOptions
 from .notify import compose, unsubscribe
@@ -53,11 +54,8 @@ def hand_over(db, site: Site, game_id: str, token: str | None, name: str | None,
     for _ in range(service.APPEND_ATTEMPTS):
         folded = service.load(db, game_id)
         seat = service.seat_of(folded, token)
-        if folded.finished:
-            raise Forbidden("the game is over: there is no seat to hand on")
         _, key = service.next_seat_key(site, folded, seat)
-        command = {"verb": "handover", "seat": seat, "name": name, "email": email,
-                   "previous": folded.names[seat], **key}
+        command = handover_command(folded, seat, name, email, key["token_sha256"])
         try:
             return service.append_command(db, site, folded, command, now,
                                           answer=lambda after, before=folded: notices(db, site, before, after,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Callable
 
 from . import service, store
-from .errors import Busy, Conflicting, Forbidden, GameNotFound
+from .deciding import join_command
+from .errors import Busy, Forbidden, GameNotFound
 from .folding import Folded
 from .site import Site
 
@@ -33,16 +34,13 @@ def join(db, site: Site, invite: str, name: str, email: str | None, now: str | N
     for _ in range(service.APPEND_ATTEMPTS):
         folded = service.load(db, folded.id)
         seats = open_seats(folded)
-        if not seats:
-            raise Conflicting("every seat of this game is taken already")
-        player = service.clean_player(seats[0], {"name": name, "email": email}, site)
-        command = {"verb": "join", "seat": seats[0], "name": player["name"], "email": player["email"],
-                   "last": len(seats) == 1}
+        player = service.clean_player(seats[0], {"name": name, "email": email}, site) if seats else {}
+        command = join_command(folded, player.get("name"), player.get("email"))  # 409 when no seat is left
         try:
             played = service.append_command(db, site, folded, command, now or service.utcnow())
         except store.Conflict:
             continue  # someone else took a seat meanwhile: the next open one, if any
-        seat = seats[0]
+        seat = command["seat"]
         return folded.id, seat, site.seat_token(folded.id, seat, played.loaded.seats[seat].get("generation", 0))
     raise Busy("the game is too busy right now; try again")
 

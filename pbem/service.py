@@ -17,13 +17,14 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from types import ModuleType
 from typing import Any, Sequence
 
 from . import chance as chance_mod
 from . import clock, loading, store
 from .commands import run_command
+from .deciding import check_may_move, clock_command, resign_command, vacation_command
 from .errors import (BadRequest, Busy, Conflicting, Forbidden, GameNotFound, ServiceError, TooMany,  # noqa: F401
                      Unauthorized, status_of)
 from .folding import (GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, advance, begin,  # noqa: F401
@@ -287,12 +288,7 @@ def check_fresh(db, folded: Folded, seat: int, seen_seq: int) -> None:
         if then_legal != now_legal:
             raise StaleMove(f"the game moved on since seq {seen_seq} (it is at seq {folded.seq}); "
                             "look at the position again and choose anew")
-    if not now_legal:
-        if folded.finished:
-            raise Forbidden("the game is over")
-        if folded.facts.get("waiting"):
-            raise Forbidden("the game has not begun: it waits for players to take its open seats")
-        raise Forbidden("you have no move to make now: it is not your turn")
+    check_may_move(folded, now_legal)
 
 
 def act(db, site: Site | None, game_id: str, token: str | None, make_command, now: str | None = None) -> Played:
@@ -309,12 +305,7 @@ def act(db, site: Site | None, game_id: str, token: str | None, make_command, no
 
 
 def resign(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
-    def command(folded, seat):
-        if folded.finished:
-            raise Forbidden("the game is over")
-        return {"verb": "resign", "seat": seat}  # the game refuses a seat that has already left
-
-    return act(db, site, game_id, token, command, now)
+    return act(db, site, game_id, token, resign_command, now)
 
 
 def change_settings(db, site: Site, game_id: str, token: str | None, email_on: bool, digest: bool,
@@ -337,25 +328,16 @@ def start_vacation(db, site: Site | None, game_id: str, token: str | None, now: 
     now = now or utcnow()
 
     def command(folded, seat):
-        if folded.finished:
-            raise Forbidden("the game is over")
-        if not folded.clock.get("time_per_move"):
-            raise Forbidden("this game has no clock, so there is nothing to pause")
-        if clock.on_vacation(folded.vacations, seat):
-            raise Forbidden("you are already on vacation")
-        used = clock.vacation_used(folded.vacations, seat, clock.parse_time(now))
-        if used >= timedelta(days=folded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)):
-            raise Forbidden("you have used all your vacation for this year")
-        return {"verb": "vacation_start", "seat": seat}
+        return vacation_command(folded, seat, "vacation_start", now)
 
     return act(db, site, game_id, token, command, now)
 
 
 def end_vacation(db, site: Site | None, game_id: str, token: str | None, now: str | None = None) -> Played:
+    now = now or utcnow()
+
     def command(folded, seat):
-        if not clock.on_vacation(folded.vacations, seat):
-            raise Forbidden("you are not on vacation")
-        return {"verb": "vacation_end", "seat": seat}
+        return vacation_command(folded, seat, "vacation_end", now)
 
     return act(db, site, game_id, token, command, now)
 
@@ -367,23 +349,9 @@ def clock_act(db, site: Site | None, game_id: str, seat: int, kind: str, now: st
     moment = clock.parse_time(now)
     for _ in range(APPEND_ATTEMPTS):
         folded = load(db, game_id)
-        if folded.finished or seat not in folded.owing_since:
+        command = clock_command(folded, seat, kind, moment)  # the same decision `pbem verify` makes again
+        if command is None:
             return None
-        if kind == "vacation_end":
-            runs_out = clock.vacation_runs_out(folded.clock, folded.vacations, seat)
-            if runs_out is None or moment < runs_out:
-                return None
-            command = {"verb": "vacation_end", "seat": seat, "by": "clock"}
-        else:
-            if seat in folded.timed_out:
-                return None
-            limit = folded.deadline(seat, moment)
-            if limit is None or moment < limit:
-                return None
-            action = folded.clock.get("on_timeout", "remind")
-            if action == "skip" and folded.module.timeout_move(folded.state, seat) is None:
-                action = "remind"  # the rules allow no pass here: keep reminding instead
-            command = {"verb": "timeout", "seat": seat, "action": action}
         try:
             return append_command(db, site, folded, command, now)
         except store.Conflict:

@@ -3,9 +3,11 @@ hashes included, for the hash chain covers them), the command of each append and
 another server can check everything and keep the game.
 
 `pbem export GAME --full` writes one (the operator's: the public record hides addresses, so it can be
-replayed and checked but not imported); `pbem import FILE` checks its chain, its seed and every outcome
-by re-running each command under the rules version the game was played with, and only then writes it,
-in one transaction. An imported game is an archive: its seat links were keys on the server it came from.
+replayed and checked but not imported); `pbem import FILE` checks its chain, its seed and every decision
+and outcome by replaying each command as `pbem verify` does (decided again, then re-run under the rules
+version in force there: pbem/audit.py), checks that no seat's link key is already another's, and only
+then writes it, in one transaction. An imported game is an archive: its seat links were keys on the
+server it came from.
 """
 
 from __future__ import annotations
@@ -90,8 +92,27 @@ def import_record(db, record: Any) -> str:
         if existing.seq == events[-1].seq and existing.hash == events[-1].hash:
             return game_id
         raise Conflicting(f"another game {game_id!r} is already here")
-    store.write_imported(db, events, seed, projection_row(head, events[-1].at), seat_rows(head))
+    seats = seat_rows(head)
+    check_keys(db, game_id, seats)
+    store.write_imported(db, events, seed, projection_row(head, events[-1].at), seats)
     return game_id
+
+
+def check_keys(db, game_id: str, seats: list[dict]) -> None:
+    """Each seat's link key (its hash) opens one seat on this server: a record whose key is another
+    seat's, in the record or in a game here, is refused (a link would open the wrong seat)."""
+    seen: dict[str, int] = {}
+    for row in seats:
+        key = row["token_hash"]
+        if key is not None and key in seen:
+            raise BadRequest(f"the record gives seats {seen[key] + 1} and {row['seat'] + 1} the same link key: "
+                             "each seat has its own")
+        seen[key] = row["seat"]
+    for key, seat in seen.items():
+        holder = store.seat_by_token_hash(db, key) if key is not None else None
+        if holder is not None and holder["game_id"] != game_id:
+            raise Conflicting(f"seat {seat + 1}'s link key is already the key of seat {holder['seat'] + 1} "
+                              f"of game {holder['game_id']} here: the record cannot be kept beside it")
 
 
 def load_file(path: str) -> Any:

@@ -29,3 +29,17 @@ def test_the_answer_is_kept_until_the_log_grows(db, site):
     service.resign(db, site, created.id, created.tokens[seat])
     again = audit.verify(db, created.id)
     assert not again["ok"] and again["problems"]
+
+
+def test_the_replay_keeps_no_past_positions_legal_moves(db, site):
+    """The per-process cache of legal moves is for positions being played; a replay asks each past
+    position once and must not push those out."""
+    import random
+
+    from pbem import folding
+
+    created = service.create_game(db, site, "mississippi", THREE)
+    play_randomly(db, site, created, 20, random.Random(8))
+    folding._LEGAL.clear()
+    assert audit.verify_events(store.read_events(db, created.id), store.read_seed(db, created.id))["ok"]
+    assert [key for key in folding._LEGAL._items if key[0] == created.id] == []

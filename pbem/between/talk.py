@@ -11,55 +11,20 @@ and per client address on the web (pbem/web/limits.py, limit "message").
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
-from .. import clock, service, store
-from ..errors import TooMany
-from ..events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
+from .. import service, store
+from ..deciding import clean_text, message_command, note_command
+from ..events.talk import MAX_MESSAGE, MAX_NOTE
 from ..folding import Folded
-from . import Refused
 
 MESSAGES_SHOWN = 500   # at most this many latest messages in one answer
 
 
-def clean_text(text: Any, most: int, what: str) -> str:
-    """Text as a person wrote it: line breaks kept (as \\n), no other control characters, not empty."""
-    if not isinstance(text, str):
-        raise Refused(f"the {what} must be text")
-    text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
-    if not text:
-        raise Refused(f"the {what} is empty")
-    if len(text) > most:
-        raise Refused(f"a {what} is at most {most:,} characters (this one has {len(text):,})")
-    if any((ord(ch) < 32 and ch not in "\n\t") or 0x7F <= ord(ch) < 0xA0 for ch in text):
-        raise Refused(f"the {what} holds control characters")
-    return text
-
-
-def check_rate(folded: Folded, seat: int, now: str) -> None:
-    """At most MESSAGES_PER_HOUR messages from one seat in any hour (each one notifies every other seat)."""
-    recent = ((folded.facts.get("talk") or {}).get("recent") or {}).get(seat, ())
-    if len(recent) < MESSAGES_PER_HOUR:
-        return
-    oldest = clock.parse_time(recent[-MESSAGES_PER_HOUR])
-    free_at = oldest + timedelta(hours=1)
-    moment = clock.parse_time(now)
-    if moment < free_at:
-        wait = max(1, int((free_at - moment).total_seconds()) + 1)
-        raise TooMany(f"at most {MESSAGES_PER_HOUR} messages an hour from one seat; try again in "
-                      f"{max(1, wait // 60)} minute{'s' if wait >= 120 else ''}", wait)
-
-
 def post_message(db, site, game_id: str, token: str | None, text: Any, now: str | None = None) -> service.Played:
-    text = clean_text(text, MAX_MESSAGE, "message")
+    text = clean_text(text, MAX_MESSAGE, "message")  # refused before the game is loaded
     now = now or service.utcnow()
-
-    def command(folded, seat):
-        check_rate(folded, seat, now)
-        return {"verb": "message", "seat": seat, "text": text}
-
-    return service.act(db, site, game_id, token, command, now)
+    return service.act(db, site, game_id, token, lambda folded, seat: message_command(folded, seat, text, now), now)
 
 
 def seal_note(db, site, game_id: str, token: str | None, text: Any, about: Any = None,
@@ -68,14 +33,7 @@ def seal_note(db, site, game_id: str, token: str | None, text: Any, about: Any =
     text = clean_text(text, MAX_NOTE, "note")
     if about is not None and (isinstance(about, bool) or not isinstance(about, int)):
         raise service.BadRequest("seq must be the whole number of a position of the game")
-
-    def command(folded, seat):
-        position = folded.seq if about is None else about
-        if not 1 <= position <= folded.seq:
-            raise Refused(f"seq {position} is not a position of this game (it has positions 1 to {folded.seq})")
-        return {"verb": "note", "seat": seat, "about": position, "text": text}
-
-    return service.act(db, site, game_id, token, command, now)
+    return service.act(db, site, game_id, token, lambda folded, seat: note_command(folded, seat, text, about), now)
 
 
 # --- reading ---------------------------------------------------------------------------------------------
