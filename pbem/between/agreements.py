@@ -22,6 +22,7 @@ from typing import Any
 from .. import service, store
 from ..errors import Conflicting, Forbidden
 from ..events.agreements import GAME_REWOUND, PROPOSALS
+from ..events.versions import RULES_UPGRADED
 from ..folding import PLATFORM_EVENTS, Folded
 from ..games.base import Event
 from . import Refused
@@ -124,6 +125,27 @@ def is_position(db, folded: Folded, seq: int) -> bool:
     return following is not None and following.command is not None
 
 
+def stands_at(db, folded: Folded, to_seq: int) -> bool:
+    """Whether the game stands now at position `to_seq` (an earlier one): every append since left the
+    position as it was (a message, a note, a setting), or took the game back to that very position, or
+    to a later one where it stood. A takeback to it would change nothing: a second click in another tab
+    that the first one has already carried out."""
+    stood = folded.seq  # the position whose state is the game's now
+    for batch in appends_back(db, folded):
+        if batch[-1].seq <= to_seq:
+            return True
+        if batch[0].seq > stood:
+            continue  # taken back over: what it did is not the game's now
+        rewind = next((e for e in batch if e.type == GAME_REWOUND), None)
+        if rewind is not None:
+            stood = rewind.data["to_seq"]
+            if stood <= to_seq:
+                return stood == to_seq
+        elif any(e.type not in PLATFORM_EVENTS or e.type == RULES_UPGRADED for e in batch):
+            return False
+    return True
+
+
 # --- proposals -----------------------------------------------------------------------------------------
 
 
@@ -180,6 +202,9 @@ def takeback_command(db, folded: Folded, seat: int, to_seq: Any) -> dict:
                       f"to {folded.seq - 1}" if start < folded.seq else "there is no move to take back yet")
     if not is_position(db, folded, to_seq):
         raise Refused(f"position {to_seq} falls inside a move: take back to the position before or after it")
+    if stands_at(db, folded, to_seq):
+        raise Conflicting(f"the game already stands at position {to_seq}: nothing changed since, so there is "
+                          "nothing to take back (was it taken back already, from another page?)")
     if to_seq >= reach_alone(db, folded, seat):
         return {"verb": "takeback", "seat": seat, "to_seq": to_seq}
     for seq, command in store.commands_of(db, folded.id, ("resign", "timeout"), after=to_seq):
