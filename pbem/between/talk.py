@@ -3,7 +3,9 @@ spectator) may.
 
 A message goes to every seat of the game, and to spectators once the game is over; the other seats are
 notified as of a move (pbem/notify/between.py). A note is its seat's own until the game ends; the hash of
-its event, returned to the seat, is the receipt that the note existed at that point of the chain.
+its event, returned to the seat, is the receipt that the note existed at that point of the chain. Both
+are written only while the game runs (422 after): an ended game is read, exported and verified, and its
+log no longer grows.
 
 Messages are limited per seat from the log itself (MESSAGES_PER_HOUR in any hour, whatever the channel)
 and per client address on the web (pbem/web/limits.py, limit "message").
@@ -56,6 +58,8 @@ def post_message(db, site, game_id: str, token: str | None, text: Any, now: str 
     now = now or service.utcnow()
 
     def command(folded, seat):
+        if folded.finished:
+            raise Refused("the game is over: no more messages can be sent (those written stay readable)")
         check_rate(folded, seat, now)
         return {"verb": "message", "seat": seat, "text": text}
 
@@ -70,6 +74,8 @@ def seal_note(db, site, game_id: str, token: str | None, text: Any, about: Any =
         raise service.BadRequest("seq must be the whole number of a position of the game")
 
     def command(folded, seat):
+        if folded.finished:  # a note is sealed while the game runs; at its end every note is opened
+            raise Refused("the game is over: notes are sealed only while it runs (every note is open now)")
         position = folded.seq if about is None else about
         if not 1 <= position <= folded.seq:
             raise Refused(f"seq {position} is not a position of this game (it has positions 1 to {folded.seq})")
