@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pbem import audit, service, store
-from pbem.between import conditionals
+from pbem.between import agreements, conditionals
 from pbem.between.conditionals import END, appends_after, movers, step, token
 from pbem.games.base import Event
 from pbem.notify import outbox
@@ -222,9 +222,18 @@ def test_a_takeback_ends_every_line(client, db, site):
     path = f"/api/games/{created.id}/conditionals"
     call(client, "PUT", path, created.tokens[waiter], {"seq": head.seq, "lines": [[[theirs], replies[0]]]})
     assert call(client, "GET", path, created.tokens[waiter])[1]["lines"] == [[[theirs], replies[0]]]
-    # back to the very position the lines were set at: nothing changes in the game, but it was taken back
-    status, _ = call(client, "POST", f"/api/games/{created.id}/takeback", created.tokens[waiter], {"to_seq": head.seq})
+    # the waiter takes back its last move and plays it again: the game is back where the lines were set,
+    # but it was taken back (a takeback to where the game stands changes nothing, and is refused)
+    before = agreements.last_own_move(db, head, waiter)
+    again = store.event_at(db, created.id, before + 1).command["move"]
+    status, _ = call(client, "POST", f"/api/games/{created.id}/takeback", created.tokens[waiter], {"to_seq": before})
+    if status == 202:  # the move showed something: the other seat must agree
+        status, _ = call(client, "POST", f"/api/games/{created.id}/takeback/answer", created.tokens[mover],
+                         {"accept": True})
     assert status == 201
     assert call(client, "GET", path, created.tokens[waiter])[1]["lines"] == []
+    move(db, site, created, waiter, choose=lambda legal: again)
+    assert service.load(db, created.id).state == head.state
     move(db, site, created, mover, choose=lambda legal: theirs)
     assert [e for e in store.read_events(db, created.id) if e.command][-1].command["seat"] == mover
+
