@@ -492,7 +492,7 @@ def home_paths(spec, json_body, ok, game_id) -> None:
     spec.path("/api/games/{id}/rotate", parameters=[game_id], operations={"post": {
         "summary": "Replace the bearer's seat link; the old token gets 403 here and 404 on pages",
         "security": [{"seatToken": []}],
-        "responses": {**ok("RotatedOut", "201"), **_error_responses(401, 403, 404)}}})
+        "responses": {**ok("RotatedOut", "201"), **_error_responses(401, 403, 404, 409)}}})
 
 
 def event_json_schemas() -> dict[str, dict]:

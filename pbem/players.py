@@ -80,6 +80,9 @@ def rotate(db, site: Site, game_id: str, seat_for: Callable[[Folded], int], now:
     chosen: dict = {}
 
     def command(folded: Folded, seat: int) -> dict:
+        if folded.finished:  # everything of it is public now: a link opens nothing another may not read
+            raise Conflicting("the game is over: its seat links are not replaced any more (everything in it "
+                              "is public now)")
         generation = int(folded.seats[seat].get("generation", 0)) + 1
         chosen.update(seat=seat, token=site.seat_token(folded.id, seat, generation))
         return {"verb": "rotate", "seat": seat, "generation": generation,

@@ -7,7 +7,9 @@
    words. Choosing a piece marks its targets (data-target); choosing a target narrows to the moves ending
    there, and buttons (data-choice) offer the few left; the chosen move shows in #pending-move, in words
    and notation, with #confirm-move and #cancel-move; nothing is sent until confirmed (unless the seat
-   turned confirmation off). Where the result is certain the server draws the board after the move.
+   turned confirmation off). Where the result is certain the server draws the board after the move. A
+   typed move that is not among the legal moves is judged by the server first (#pending-refused says
+   why it would be refused, in the rules' words, and the move cannot be confirmed).
 
    It also keeps the tab title and the page in step with the game (a small poll every 10 seconds) and shows
    time left as a countdown in the viewer's own time zone. Nothing is ever inserted as HTML: text goes in
@@ -182,10 +184,46 @@
       rule.hidden = !m.rule;
       if (m.rule) rule.setAttribute("href", rule.getAttribute("href").split("#")[0] + "#" + encodeURIComponent(m.rule));
     }
+    var confirmButton = pending.querySelector("#confirm-move");
+    refusedAs(null);
     pending.hidden = false;
     text(say, "");
-    pending.querySelector("#confirm-move").focus({preventScroll: true});
-    preview(m.move);
+    if (byMove[m.move]) {
+      confirmButton.focus({preventScroll: true});
+      preview(m.move);
+    } else {  // typed far below: bring the answer into sight
+      if (pending.scrollIntoView) pending.scrollIntoView({block: "nearest"});
+      check(m.move);
+    }
+  }
+
+  // A move typed by hand: the server says whether the rules would refuse it; until it has answered it
+  // cannot be confirmed.
+  function check(move) {
+    var confirmButton = pending.querySelector("#confirm-move");
+    if (!data.check || !window.fetch) { confirmButton.focus({preventScroll: true}); return; }
+    confirmButton.disabled = true;
+    fetch(data.check + "?move=" + encodeURIComponent(move), {credentials: "same-origin", cache: "no-store"})
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (answer) {
+        if (state.move !== move) return;
+        if (answer && answer.refused) { refusedAs(answer.refused); return; }
+        confirmButton.disabled = false;
+        confirmButton.focus({preventScroll: true});
+        preview(move);
+      })
+      .catch(function () { if (state.move === move) confirmButton.disabled = false; });  // sending still says
+  }
+
+  function refusedAs(reason) {
+    var confirmButton = pending.querySelector("#confirm-move");
+    var note = pending.querySelector("#pending-refused");
+    pending.classList.toggle("refused", !!reason);
+    text(pending.querySelector(".pending-title"), reason ? "This move would be refused:" : "Your move, not sent yet:");
+    if (note) { note.hidden = !reason; text(note, reason ? reason + ". Nothing was sent." : ""); }
+    confirmButton.hidden = !!reason;
+    confirmButton.disabled = false;
+    if (reason) pending.querySelector("#cancel-move").focus({preventScroll: true});
   }
 
   function send(move) {

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pbem import audit, service, store
-from pbem.between import conditionals
+from pbem.between import agreements, conditionals
 from pbem.between.conditionals import END, appends_after, movers, step, token
 from pbem.games.base import Event
 from pbem.notify import outbox
@@ -222,9 +222,49 @@ def test_a_takeback_ends_every_line(client, db, site):
     path = f"/api/games/{created.id}/conditionals"
     call(client, "PUT", path, created.tokens[waiter], {"seq": head.seq, "lines": [[[theirs], replies[0]]]})
     assert call(client, "GET", path, created.tokens[waiter])[1]["lines"] == [[[theirs], replies[0]]]
-    # back to the very position the lines were set at: nothing changes in the game, but it was taken back
-    status, _ = call(client, "POST", f"/api/games/{created.id}/takeback", created.tokens[waiter], {"to_seq": head.seq})
+    # the waiter takes back its last move and plays it again: the game is back where the lines were set,
+    # but it was taken back (a takeback to where the game stands changes nothing, and is refused)
+    before = agreements.last_own_move(db, head, waiter)
+    again = store.event_at(db, created.id, before + 1).command["move"]
+    status, _ = call(client, "POST", f"/api/games/{created.id}/takeback", created.tokens[waiter], {"to_seq": before})
+    if status == 202:  # the move showed something: the other seat must agree
+        status, _ = call(client, "POST", f"/api/games/{created.id}/takeback/answer", created.tokens[mover],
+                         {"accept": True})
     assert status == 201
     assert call(client, "GET", path, created.tokens[waiter])[1]["lines"] == []
+    move(db, site, created, waiter, choose=lambda legal: again)
+    assert service.load(db, created.id).state == head.state
     move(db, site, created, mover, choose=lambda legal: theirs)
     assert [e for e in store.read_events(db, created.id) if e.command][-1].command["seat"] == mover
+
+
+@pytest.mark.slow
+def test_a_game_of_open_information_from_a_custom_position_checks_lines(server, var_dir):
+    """Mississippi hides nothing, so its custom start position is on every seat's board: the others'
+    moves in a line are checked there as anywhere (a line with an impossible one was once stored, 200).
+    Buccaneer's custom position may hold hidden cards: there they stay unchecked."""
+    from tests.test_between_server import api
+
+    position = {"boats": {"0": {"field": 30, "east": 1, "logs": 30}, "1": {"field": 20, "east": 1, "logs": 30}},
+                "supply": 0, "to_move": 0}
+    status, created = api(server, "/api/games", {"game": "mississippi", "players": DUO, "options": {"position": position}})
+    assert status == 201, created
+    game_id, waiter = created["id"], created["seats"][1]["token"]
+    db = store.connect(str(var_dir / "pbem.sqlite"))
+    head = service.load(db, game_id)
+    assert head.to_move == {0}
+    theirs = next(m for m in service.legal_moves(head, 0) if step(head.module, head.state, 0, m) is not None)
+    reply = head.module.legal_moves(step(head.module, head.state, 0, theirs), 1)[0]
+    path = f"/api/games/{game_id}/conditionals"
+    status, body = api(server, path, {"lines": [[["forward 99"], reply]]}, waiter, method="PUT")
+    assert status == 422 and "forward 99 is not a legal move for Ann" in body["error"], body
+    status, body = api(server, path, {"lines": [[[theirs], "sideways 3"]]}, waiter, method="PUT")
+    assert status == 422 and "sideways 3 is not one of your legal moves" in body["error"], body
+    status, body = api(server, path, {"lines": [[[theirs.upper()], reply]]}, waiter, method="PUT")
+    assert status == 200 and body["lines"] == [[[theirs], reply]], body  # spelled as the game spells it
+    # the page builds the line from their legal moves, not from typed text
+    from tests.support import Browser
+
+    _, builder = Browser().get(f"{server}/play/{waiter}/conditionals")
+    assert "type their move" not in builder and f'<option value="{theirs}">' in builder
+    db.close()

@@ -149,7 +149,8 @@ def test_an_illegal_move_from_the_form_names_the_rule_and_writes_nothing(client,
     token = created.tokens[0]
     page = client.get(f"/play/{token}")
     asked = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "typed": "rotate +1 forward 2"})
-    assert asked.status_code == 200 and b"not among your legal moves" in asked.data
+    assert asked.status_code == 422 and b"would be refused" in asked.data and b"rule 6" in asked.data
+    assert b'name="confirmed"' not in asked.data  # said before sending: nothing to confirm
     response = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "move": "rotate +1 forward 2",
                                                    "confirmed": "1"})
     assert response.status_code == 422

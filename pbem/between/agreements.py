@@ -28,6 +28,9 @@ from ..deciding import (OFFERS, answer_command as decide_answer, newer_rules, of
                         open_proposal, reach_alone as decide_reach, takeback_command as decide_takeback,
                         was_taken_back)
 from ..deciding import is_position as decide_position
+from ..errors import Conflicting
+from ..events.agreements import GAME_REWOUND
+from ..events.versions import RULES_UPGRADED
 from ..folding import PLATFORM_EVENTS, Folded
 from . import Refused
 
@@ -90,6 +93,27 @@ def is_position(db, folded: Folded, seq: int) -> bool:
     return decide_position(StoredLog(db, folded.id), folded, seq)
 
 
+def stands_at(db, folded: Folded, to_seq: int) -> bool:
+    """Whether the game stands now at position `to_seq` (an earlier one): every append since left the
+    position as it was (a message, a note, a setting), or took the game back to that very position, or
+    to a later one where it stood. A takeback to it would change nothing: a second click in another tab
+    that the first one has already carried out."""
+    stood = folded.seq  # the position whose state is the game's now
+    for batch in StoredLog(db, folded.id).appends_back(folded.seq):
+        if batch[-1].seq <= to_seq:
+            return True
+        if batch[0].seq > stood:
+            continue  # taken back over: what it did is not the game's now
+        rewind = next((e for e in batch if e.type == GAME_REWOUND), None)
+        if rewind is not None:
+            stood = rewind.data["to_seq"]
+            if stood <= to_seq:
+                return stood == to_seq
+        elif any(e.type not in PLATFORM_EVENTS or e.type == RULES_UPGRADED for e in batch):
+            return False
+    return True
+
+
 def done(played: service.Played, command: dict) -> Done:
     if command.get("settle"):
         return Done(played, True)
@@ -103,7 +127,13 @@ def done(played: service.Played, command: dict) -> Done:
 
 def takeback_command(db, folded: Folded, seat: int, to_seq: Any) -> dict:
     """Take the game back to position `to_seq`: alone when the log allows, else as a proposal."""
-    return decide_takeback(StoredLog(db, folded.id), folded, seat, to_seq)
+    command = decide_takeback(StoredLog(db, folded.id), folded, seat, to_seq)
+    # The service's refusal, not the deciders' (pbem/deciding.py): logs written before it may hold such a
+    # takeback (it changes nothing), and they must still verify.
+    if stands_at(db, folded, to_seq):
+        raise Conflicting(f"the game already stands at position {to_seq}: nothing changed since, so there is "
+                          "nothing to take back (was it taken back already, from another page?)")
+    return command
 
 
 def act_as(db, site, game_id: str, seat_for, make_command, now: str | None = None) -> Done:

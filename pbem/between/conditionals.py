@@ -21,10 +21,12 @@ Hidden information, what was decided. Another seat's hidden plan must never deci
   function of what the seat itself saw and of its own legal moves, never of another seat's secrets;
 - checking a line when it is set would need the other seats' legal moves, which can tell what they hold
   (in Buccaneer how far a ship may sail depends on its hidden crew). So "their moves" are checked against
-  the rules only in a game where this seat has been shown every event whole so far and that did not start
-  from a custom position (which stays hidden until the end); elsewhere they are stored as written, and
-  nothing after them is checked, the position there being unknown to this seat. The seat's own moves are
-  checked wherever the position is known (a line that starts with its own move, in any game);
+  the rules only in a game where this seat has been shown every event whole so far and that did not
+  start from a custom position, unless the game hides nothing (`OPEN_INFORMATION`: its board shows the
+  whole position; elsewhere a custom one may hold hidden cards and stays hidden until the end); elsewhere
+  they are stored as written, and nothing after them is checked, the position there being unknown to
+  this seat. The seat's own moves are checked wherever the position is known (a line that starts with
+  its own move, in any game);
 - the lines are sealed like notes: others see that a seat set lines, never what; a line stops without an
   event (an event right after another seat's move would tell that seat whether the line expected it).
   That a reply was played at once is visible, as it is on every site with conditional moves.
@@ -147,10 +149,12 @@ _HIDDEN: Recent[tuple] = Recent(size=1024)
 
 
 def hidden_from(db, folded: Folded, seat: int) -> bool:
-    """Whether this seat may not know everything of the game: it started from a custom position (hidden
-    until the end), or some event so far was shown to this seat other than whole. Once true, true for
-    good (the log only grows); worked out over the new events only."""
-    if (folded.created.get("options") or {}).get("position") is not None:
+    """Whether this seat may not know everything of the game: it started from a custom position in a game
+    that hides anything (the position may hold hidden cards), or some event so far was shown to this
+    seat other than whole. Once true, true for good (the log only grows); worked out over the new events
+    only."""
+    custom = (folded.created.get("options") or {}).get("position") is not None
+    if custom and not getattr(folded.module, "OPEN_INFORMATION", False):
         return True
     key = (loading.database_file(db), folded.id, seat)
     known = _HIDDEN.get(key)

@@ -3,7 +3,9 @@ spectator) may.
 
 A message goes to every seat of the game, and to spectators once the game is over; the other seats are
 notified as of a move (pbem/notify/between.py). A note is its seat's own until the game ends; the hash of
-its event, returned to the seat, is the receipt that the note existed at that point of the chain.
+its event, returned to the seat, is the receipt that the note existed at that point of the chain. Both
+are written only while the game runs (422 after): an ended game is read, exported and verified, and its
+log no longer grows.
 
 Messages are limited per seat from the log itself (MESSAGES_PER_HOUR in any hour, whatever the channel)
 and per client address on the web (pbem/web/limits.py, limit "message").
@@ -17,6 +19,7 @@ from .. import service, store
 from ..deciding import clean_text, message_command, note_command
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
 from ..folding import Folded
+from . import Refused
 
 MESSAGES_SHOWN = 500   # at most this many latest messages in one answer
 
@@ -24,7 +27,12 @@ MESSAGES_SHOWN = 500   # at most this many latest messages in one answer
 def post_message(db, site, game_id: str, token: str | None, text: Any, now: str | None = None) -> service.Played:
     text = clean_text(text, MAX_MESSAGE, "message")  # refused before the game is loaded
     now = now or service.utcnow()
-    return service.act(db, site, game_id, token, lambda folded, seat: message_command(folded, seat, text, now), now)
+
+    def command(folded, seat):
+        refuse_after_end(folded, "no more messages can be sent (those written stay readable)")
+        return message_command(folded, seat, text, now)
+
+    return service.act(db, site, game_id, token, command, now)
 
 
 def seal_note(db, site, game_id: str, token: str | None, text: Any, about: Any = None,
@@ -33,7 +41,21 @@ def seal_note(db, site, game_id: str, token: str | None, text: Any, about: Any =
     text = clean_text(text, MAX_NOTE, "note")
     if about is not None and (isinstance(about, bool) or not isinstance(about, int)):
         raise service.BadRequest("seq must be the whole number of a position of the game")
-    return service.act(db, site, game_id, token, lambda folded, seat: note_command(folded, seat, text, about), now)
+
+    def command(folded, seat):
+        # a note is sealed while the game runs; at its end every note is opened
+        refuse_after_end(folded, "notes are sealed only while it runs (every note is open now)")
+        return note_command(folded, seat, text, about)
+
+    return service.act(db, site, game_id, token, command, now)
+
+
+def refuse_after_end(folded: Folded, what: str) -> None:
+    """A finished game is read, not written. The service refuses this, not the deciders
+    (pbem/deciding.py): games recorded before it hold messages after their end (a "good game"), and they
+    must still verify."""
+    if folded.finished:
+        raise Refused(f"the game is over: {what}")
 
 
 # --- reading ---------------------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ game's move hints as the board client reads them, the moves that are buttons, th
 where the result is certain, and the game's options in words.
 
 A preview is drawn only when the move draws no chance and reveals nothing hidden (the game's `reveals`),
-so looking at it teaches the seat nothing it would not know anyway once the move is played.
+so looking at it teaches the seat nothing it would not know anyway once the move is played. A move that
+would be refused (typed by hand) is said to be so before it is sent, with the rules' reason: the same
+words sending it would bring, and nothing more.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..clock import CLOCK_OPTIONS, format_duration
-from ..folding import PLATFORM_EVENTS, Folded
+from ..folding import PLATFORM_EVENTS, Folded, legal_moves
 from ..games.base import Event, GameError, Hint
 
 
@@ -89,6 +91,23 @@ def after_move(folded: Folded, seat: int, move: str) -> Any | None:
             return None
         state = module.evolve(state, event)
     return state
+
+
+def refusal(db, folded: Folded, seat: int, move: str) -> str | None:
+    """Why the move would be refused if sent now (the rules' words, as the answer to sending it would
+    give them), or None when it would be played, as far as that is known without drawing chance."""
+    from .. import service
+
+    if move in legal_moves(folded, seat):
+        return None
+    try:
+        service.check_fresh(db, folded, seat, folded.seq)  # no move to make now: not its turn, or over
+        folded.module.decide(folded.state, seat, move, NoChance())
+    except ChanceNeeded:
+        return None  # it got past the rules' checks to a draw
+    except (GameError, service.ServiceError) as error:
+        return str(error)
+    return None
 
 
 def options_in_words(folded: Folded) -> list[str]:

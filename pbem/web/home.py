@@ -275,7 +275,10 @@ def rotate_link(token):
     if request.form.get("confirm") != "yes":
         flash("Not replaced: tick the box to confirm.")
         return redirect(url_for("pages.seat_settings", token=token), code=303)
-    _, new = players.rotate(get_db(), get_site(), loaded.id, players.by_token(token))
+    try:
+        _, new = players.rotate(get_db(), get_site(), loaded.id, players.by_token(token))
+    except (GameError, ServiceError) as exc:
+        return page_error(service.status_of(exc), str(exc))
     flash("Your seat link is replaced: this page's address is the new link (bookmark it); the old one opens "
           "nothing now.")
     return redirect(url_for("pages.seat_settings", token=new), code=303)

@@ -235,6 +235,7 @@ def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str)
             "confirm": bool(loaded.settings[seat].get("confirm", True)) if seat is not None else True}
     if token:
         data["preview"] = url_for("pages.seat_preview", token=token)
+        data["check"] = url_for("pages.seat_check", token=token)
         data["status"] = url_for("pages.seat_status", token=token)
     else:
         data["status"] = url_for("pages.spectator_status", game_id=loaded.id)
@@ -307,10 +308,12 @@ def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | N
     """Without the board client, the form asks to confirm on a page of its own (architecture section 12):
     the move in words and notation, and the board after it where that is certain."""
     hint = next((h for h in board.hints_of(loaded, seat, legal_moves(loaded, seat)) if h["move"] == move), None)
+    refused = board.refusal(get_db(), loaded, seat, move) if hint is None else None
     after = board.after_move(loaded, seat, move) if hint is not None else None
     svg = Markup(loaded.module.render_svg(after, seat, names=tuple(loaded.names))) if after is not None else None
     return render_template("confirm.html", token=token, loaded=loaded, module=loaded.module, seat=seat,
-                           names=loaded.names, move=move, seen=seen, hint=hint, svg=svg)
+                           names=loaded.names, move=move, seen=seen, hint=hint, svg=svg,
+                           refused=refused), 422 if refused else 200
 
 
 @bp.get("/play/<token>/preview")
@@ -325,6 +328,15 @@ def seat_preview(token):
         return "", 204
     svg = loaded.module.render_svg(after, seat, names=tuple(loaded.names))
     return current_app.response_class(svg, mimetype="image/svg+xml")
+
+
+@bp.get("/play/<token>/check.json")
+def seat_check(token):
+    """Whether a move typed on the page would be refused, and why, before it is sent (the board client
+    asks for a move that is not among the legal moves it was given)."""
+    loaded, seat = seat_from_token(token)
+    move = " ".join((request.args.get("move") or "").split())[:service.MAX_MOVE]
+    return {"move": move, "refused": board.refusal(get_db(), loaded, seat, move) if move else "type a move first"}
 
 
 @bp.get("/play/<token>/status.json")
