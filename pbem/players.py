@@ -10,7 +10,7 @@ from typing import Callable
 
 from . import service, store
 from .deciding import join_command
-from .errors import Busy, Forbidden, GameNotFound
+from .errors import Busy, Conflicting, Forbidden, GameNotFound
 from .folding import Folded
 from .site import Site
 
