@@ -12,6 +12,10 @@ command by command, against the recorded log (pbem/audit.py), and refuse a recor
 what they give: a draw "agreed" by one seat alone, another seat's move taken back alone. So the audit
 and the service cannot drift apart.
 
+A refusal added later, of something that changes nothing in the game (a message or a note after its end,
+a takeback to the position the game already stands at), is the service's (pbem/between/talk.py and
+agreements.py), not a decider's: games recorded before it hold such events, and must still verify.
+
 Pure: no database, no clock (the moment comes in), no I/O; the log is read through `Log`.
 """
 

@@ -350,3 +350,23 @@ def test_while_a_game_runs_a_forged_message_is_reported_by_where_it_is_not_what_
     assert code == 1 and f"- event {posted.seq}: the recorded events are not what the rules and the seed give " \
         "(details are shown once the game is over)" in out, out
     assert "concedes" not in out and "strong" not in out
+
+
+def test_records_written_before_the_finished_game_refusals_still_verify(db, site, pbem, var_dir, tmp_path):
+    """A message after the end (a "good game") and a takeback to where the game already stood were accepted
+    before the service refused them; the deciders leave those refusals to the service, so such a record,
+    made by the verbs as they were then, still imports and verifies."""
+    from pbem.deciding import message_command
+
+    created = service.create_game(db, site, "mississippi", DUO)
+    play_randomly(db, site, created, 4, random.Random(3))
+    service.resign(db, site, created.id, created.tokens[0])
+    # the old verb, without the service's refusal: a message once the game is over
+    service.act(db, site, created.id, created.tokens[1],
+                lambda folded, seat: message_command(folded, seat, "good game", service.utcnow()))
+    assert [e.type for e in store.read_events(db, created.id)][-1] == "message_posted"
+    code, out, _ = pbem(var_dir / "pbem.sqlite", "verify", created.id)
+    assert code == 0, out
+    other = tmp_path / "other.sqlite"
+    code, out, err = pbem(other, "import", written(tmp_path, "old", exported(pbem, var_dir / "pbem.sqlite", created.id)))
+    assert code == 0 and "imported" in out, (out, err)
