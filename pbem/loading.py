@@ -11,9 +11,10 @@ the end of an append, in the append's own transaction (no commit of their own). 
 each is checked against the hash of the event it was taken at, tagged with a fingerprint of the code
 that folded it (a new version of the rules or of the fold makes old snapshots unused), and the table can
 be emptied at any time. So looking back at event 10 and at event 10,000 both fold at most about
-SNAPSHOT_EVERY events, and a cold load of a long game reads one snapshot and the events after it. They are dense (2-3 kB every 16 events; Dragon Flagon's about 20 kB)
-so that a past position costs about what the head does: with one every 128 events, a position 100 events
-after one cost 2 to 10 times the head (audit N6); 16 Buccaneer events fold in about a millisecond.
+SNAPSHOT_EVERY events, and a cold load of a long game reads one snapshot and the events after it. They
+are dense (2-3 kB every 16 events; Dragon Flagon's about 20 kB) so that a past position costs about what
+the head does: with one every 128 events, a position 100 events after one cost 2 to 10 times the head
+(audit N6); 16 Buccaneer events fold in about a millisecond.
 
 Everything kept in memory is immutable (`Folded`), so one value may serve many threads.
 """
