@@ -213,8 +213,9 @@ def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
     sign-in link just asked for). With several server processes (`pbem serve --workers N`) only one
     holds the lease and it cannot be woken by another's append or sign-in: without this, a computer seat
     would answer a person's move, and a sign-in link would leave, only at that process's next look,
-    seconds later. Two processes cannot both send a mail (each claims its rows first, pbem/notify/outbox.py) nor both play the same owed
-    move (the log's primary key: the one that loses the race reads the game again, nothing owed)."""
+    seconds later. Two processes cannot both send a mail (each claims its rows first,
+    pbem/notify/outbox.py) nor both play the same owed move (the log's primary key: the one that loses
+    the race reads the game again, nothing owed)."""
     run_once(database, site, owner)
     if game_id is not None:
         db = store.connect(database)
