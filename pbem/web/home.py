@@ -195,15 +195,17 @@ def join(invite):
     error, status = None, 200
     if request.method == "POST":
         check_csrf()
-        limits.check("create")  # a seat taken is counted like a game made: each may mail its player
-        try:
-            game_id, seat, token = players.join(db, get_site(), invite, request.form.get("name", ""),
-                                                request.form.get("email") or None)
-        except (GameError, ServiceError) as exc:
-            error, status = str(exc), service.status_of(exc)
+        with limits.counted("create") as taken:  # a seat taken counts like a game made: each may mail its player
+            try:
+                game_id, seat, token = players.join(db, get_site(), invite, request.form.get("name", ""),
+                                                    request.form.get("email") or None)
+            except (GameError, ServiceError) as exc:
+                taken.give_back()
+                error, status = str(exc), service.status_of(exc)
+                game_id = None
+        if game_id is None:
             loaded = service.load(db, loaded.id)
         else:
-            limits.record("create")
             wake_mail()
             flash(f"You have joined and play seat {seat + 1}. This page's address is your seat link, your key to "
                   "the game: bookmark it and keep it to yourself.")
