@@ -28,7 +28,7 @@ import sqlite_utils
 from . import groupcommit
 from .recent import Recent
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 BUSY_TIMEOUT_SECONDS = 10
 
 
@@ -187,8 +187,16 @@ def _v6_no_status_deadline_index(db: sqlite_utils.Database) -> None:
     db.conn.execute("drop index if exists idx_games_status_deadline")
 
 
+def _v7_proven_addresses(db: sqlite_utils.Database) -> None:
+    """Addresses that followed a link this server mailed them (SHA-256 only), and the outbox by recipient,
+    so the mail to an address not yet proven is counted (`enqueue`)."""
+    if "proven_addresses" not in db.table_names():
+        db["proven_addresses"].create({"address_sha256": str, "at": str}, pk="address_sha256", not_null={"at"})
+    db.conn.execute("create index if not exists outbox_recipient on outbox (lower(recipient), status)")
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
-              5: _v5_home, 6: _v6_no_status_deadline_index}
+              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_proven_addresses}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:
@@ -528,11 +536,47 @@ OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "sub
                   "payload", "status", "tries", "next_try", "created")
 
 
+# Mail to an address nobody has shown to be theirs (audit N2): anyone may type any address into a new
+# game, so an address is mailed at most this many times, whatever the games, kinds and clients, until
+# someone follows a link from one of those mails (pbem/notify/proof.py). Later mail is written (so it is
+# not computed again) as 'unproven' without its body, and never sent.
+UNPROVEN_MAILS_AT_MOST = 3
+MAILED = ("pending", "sent", "failed")  # statuses of a mail that was, or will be, tried
+
+
+def address_sha256(address: str) -> str:
+    return hashlib.sha256(address.strip().lower().encode()).hexdigest()
+
+
+def is_proven(db: sqlite_utils.Database, address: str) -> bool:
+    return db.execute("select 1 from proven_addresses where address_sha256 = ?",
+                      [address_sha256(address)]).fetchone() is not None
+
+
+def prove_address(db: sqlite_utils.Database, address: str, now: str) -> None:
+    """The address's owner followed a link mailed to it: it may be mailed without a count from now on."""
+    db.conn.execute("insert or ignore into proven_addresses (address_sha256, at) values (?, ?)",
+                    [address_sha256(address), now])
+
+
+def may_mail(db: sqlite_utils.Database, address: str) -> bool:
+    """Whether one more mail may go to this address: proven, or mailed fewer than the unproven allowance."""
+    if is_proven(db, address):
+        return True
+    mailed = db.execute(f"select count(*) from (select 1 from outbox where lower(recipient) = ? and status in "
+                        f"({', '.join('?' * len(MAILED))}) limit ?)",
+                        [address.strip().lower(), *MAILED, UNPROVEN_MAILS_AT_MOST]).fetchone()[0]
+    return mailed < UNPROVEN_MAILS_AT_MOST
+
+
 def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
-    """Insert notices; one already written for the same event, seat, channel and kind is kept as it is."""
+    """Insert notices; one already written for the same event, seat, channel and kind is kept as it is. A
+    mail to an unproven address past its allowance is written 'unproven', never to be sent."""
     count = 0
     for notice in notices:
         row = {"tries": 0, **notice}
+        if row.get("channel") == "email" and row.get("status") == "pending" and not may_mail(db, row["recipient"]):
+            row.update(status="unproven", body_text=None, body_html=None, payload=None)
         cursor = db.conn.execute(
             f"insert or ignore into outbox ({', '.join(OUTBOX_COLUMNS)}) values ({', '.join('?' * len(OUTBOX_COLUMNS))})",
             [row.get(c) for c in OUTBOX_COLUMNS],

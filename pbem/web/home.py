@@ -19,7 +19,7 @@ from ..errors import ServiceError
 from ..games.base import GameError
 from ..mygames import my_seats
 from ..notify.unsubscribe import masked
-from . import limits
+from . import limits, proof
 from .pages import check_csrf, seat_from_token
 
 bp = Blueprint("home", __name__)
@@ -267,6 +267,7 @@ def confirm_address(token):
     except (GameError, ServiceError) as exc:
         return page_error(service.status_of(exc), str(exc))
     accounts.drop_confirmation(db, token)
+    proof.prove(pending["address"])  # the link reached its owner, who asked for the mail
     return render_template("address.html", pending=shown, done=True)
 
 
