@@ -150,3 +150,13 @@ def start_pbem(var_dir, port, **env):
                 process.kill()
                 raise RuntimeError("pbem serve did not start")
             time.sleep(0.1)
+
+
+def proven(db, *addresses):
+    """People who have followed a link mailed to them (pbem/web/proof.py): past three mails, they are mailed
+    still. Tests whose players play on without ever opening a mail say so first."""
+    from pbem import service, store
+
+    with store.immediate(db):
+        for address in addresses:
+            store.prove_address(db, address, service.utcnow())
