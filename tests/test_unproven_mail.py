@@ -122,3 +122,18 @@ def test_a_stranger_who_opens_the_seat_link_without_the_mail_cannot_lift_the_all
     forged = f"{created['seats'][0]['url']}?proof={'0' * 32}"
     status, page = browser.get(forged)
     assert "Yes, keep mailing me" not in page
+
+
+def test_a_move_played_from_the_page_opened_from_the_mail_says_the_mail_is_wanted(mail_server, smtp_sink):
+    from tests.support import offered_moves, play_through_the_form
+
+    base, site, db = mail_server
+    status, created = post(f"{base}/api/games", game([{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob"}]))
+    drive(db, site, datetime.now(timezone.utc), hours=0)
+    text = smtp_sink.wait_for(1)[0].get_body(("plain",)).get_content()
+    link = re.search(r"(http://\S+/play/\S+\?proof=[0-9a-f]+)", text).group(1)
+    browser = Browser()
+    status, page = browser.get(link)
+    assert not store.is_proven(db, "ann@example.org")
+    status, after = play_through_the_form(browser, link.split("?")[0], page, offered_moves(page)[0])
+    assert status == 200 and store.is_proven(db, "ann@example.org")
