@@ -188,10 +188,11 @@ def _v6_no_status_deadline_index(db: sqlite_utils.Database) -> None:
 
 
 def _v7_proven_addresses(db: sqlite_utils.Database) -> None:
-    """Addresses that followed a link this server mailed them (SHA-256 only), and the outbox by recipient,
-    so the mail to an address not yet proven is counted (`enqueue`)."""
+    """Addresses that followed a link this server mailed them, per game (SHA-256 only), and the outbox by
+    recipient, so the mail to an address from games it has not opened is counted (`enqueue`)."""
     if "proven_addresses" not in db.table_names():
-        db["proven_addresses"].create({"address_sha256": str, "at": str}, pk="address_sha256", not_null={"at"})
+        db["proven_addresses"].create({"address_sha256": str, "game_id": str, "at": str},
+                                      pk=("address_sha256", "game_id"), not_null={"at"})
     db.conn.execute("create index if not exists outbox_recipient on outbox (lower(recipient), status)")
 
 
@@ -536,10 +537,13 @@ OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "sub
                   "payload", "status", "tries", "next_try", "created")
 
 
-# Mail to an address nobody has shown to be theirs (audit N2): anyone may type any address into a new
-# game, so an address is mailed at most this many times, whatever the games, kinds and clients, until
-# someone follows a link from one of those mails (pbem/notify/proof.py). Later mail is written (so it is
-# not computed again) as 'unproven' without its body, and never sent.
+# Mail that nobody has shown to be wanted (audit N2): anyone may type any address into a new game, so
+# an address gets at most this many mails, whatever the games, kinds and clients, from the games whose
+# mail it has not shown it wants (by following a link from one of their mails, pbem/web/proof.py); mail
+# from a game it has opened is not counted. Game-less mail (sign-in links) counts as a game '' that a
+# followed sign-in link opens. Later mail is written (so it is not computed again) as 'unproven' without
+# its body, and never sent. A player keeps every notice of the games they play; a stranger's address, or
+# a player's named in a stranger's games, hears three times.
 UNPROVEN_MAILS_AT_MOST = 3
 MAILED = ("pending", "sent", "failed")  # statuses of a mail that was, or will be, tried
 
@@ -548,24 +552,27 @@ def address_sha256(address: str) -> str:
     return hashlib.sha256(address.strip().lower().encode()).hexdigest()
 
 
-def is_proven(db: sqlite_utils.Database, address: str) -> bool:
-    return db.execute("select 1 from proven_addresses where address_sha256 = ?",
-                      [address_sha256(address)]).fetchone() is not None
+def is_proven(db: sqlite_utils.Database, address: str, game_id: str) -> bool:
+    return db.execute("select 1 from proven_addresses where address_sha256 = ? and game_id = ?",
+                      [address_sha256(address), game_id or ""]).fetchone() is not None
 
 
-def prove_address(db: sqlite_utils.Database, address: str, now: str) -> None:
-    """The address's owner followed a link mailed to it: it may be mailed without a count from now on."""
-    db.conn.execute("insert or ignore into proven_addresses (address_sha256, at) values (?, ?)",
-                    [address_sha256(address), now])
+def prove_address(db: sqlite_utils.Database, address: str, game_id: str, now: str) -> None:
+    """The address's owner followed a link mailed to it from this game: its mail is not counted."""
+    db.conn.execute("insert or ignore into proven_addresses (address_sha256, game_id, at) values (?, ?, ?)",
+                    [address_sha256(address), game_id or "", now])
 
 
-def may_mail(db: sqlite_utils.Database, address: str) -> bool:
-    """Whether one more mail may go to this address: proven, or mailed fewer than the unproven allowance."""
-    if is_proven(db, address):
+def may_mail(db: sqlite_utils.Database, address: str, game_id: str) -> bool:
+    """Whether one more mail of this game may go to this address: the address opened the game, or had
+    fewer mails than the allowance from games it has not opened."""
+    if is_proven(db, address, game_id):
         return True
     mailed = db.execute(f"select count(*) from (select 1 from outbox where lower(recipient) = ? and status in "
-                        f"({', '.join('?' * len(MAILED))}) limit ?)",
-                        [address.strip().lower(), *MAILED, UNPROVEN_MAILS_AT_MOST]).fetchone()[0]
+                        f"({', '.join('?' * len(MAILED))}) and game_id not in (select game_id from proven_addresses "
+                        "where address_sha256 = ?) limit ?)",
+                        [address.strip().lower(), *MAILED, address_sha256(address), UNPROVEN_MAILS_AT_MOST]
+                        ).fetchone()[0]
     return mailed < UNPROVEN_MAILS_AT_MOST
 
 
@@ -575,7 +582,8 @@ def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
     count = 0
     for notice in notices:
         row = {"tries": 0, **notice}
-        if row.get("channel") == "email" and row.get("status") == "pending" and not may_mail(db, row["recipient"]):
+        if row.get("channel") == "email" and row.get("status") == "pending" and \
+                not may_mail(db, row["recipient"], row.get("game_id") or ""):
             row.update(status="unproven", body_text=None, body_html=None, payload=None)
         cursor = db.conn.execute(
             f"insert or ignore into outbox ({', '.join(OUTBOX_COLUMNS)}) values ({', '.join('?' * len(OUTBOX_COLUMNS))})",

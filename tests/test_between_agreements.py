@@ -220,8 +220,8 @@ def test_the_proposer_may_withdraw(client, db, site):
 
 
 def test_accept_decline_and_takeback_by_e_mail(db, site):
-    proven(db, *(p["email"] for p in DUO))
     created = service.create_game(db, site, "mississippi", DUO)
+    proven(db, created.id, *(p["email"] for p in DUO))
     rng = random.Random(4)
     seat, before = play_until_quiet(db, site, created, rng, at_least=4)
     other = 1 - seat

@@ -36,8 +36,8 @@ def open_position(db, site, created, rng, moves=4):
 
 
 def test_a_line_plays_its_reply_at_once_when_their_move_matches(client, db, site):
-    proven(db, *(p["email"] for p in DUO))
     created = service.create_game(db, site, "mississippi", DUO)
+    proven(db, created.id, *(p["email"] for p in DUO))
     waiter, mover, theirs, replies, after = open_position(db, site, created, random.Random(2))
     mine = replies[-1]
     head = service.load(db, created.id)

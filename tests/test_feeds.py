@@ -18,7 +18,7 @@ ANN = "ann@example.org"
 
 
 def sign_in(client, db):
-    proven(db, ANN)  # her sign-in link comes after three invitations: she opened one of those before
+    proven(db, "", ANN)  # her sign-in link comes after three invitations: she opened one of those before
     form = client.get("/signin").data.decode()
     client.post("/signin", data={"csrf": csrf(form), "address": ANN})
     row = list(db.query("select body_text from outbox where kind like 'signin:%' order by id desc limit 1"))[0]

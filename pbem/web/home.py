@@ -245,6 +245,7 @@ def add_to_my_games(token):
         players.set_address(get_db(), get_site(), loaded.id, players.by_token(token), address)
     except (GameError, ServiceError) as exc:
         return page_error(service.status_of(exc), str(exc))
+    proof.prove(address, loaded.id)  # signed in: the session proves the address, and the seat is wanted
     flash(f"Added to your games: this seat's notices go to {address}.")
     return redirect(url_for("home.me"), code=303)
 
@@ -267,7 +268,7 @@ def confirm_address(token):
     except (GameError, ServiceError) as exc:
         return page_error(service.status_of(exc), str(exc))
     accounts.drop_confirmation(db, token)
-    proof.prove(pending["address"])  # the link reached its owner, who asked for the mail
+    proof.prove(pending["address"], loaded.id)  # the link reached its owner, who asked for this game's mail
     return render_template("address.html", pending=shown, done=True)
 
 

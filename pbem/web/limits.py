@@ -8,8 +8,9 @@ trusted proxy, since a client can write anything it likes to the left of what it
 Views call `limit(name)` (count and refuse when over), or wrap something that should count only when
 done (a game created) in `counted(name)`: it counts at once, in the same transaction as the check (a
 check and a later count let four threads make 22 games where 20 were allowed), and gives the count back
-when the thing is refused. Counters that cannot be read refuse with 503 and Retry-After. Every form post on the pages counts against "form", except the unsubscribe link's
-(mail providers send many one-click POSTs from one address, and a signed link can only stop mail)."""
+when the thing is refused. Counters that cannot be read refuse with 503 and Retry-After. Every form post
+on the pages counts against "form", except the unsubscribe link's (mail providers send many one-click
+POSTs from one address, and a signed link can only stop mail)."""
 
 from __future__ import annotations
 

@@ -51,6 +51,6 @@ def again(token):
     if address is None:
         return not_valid()
     unsubscribe.unblock(get_db(), address)
-    proof.prove(address)  # the owner, from a mail sent to it, asks for this server's mail
+    proof.prove(address, "")  # the owner, from a mail sent to it, asks for mail again: sign-in links at least
     return render_template("unsubscribe.html", address=unsubscribe.masked(address), token=token, done=False,
                            again=True)
