@@ -540,8 +540,8 @@ OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "sub
 # Mail that nobody has shown to be wanted (audit N2): anyone may type any address into a new game, so
 # an address gets at most this many mails, whatever the games, kinds and clients, from the games whose
 # mail it has not shown it wants (by following a link from one of their mails, pbem/web/proof.py); mail
-# from a game it has opened is not counted. Game-less mail (sign-in links) counts as a game '' that a
-# followed sign-in link opens. Later mail is written (so it is not computed again) as 'unproven' without
+# from a game it has opened is not counted. Mail of no game (sign-in links) is not counted once the
+# address opened any game or followed a sign-in link. Later mail is written (so it is not computed again) as 'unproven' without
 # its body, and never sent. A player keeps every notice of the games they play; a stranger's address, or
 # a player's named in a stranger's games, hears three times.
 UNPROVEN_MAILS_AT_MOST = 3
@@ -553,8 +553,13 @@ def address_sha256(address: str) -> str:
 
 
 def is_proven(db: sqlite_utils.Database, address: str, game_id: str) -> bool:
+    """Whether the address showed it wants this game's mail; for the mail of no game (sign-in links), whether
+    it showed that for any game, or followed a sign-in link: a player, not a stranger's address."""
+    if not game_id:
+        return db.execute("select 1 from proven_addresses where address_sha256 = ? limit 1",
+                          [address_sha256(address)]).fetchone() is not None
     return db.execute("select 1 from proven_addresses where address_sha256 = ? and game_id = ?",
-                      [address_sha256(address), game_id or ""]).fetchone() is not None
+                      [address_sha256(address), game_id]).fetchone() is not None
 
 
 def prove_address(db: sqlite_utils.Database, address: str, game_id: str, now: str) -> None:
