@@ -7,7 +7,11 @@ waits behind a move's durable commit: the file runs with `synchronous=NORMAL` (a
 few seconds of counts, which is harmless). Each (limit, address) has one row per window of the limit's
 period; the estimate is the sliding window over the current and the previous window (the previous one
 weighted by how much of it still falls inside the period), so a client cannot burst twice the limit
-across a window's edge. Rows older than the previous window are pruned as they are passed.
+across a window's edge. Rows older than the previous window are pruned as they are passed. A check and its
+count are one write transaction (`hit`), so threads and processes racing get no more than the limit; a
+request that did nothing after all gives its count back (`give_back`). Counters that cannot be read
+refuse (`CountersDown`, answered 503 with Retry-After): letting everything through would lift every
+limit at once.
 
 Addresses are stored as a truncated SHA-256, never in clear; IPv6 addresses count per /64, since
 anyone holding one address holds the whole /64.
