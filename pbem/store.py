@@ -194,6 +194,18 @@ def _v7_proven_addresses(db: sqlite_utils.Database) -> None:
         db["proven_addresses"].create({"address_sha256": str, "game_id": str, "at": str},
                                       pk=("address_sha256", "game_id"), not_null={"at"})
     db.conn.execute("create index if not exists outbox_recipient on outbox (lower(recipient), status)")
+    # Games under way keep their players' mail: a seat that has played a move of its own (not the
+    # computer's for it) is held by someone, and its address goes on hearing from that game; an address
+    # that signed in is a player's, for sign-in mail. Every other address starts with the allowance.
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    played = db.execute(
+        "select distinct s.game_id, s.email from seats s where s.email is not null and exists (select 1 from "
+        "events e where e.game_id = s.game_id and e.command is not null and json_extract(e.command, '$.seat') = "
+        "s.seat and json_extract(e.command, '$.verb') in ('move', 'resign') "
+        "and coalesce(json_extract(e.command, '$.via'), '') != 'bot')").fetchall()
+    signed_in = db.execute("select distinct address from signin_links where used is not null").fetchall()
+    for game_id, address in [*played, *(("", address) for (address,) in signed_in)]:
+        prove_address(db, address, game_id, now)
 
 
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
