@@ -27,7 +27,7 @@ def create_app(config: dict | None = None) -> Flask:
     from .web import api, headers, home, home_api, limits, pages, started, unsubscribe
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17).
-    from .web import between_api, between_pages, history, seats  # noqa: F401
+    from .web import between_api, between_pages, history, proof, seats  # noqa: F401
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)

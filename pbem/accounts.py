@@ -85,6 +85,7 @@ def use_signin_link(db, site: Site, token: str, now: str) -> str | None:
         db.conn.execute("insert into home_sessions (sha256, address, created, expires) values (?, ?, ?, ?)",
                         [sha(session), row[0], now, _at(now, SESSION_VALID)])
         ensure_keys(db, site, row[0], now)
+        store.prove_address(db, row[0], "", now)  # the link reached its owner: its sign-in mail is not counted
     return session
 
 

@@ -20,15 +20,23 @@ TIMEOUT_ACTIONS = ("remind", "skip", "forfeit", "bot")
 MAX_DURATION = 365 * 86400  # no clock setting is longer than a year: time arithmetic stays in range
 DEFAULT_REMINDERS = "1d,1h"
 DEFAULT_VACATION_DAYS = 14
+# The shortest time per move: an hour. A correspondence move is answered between other things, and a
+# notice may take minutes to arrive; below an hour a seat would time out before its mail was read. With
+# the bounds below, one seat's clock mails at most MAX_REMINDERS + 1 + OVERDUE_REMINDERS notices a
+# deadline, and a deadline lasts at least an hour (audit N2: a minute's clock mailed 1,448 times a day).
+MIN_TIME_PER_MOVE = 3600
+MAX_REMINDERS = 3  # reminders before one deadline
+OVERDUE_REMINDERS = 3  # after a timeout that reminds: one period later, then two, then four; then silence
 
 CLOCK_OPTIONS: dict[str, Option] = {
     "time_per_move": Option("str", "", "How long each player has for a decision, like 3d (three days), 12h or "
                                        "1d12h; empty for no clock.", label="Time per move"),
     "reminders": Option("str", DEFAULT_REMINDERS, "When to remind a player before their time runs out, like "
-                                                  "1d,1h; 'none' for no reminders.", label="Reminders"),
+                                                  "1d,1h (at most three; those longer than the time per move "
+                                                  "are left out); 'none' for no reminders.", label="Reminders"),
     "on_timeout": Option("choice", "remind", "What happens when a player's time runs out.",
                          choices=TIMEOUT_ACTIONS, label="When time runs out",
-                         choice_labels={"remind": "keep reminding them", "skip": "pass their turn, where the game "
+                         choice_labels={"remind": "remind them three more times", "skip": "pass their turn, where the game "
                                         "allows a pass", "forfeit": "they lose the game",
                                         "bot": "the computer plays for them until they are back"}),
     "vacation_days": Option("int", DEFAULT_VACATION_DAYS, "Days of vacation each player may take in a year; "
@@ -74,21 +82,19 @@ def resolve_clock(options: Mapping) -> dict:
         out["time_per_move"] = parse_duration(resolved["time_per_move"]) if resolved["time_per_move"] else None
     except ValueError as error:
         raise InvalidOptions(f"option 'time_per_move': {error}") from None
-    if out["time_per_move"] is not None and out["time_per_move"] < 60:
-        raise InvalidOptions("option 'time_per_move' must be at least one minute")
+    if out["time_per_move"] is not None and out["time_per_move"] < MIN_TIME_PER_MOVE:
+        raise InvalidOptions("option 'time_per_move' must be at least an hour (1h)")
     text = str(resolved["reminders"]).strip().lower()
     try:
         reminders = [] if text in ("", "none") else [parse_duration(p) for p in text.split(",")]
     except ValueError as error:
         raise InvalidOptions(f"option 'reminders': {error}") from None
     out["reminders"] = sorted(set(reminders), reverse=True)
-    if out["time_per_move"] is not None:
-        too_long = [r for r in out["reminders"] if r >= out["time_per_move"]]
-        if too_long and "reminders" not in dict(options):  # the defaults fit what they can: 12h gets 1h
-            out["reminders"] = [r for r in out["reminders"] if r < out["time_per_move"]]
-        elif too_long:
-            raise InvalidOptions(f"option 'reminders': {format_duration(too_long[0])} before the deadline is not "
-                                 f"within the time per move ({format_duration(out['time_per_move'])})")
+    if len(out["reminders"]) > MAX_REMINDERS:
+        raise InvalidOptions(f"option 'reminders': at most {MAX_REMINDERS} reminders before a deadline")
+    if out["time_per_move"] is not None:  # those that would fall before the turn began are left out: a
+        # one-day clock with the default 1d,1h reminds an hour before (the form always sends the field)
+        out["reminders"] = [r for r in out["reminders"] if r < out["time_per_move"]]
     return out
 
 
@@ -163,8 +169,8 @@ def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence
         timed_out: Iterable[int] = ()) -> list[Due]:
     """What is due at `now`: for each seat owing a decision, the reminders whose time has come, and the
     timeout once its deadline has passed (unless already recorded). After a timeout with
-    `on_timeout: remind`, a further reminder falls due every `time_per_move`. A vacation that has used up
-    the year's allowance ends."""
+    `on_timeout: remind`, a few more reminders fall due at growing gaps (`overdue_moments`). A vacation
+    that has used up the year's allowance ends."""
     out: list[Due] = []
     if not clock.get("time_per_move"):
         return out
@@ -182,11 +188,12 @@ def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence
             if seat not in timed_out:
                 out.append(Due("timeout", seat, limit, f"timeout:{stamp}"))
             elif clock["on_timeout"] == "remind":
-                overdue = int((now - limit) / period)
-                if overdue >= 1:
-                    out.append(Due("reminder", seat, limit + overdue * period, f"overdue{overdue}:{stamp}"))
+                passed = [(k, m) for k, m in overdue_moments(limit, period) if now >= m]
+                if passed:  # the latest only: a missed earlier one is superseded, as before a deadline
+                    k, moment = passed[-1]
+                    out.append(Due("reminder", seat, moment, f"overdue{k}:{stamp}"))
             continue
-        for before in sorted(clock["reminders"]):  # the latest reminder first
+        for before in kept_reminders(clock):  # the latest reminder first
             moment = limit - timedelta(seconds=before)
             if moment > since and now >= moment:
                 out.append(Due("reminder", seat, moment, f"before{before}:{stamp}"))
@@ -214,8 +221,20 @@ def next_due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Seq
         limit = deadline(clock, since, vacations, seat, after)
         if seat not in timed_out:
             moments.append(limit)
-            moments += [m for m in (limit - timedelta(seconds=r) for r in clock["reminders"]) if since < m and m > after]
+            moments += [m for m in (limit - timedelta(seconds=r) for r in kept_reminders(clock)) if since < m and m > after]
         elif clock["on_timeout"] == "remind":
-            overdue = max(int((after - limit) / period), 0) + 1
-            moments.append(limit + overdue * period)
+            moments += [m for _, m in overdue_moments(limit, period) if m > after][:1]
     return min(moments) if moments else None
+
+
+def kept_reminders(clock: Mapping) -> list[int]:
+    """The reminders of a deadline, latest first: at most MAX_REMINDERS, also for a game created before
+    there was that bound (its stored clock may list any number)."""
+    return sorted(clock["reminders"])[:MAX_REMINDERS]
+
+
+def overdue_moments(limit: datetime, period: timedelta) -> list[tuple[int, datetime]]:
+    """When a seat that timed out under `on_timeout: remind` is reminded again: one period after the
+    deadline, then two periods later, then four; after OVERDUE_REMINDERS, never (a seat that does not
+    answer three reminders is not answering, and the address may not be theirs at all)."""
+    return [(k, limit + (2 ** k - 1) * period) for k in range(1, OVERDUE_REMINDERS + 1)]

@@ -7,7 +7,11 @@ waits behind a move's durable commit: the file runs with `synchronous=NORMAL` (a
 few seconds of counts, which is harmless). Each (limit, address) has one row per window of the limit's
 period; the estimate is the sliding window over the current and the previous window (the previous one
 weighted by how much of it still falls inside the period), so a client cannot burst twice the limit
-across a window's edge. Rows older than the previous window are pruned as they are passed.
+across a window's edge. Rows older than the previous window are pruned as they are passed. A check and its
+count are one write transaction (`hit`), so threads and processes racing get no more than the limit; a
+request that did nothing after all gives its count back (`give_back`). Counters that cannot be read
+refuse (`CountersDown`, answered 503 with Retry-After): letting everything through would lift every
+limit at once.
 
 Addresses are stored as a truncated SHA-256, never in clear; IPv6 addresses count per /64, since
 anyone holding one address holds the whole /64.
@@ -42,14 +46,27 @@ class Limit:
 # The values on by default (README, "Security"): generous for people, tight for a script.
 DEFAULT_LIMITS: dict[str, Limit] = {
     "create": Limit(20, 3600),  # games started from one address in an hour (each may mail 8 invitations)
+    "computer": Limit(3, 3600),  # of those, games with computer seats only: each is played out at once, on
+                                 # the server's processors (six seats: half a minute of one), for no one
     "links": Limit(5, 3600),  # lost-link requests ("mail me my seat links") in an hour
-    "signin": Limit(5, 3600),
-    "handover": Limit(10, 3600),  # seats handed on in an hour (each mails the new holder a link)  # sign-in mails asked for in an hour (for the coming accounts)
+    "signin": Limit(5, 3600),  # sign-in mails and address confirmations asked for in an hour
+    "handover": Limit(10, 3600),  # seats handed on in an hour (each mails the new holder a link)
     "inbound": Limit(60, 60),  # raw mails POSTed to /api/mail/inbound in a minute
     "form": Limit(60, 60),  # form posts on the pages in a minute (moves, settings, new games ...)
     "message": Limit(60, 3600),  # messages and notes posted from one address in an hour (issue 15; each
                                  # message also counts against its seat's own limit, kept in the log)
 }
+
+
+class CountersDown(Exception):
+    """The counters cannot be read or written: refuse, and ask the client to come back in `retry_after`
+    seconds (letting every request through would lift every limit at once, mail included)."""
+
+    retry_after = 30
+
+    def __init__(self, name: str):
+        super().__init__(f"the server cannot count requests ({name}) just now; try again in "
+                         f"{describe_wait(self.retry_after)}")
 
 
 class Limited(Exception):
@@ -156,21 +173,26 @@ class Limiter:
     def on(self) -> bool:
         return self.limits is not None
 
-    def check(self, name: str, address: str) -> None:
-        """Raise Limited when one more `name` from this address would pass its limit; counts nothing."""
-        self._run(name, address, record=False)
+    def hit(self, name: str, address: str) -> int | None:
+        """Check and count in one step, one write transaction across every thread and process: raise
+        Limited when over (the refused attempt is not counted). Returns the window it was counted in, for
+        `give_back`."""
+        return self._run(name, address)
 
-    def record(self, name: str, address: str) -> None:
-        """Count one `name` from this address, whether or not it was over (after the thing was done)."""
-        self._run(name, address, record=True, force=True)
-
-    def hit(self, name: str, address: str) -> None:
-        """Check and count in one step: raise Limited when over (the refused attempt is not counted)."""
-        self._run(name, address, record=True)
-
-    def _run(self, name: str, address: str, record: bool, force: bool = False) -> None:
-        if self.limits is None:
+    def give_back(self, name: str, address: str, window: int | None) -> None:
+        """Uncount one `hit` whose request did nothing after all (a game refused for its options, say)."""
+        if self.limits is None or window is None:
             return
+        try:
+            conn = _connection(self.path)
+            conn.execute("update hits set count = count - 1 where name = ? and address = ? and window = ? "
+                         "and count > 0", [name, address_key(address), window])
+        except sqlite3.Error:  # the count stays, which errs on the side of the limit
+            log.exception("rate limit %s: a count could not be given back", name)
+
+    def _run(self, name: str, address: str) -> int | None:
+        if self.limits is None:
+            return None
         limit = self.limits[name]
         key = address_key(address)
         now = self.clock()
@@ -185,21 +207,23 @@ class Limiter:
                 current, previous = counts.get(window, 0), counts.get(window - 1, 0)
                 estimate = current + previous * (1 - elapsed)
                 over = estimate + 1 > limit.count
-                if record and (force or not over):
+                if not over:
                     conn.execute("insert into hits (name, address, window, count) values (?, ?, ?, 1) on conflict "
                                  "do update set count = count + 1", [name, key, window])
                 if current == 0:  # an address's first hit in a window: drop windows no estimate reads any more
                     conn.execute("delete from hits where name = ? and window < ?", [name, window - 1])
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
         except sqlite3.Error:
-            # Counters that cannot be read must not take the site down with them: let the request through.
-            log.exception("rate limit %s: the counters could not be read; letting the request through", name)
-            return
-        if over and not force:
+            # Counters that cannot be read refuse safely: 503 with Retry-After, never everything let through.
+            log.exception("rate limit %s: the counters could not be read; refusing the request", name)
+            raise CountersDown(name) from None
+        if over:
             raise Limited(name, limit, retry_after(limit, current, previous, elapsed))
+        return window
 
 
 def retry_after(limit: Limit, current: int, previous: int, elapsed: float) -> int:

@@ -117,6 +117,12 @@ class Site:
             return None
         return address
 
+    def mail_proof(self, address: str, game_id: str) -> str:
+        """The proof a mailed seat link carries (`?proof=`): the address and the game, signed. Only a mail
+        of that game to that address holds it, so whoever brings it back reads that mailbox
+        (pbem/web/proof.py)."""
+        return self._mac(f"mail-proof:{game_id}:{address.strip().lower()}").hex()[:32]
+
     def unsubscribe_url(self, address: str) -> str:
         return f"{self.base_url}/unsubscribe/{self.unsubscribe_token(address)}"
 

@@ -28,7 +28,7 @@ import sqlite_utils
 from . import groupcommit, private
 from .recent import Recent
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 BUSY_TIMEOUT_SECONDS = 10
 
 
@@ -197,8 +197,29 @@ def _v7_server_and_asked(db: sqlite_utils.Database) -> None:
                        not_null={"kind", "address", "at"}, if_not_exists=True)
 
 
+def _v8_proven_addresses(db: sqlite_utils.Database) -> None:
+    """Addresses that followed a link this server mailed them, per game (SHA-256 only), and the outbox by
+    recipient, so the mail to an address from games it has not opened is counted (`enqueue`)."""
+    if "proven_addresses" not in db.table_names():
+        db["proven_addresses"].create({"address_sha256": str, "game_id": str, "at": str},
+                                      pk=("address_sha256", "game_id"), not_null={"at"})
+    db.conn.execute("create index if not exists outbox_recipient on outbox (lower(recipient), status)")
+    # Games under way keep their players' mail: a seat that has played a move of its own (not the
+    # computer's for it) is held by someone, and its address goes on hearing from that game; an address
+    # that signed in is a player's, for sign-in mail. Every other address starts with the allowance.
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    played = db.execute(
+        "select distinct s.game_id, s.email from seats s where s.email is not null and exists (select 1 from "
+        "events e where e.game_id = s.game_id and e.command is not null and json_extract(e.command, '$.seat') = "
+        "s.seat and json_extract(e.command, '$.verb') in ('move', 'resign') "
+        "and coalesce(json_extract(e.command, '$.via'), '') != 'bot')").fetchall()
+    signed_in = db.execute("select distinct address from signin_links where used is not null").fetchall()
+    for game_id, address in [*played, *(("", address) for (address,) in signed_in)]:
+        prove_address(db, address, game_id, now)
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
-              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked}
+              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:
@@ -579,11 +600,59 @@ OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "sub
                   "payload", "status", "tries", "next_try", "created")
 
 
+# Mail that nobody has shown to be wanted (audit N2): anyone may type any address into a new game, so
+# an address gets at most this many mails, whatever the games, kinds and clients, from the games whose
+# mail it has not shown it wants (by following a link from one of their mails, pbem/web/proof.py); mail
+# from a game it has opened is not counted. Mail of no game (sign-in links) is not counted once the
+# address opened any game or followed a sign-in link. Later mail is written (so it is not computed again) as 'unproven' without
+# its body, and never sent. A player keeps every notice of the games they play; a stranger's address, or
+# a player's named in a stranger's games, hears three times.
+UNPROVEN_MAILS_AT_MOST = 3
+MAILED = ("pending", "sent", "failed")  # statuses of a mail that was, or will be, tried
+
+
+def address_sha256(address: str) -> str:
+    return hashlib.sha256(address.strip().lower().encode()).hexdigest()
+
+
+def is_proven(db: sqlite_utils.Database, address: str, game_id: str) -> bool:
+    """Whether the address showed it wants this game's mail; for the mail of no game (sign-in links), whether
+    it showed that for any game, or followed a sign-in link: a player, not a stranger's address."""
+    if not game_id:
+        return db.execute("select 1 from proven_addresses where address_sha256 = ? limit 1",
+                          [address_sha256(address)]).fetchone() is not None
+    return db.execute("select 1 from proven_addresses where address_sha256 = ? and game_id = ?",
+                      [address_sha256(address), game_id]).fetchone() is not None
+
+
+def prove_address(db: sqlite_utils.Database, address: str, game_id: str, now: str) -> None:
+    """The address's owner followed a link mailed to it from this game: its mail is not counted."""
+    db.conn.execute("insert or ignore into proven_addresses (address_sha256, game_id, at) values (?, ?, ?)",
+                    [address_sha256(address), game_id or "", now])
+
+
+def may_mail(db: sqlite_utils.Database, address: str, game_id: str) -> bool:
+    """Whether one more mail of this game may go to this address: the address opened the game, or had
+    fewer mails than the allowance from games it has not opened."""
+    if is_proven(db, address, game_id):
+        return True
+    mailed = db.execute(f"select count(*) from (select 1 from outbox where lower(recipient) = ? and status in "
+                        f"({', '.join('?' * len(MAILED))}) and game_id not in (select game_id from proven_addresses "
+                        "where address_sha256 = ?) limit ?)",
+                        [address.strip().lower(), *MAILED, address_sha256(address), UNPROVEN_MAILS_AT_MOST]
+                        ).fetchone()[0]
+    return mailed < UNPROVEN_MAILS_AT_MOST
+
+
 def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
-    """Insert notices; one already written for the same event, seat, channel and kind is kept as it is."""
+    """Insert notices; one already written for the same event, seat, channel and kind is kept as it is. A
+    mail to an unproven address past its allowance is written 'unproven', never to be sent."""
     count = 0
     for notice in notices:
         row = {"tries": 0, **notice}
+        if row.get("channel") == "email" and row.get("status") == "pending" and \
+                not may_mail(db, row["recipient"], row.get("game_id") or ""):
+            row.update(status="unproven", body_text=None, body_html=None, payload=None)
         cursor = db.conn.execute(
             f"insert or ignore into outbox ({', '.join(OUTBOX_COLUMNS)}) values ({', '.join('?' * len(OUTBOX_COLUMNS))})",
             [row.get(c) for c in OUTBOX_COLUMNS],

@@ -150,3 +150,13 @@ def start_pbem(var_dir, port, **env):
                 process.kill()
                 raise RuntimeError("pbem serve did not start")
             time.sleep(0.1)
+
+
+def proven(db, game_id, *addresses):
+    """People who have followed a link mailed to them from this game ('': a sign-in link; pbem/web/proof.py):
+    past three mails, its mail reaches them still. Tests whose players play on without opening a mail say so."""
+    from pbem import service, store
+
+    with store.immediate(db):
+        for address in addresses:
+            store.prove_address(db, address, game_id, service.utcnow())

@@ -11,6 +11,7 @@ from pbem import audit, clock, loading, service, store
 from pbem.between import agreements
 from pbem.notify import inbound, outbox
 from tests.between_support import DUO, call, move, play_until_quiet
+from tests.support import proven
 from tests.test_inbound import reply
 
 
@@ -220,6 +221,7 @@ def test_the_proposer_may_withdraw(client, db, site):
 
 def test_accept_decline_and_takeback_by_e_mail(db, site):
     created = service.create_game(db, site, "mississippi", DUO)
+    proven(db, created.id, *(p["email"] for p in DUO))
     rng = random.Random(4)
     seat, before = play_until_quiet(db, site, created, rng, at_least=4)
     other = 1 - seat

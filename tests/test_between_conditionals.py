@@ -12,6 +12,7 @@ from pbem.between.conditionals import END, appends_after, movers, step, token
 from pbem.games.base import Event
 from pbem.notify import outbox
 from tests.between_support import DUO, call, everything_seen_by, move
+from tests.support import proven
 
 
 def open_position(db, site, created, rng, moves=4):
@@ -36,6 +37,7 @@ def open_position(db, site, created, rng, moves=4):
 
 def test_a_line_plays_its_reply_at_once_when_their_move_matches(client, db, site):
     created = service.create_game(db, site, "mississippi", DUO)
+    proven(db, created.id, *(p["email"] for p in DUO))
     waiter, mover, theirs, replies, after = open_position(db, site, created, random.Random(2))
     mine = replies[-1]
     head = service.load(db, created.id)

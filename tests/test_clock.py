@@ -33,7 +33,8 @@ def test_clock_options_resolve_with_defaults():
 
 
 @pytest.mark.parametrize("options,reason", [
-    ({"time_per_move": "soon"}, "time_per_move"), ({"time_per_move": "30s"}, "at least one minute"),
+    ({"time_per_move": "soon"}, "time_per_move"), ({"time_per_move": "59m"}, "at least an hour"),
+    ({"time_per_move": "1d", "reminders": "12h,6h,2h,1h"}, "at most 3 reminders"),
     ({"reminders": "1x"}, "reminders"), ({"on_timeout": "explode"}, "on_timeout"), ({"vacation_days": 400}, "vacation_days"),
 ])
 def test_bad_clock_options_are_refused(options, reason):
@@ -72,10 +73,32 @@ def test_the_timeout_falls_due_at_the_deadline_once():
     assert due_at(T0 + 2 * DAY, timed_out={1}) == []
 
 
-def test_after_a_timeout_that_reminds_a_reminder_falls_due_every_period():
+def test_after_a_timeout_that_reminds_three_reminders_fall_due_at_growing_gaps_then_none():
+    """Deadline T0+2d, a period of 2d: reminded 2d, 6d and 14d after the deadline, and never again (audit
+    N2: an overdue seat was reminded every period, for ever)."""
+    assert due_at(T0 + 4 * DAY - HOUR, timed_out={1}) == []
     assert due_at(T0 + 4 * DAY + HOUR, timed_out={1}) == [("reminder", 1, "overdue1")]
-    assert due_at(T0 + 6 * DAY + HOUR, timed_out={1}) == [("reminder", 1, "overdue2")]
+    assert due_at(T0 + 8 * DAY - HOUR, timed_out={1}) == [("reminder", 1, "overdue1")]
+    assert due_at(T0 + 8 * DAY, timed_out={1}) == [("reminder", 1, "overdue2")]
+    assert due_at(T0 + 16 * DAY, timed_out={1}) == [("reminder", 1, "overdue3")]
+    assert due_at(T0 + 1000 * DAY, timed_out={1}) == [("reminder", 1, "overdue3")]  # the same key: sent once
     assert due_at(T0 + 6 * DAY, timed_out={1}, settings={**CLOCK, "on_timeout": "forfeit"}) == []
+    after = [clock.next_due(CLOCK, {1: T0}, [], {1}, T0 + k * DAY) for k in (3, 4, 8, 16, 1000)]
+    assert after == [T0 + 4 * DAY, T0 + 8 * DAY, T0 + 16 * DAY, None, None]
+
+
+def test_a_one_day_clock_takes_the_default_reminders_leaving_out_those_that_do_not_fit():
+    """As the new-game form sends it: the reminders field always filled in (a new user was refused)."""
+    assert clock.resolve_clock({"time_per_move": "1d", "reminders": "1d,1h"})["reminders"] == [3600]
+    assert clock.resolve_clock({"time_per_move": "1h", "reminders": "1d,1h,30m"})["reminders"] == [1800]
+
+
+def test_at_most_three_reminders_fall_due_before_a_deadline_even_from_an_older_game():
+    many = {**CLOCK, "reminders": [3600 * h for h in (40, 30, 20, 10, 5, 1)]}  # stored before the bound
+    moments = [T0 + 2 * DAY - timedelta(hours=h) for h in (40, 30, 20, 10, 5, 1)]
+    keys = {d.key for m in moments for d in clock.due(many, {1: T0}, [], m)}
+    assert keys == {f"before{3600 * h}:{clock.format_time(T0)}" for h in (5, 1)} | \
+        {f"before{3600 * 10}:{clock.format_time(T0)}"}
 
 
 def test_keys_name_the_turn_so_each_notice_is_sent_once():

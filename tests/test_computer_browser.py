@@ -78,9 +78,9 @@ def test_a_person_plays_mississippi_against_two_computers_by_clicking_the_board(
 def test_the_handover_and_timeout_pages_at_phone_and_desktop_size(var_dir, chrome, shots):
     db = store.connect(var_dir / "pbem.sqlite")
     site = Site(base_url="http://127.0.0.1", secret_key="screenshots-secret-key", var_dir=var_dir)
-    past = clock.format_time(datetime.now(timezone.utc) - timedelta(minutes=10))
+    past = clock.format_time(datetime.now(timezone.utc) - timedelta(hours=2))
     timed = service.create_game(db, site, "rigadoon", [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob"}],
-                                {"time_per_move": "1m", "on_timeout": "bot"}, now=past)
+                                {"time_per_move": "1h", "on_timeout": "bot"}, now=past)
     handed = service.create_game(db, site, "buccaneer", [{"name": "Ann", "email": "ann@example.org"},
                                                          {"name": "Bob", "email": "bob@example.org"}])
     from tests.support import play_randomly

@@ -118,13 +118,13 @@ def test_a_computer_only_game_of_every_game_plays_to_its_end_and_verifies(var_di
 
 @pytest.mark.slow
 def test_a_timed_out_seat_is_played_by_the_computer_until_its_person_is_back(var_dir):
-    """The game is made (on the server's database) ten minutes ago with a minute per move: when the server
-    starts, its first sweep times Ann out and the computer plays for her from then on."""
+    """The game is made (on the server's database) two hours ago with an hour per move (the shortest): when
+    the server starts, its first sweep times Ann out and the computer plays for her from then on."""
     db = store.connect(var_dir / "pbem.sqlite")
-    past = datetime.now(timezone.utc) - timedelta(minutes=10)
+    past = datetime.now(timezone.utc) - timedelta(hours=2)
     site = Site(base_url="http://127.0.0.1", secret_key="e2e-secret-key-of-this-test", var_dir=var_dir)
     created = service.create_game(db, site, "mississippi", [{"name": "Ann"}, {"name": "Bob"}],
-                                  {"time_per_move": "1m", "reminders": "none", "on_timeout": "bot"},
+                                  {"time_per_move": "1h", "reminders": "none", "on_timeout": "bot"},
                                   now=clock.format_time(past))
     assert service.load(db, created.id).to_move == {0}
     base, process = serve(var_dir, PBEM_COMPUTER_DELAY="1", PBEM_SECRET_KEY=site.secret_key)

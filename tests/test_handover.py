@@ -36,6 +36,10 @@ def mail_client(mail_app):
 
 def started(db, site, game="buccaneer", players=PLAYERS, steps=12):
     created = service.create_game(db, site, game, players)
+    with store.immediate(db):  # people who play: each followed a link mailed to them (or their mail stops)
+        for player in players:
+            if player.get("email"):
+                store.prove_address(db, player["email"], created.id, service.utcnow())
     play_randomly(db, site, created, steps, random.Random(7))
     return created
 

@@ -76,6 +76,10 @@ def body(message):
     return message.get_body(("plain",)).get_content()
 
 
+def page_form_action(base, page, ending):
+    return base + re.search(r'action="([^"]*/' + ending + r')"', page).group(1)
+
+
 def owing(base, made, seat):
     """Make `seat` owe the next move of a two-player Rigadoon game (its first player is drawn)."""
     _, view = api(base, "GET", f"/api/games/{made['id']}")
@@ -103,8 +107,14 @@ def test_a_players_home_end_to_end(home_server, smtp_sink):
     owing(base, games["theirs"], 0)
     _, fourth = api(base, "POST", "/api/games", {"game": "rigadoon", "players": [{"name": "Ann"}, {"name": "Eve"}]})
 
-    # --- she signs in from a mail ------------------------------------------------------------------------
+    # --- she opens a game from its invitation and wants its mail: she is a player, not a stranger's address
     browser = Browser()
+    invited = body(mail_to(smtp_sink, ANN, "invited")[0])
+    status, page = browser.get(re.search(r"http://\S+/play/\S+\?proof=[0-9a-f]+", invited).group(0))
+    status, page = browser.post(page_form_action(base, page, "mail-proof"), {"csrf": csrf(page)})
+    assert status == 200 and "keep coming to your address" in page
+
+    # --- she signs in from a mail ------------------------------------------------------------------------
     _, form = browser.get(f"{base}/signin")
     status, page = browser.post(f"{base}/signin", {"csrf": csrf(form), "address": ANN})
     assert status == 200 and "a sign-in link is on its way" in page

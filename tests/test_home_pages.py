@@ -63,6 +63,11 @@ def test_the_home_pages_at_phone_and_desktop_size(server, var_dir, chrome, shots
                 ("buccaneer", [ann, {"name": "Eve"}], "3d"))]
     waiting = api(server, "/api/games", {"game": "mississippi", "players": [ann, {"open": True}, {"open": True}]})
     driver = chrome()
+    # Ann opens a game from its invitation and wants its mail: a player, whose sign-in links are sent
+    driver.get(mailed_link(var_dir, "invited", re.escape(server) + r"/play/\S+\?proof=[0-9a-f]+"))
+    screenshot(driver, shots, "seat-mail-proof")
+    submit(driver, "form[action$='/mail-proof'] button")
+    wait_for(driver, lambda d: "keep coming to your address" in d.page_source)
 
     driver.get(f"{server}/signin")
     screenshot(driver, shots, "home-signin")

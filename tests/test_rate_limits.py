@@ -187,3 +187,74 @@ def test_one_click_unsubscribes_do_not_count_as_form_posts(var_dir):
         path = site.unsubscribe_url(f"p{i}@example.org").removeprefix("http://pbem.test")
         assert client.post(path, data="List-Unsubscribe=One-Click",
                            content_type="application/x-www-form-urlencoded").status_code == 200
+
+
+def post_answer(url, body):
+    """(status, headers, JSON body) of a POST to a real server."""
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.headers, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, json.loads(error.read())
+
+
+@pytest.mark.slow
+def test_four_threads_on_two_workers_make_no_more_games_than_the_limit(var_dir):
+    """The audit made 22 games where 20 were allowed: the limit was checked before the game was made and
+    counted after, so threads in between all passed the check. Checked and counted in one step now."""
+    import threading
+
+    from tests.conftest import start_server, stop_server
+
+    process, base = start_server(var_dir, "--workers", "2", "--no-scheduler",
+                                 env={"PBEM_RATE_LIMITS": "create=20/1h,form=1000/1m"})
+    statuses, start = [], threading.Barrier(4)
+
+    def client():
+        start.wait()
+        for _ in range(10):
+            statuses.append(post_answer(f"{base}/api/games", GAME)[0])
+
+    try:
+        threads = [threading.Thread(target=client) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        stop_server(process)
+    assert sorted(statuses) == [201] * 20 + [429] * 20
+
+
+def test_counters_that_cannot_be_read_refuse_with_503_and_retry_after(var_dir):
+    """The limiter let every request through when its counters failed, lifting every limit at once."""
+    from tests.conftest import start_server, stop_server
+
+    (var_dir / "pbem.limits.sqlite").mkdir()  # a counters' file that cannot be opened
+    process, base = start_server(var_dir, "--no-scheduler", env={"PBEM_RATE_LIMITS": "on"})
+    try:
+        status, headers, body = post_answer(f"{base}/api/games", GAME)
+        assert status == 503 and int(headers["Retry-After"]) > 0 and "try again" in body["error"]
+        status, headers, _ = post_answer(f"{base}/api/signin", {"email": "ann@example.org"})
+        assert status == 503 and int(headers["Retry-After"]) > 0
+    finally:
+        stop_server(process)
+
+
+def test_games_of_computer_seats_only_are_limited_per_client_apart(var_dir):
+    """Audit N7: a game of six computer seats costs half a minute of a processor, and anyone could start
+    twenty an hour. Three an hour by default; games with a person's seat count as before."""
+    from tests.conftest import start_server, stop_server
+
+    computers = {"game": "mississippi", "players": [{"name": f"C{i}", "bot": "standard"} for i in range(6)]}
+    process, base = start_server(var_dir, "--no-scheduler", env={"PBEM_RATE_LIMITS": "on"})  # the defaults
+    try:
+        assert [post_answer(f"{base}/api/games", computers)[0] for _ in range(3)] == [201] * 3
+        status, headers, body = post_answer(f"{base}/api/games", computers)
+        assert status == 429 and "computer" in body["error"] and int(headers["Retry-After"]) > 0
+        assert post_answer(f"{base}/api/games", {**computers, "players": DUO[:1] + computers["players"][1:]})[0] == 201
+        assert post_answer(f"{base}/api/games", GAME)[0] == 201
+    finally:
+        stop_server(process)
+    assert DEFAULT_LIMITS["computer"] == Limit(3, 3600)

@@ -15,6 +15,7 @@ import pytest
 
 from pbem import audit, store
 from tests.conftest import ROOT, start_server, stop_server
+from tests.support import proven
 
 pytestmark = pytest.mark.slow
 
@@ -39,6 +40,9 @@ def test_two_servers_and_one_worker_play_one_game_on_one_database(var_dir):
             {"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]})
         assert status == 201
         game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
+        db = store.connect(var_dir / "pbem.sqlite")
+        proven(db, game_id, "ann@example.org", "bob@example.org")  # both play: their notices go past three
+        db.close()
         servers = [a, b]
         for turn in range(60):
             here = servers[turn % 2]  # each move through the other server than the last

@@ -80,9 +80,32 @@ def test_a_database_of_an_older_version_is_brought_up_to_date_and_keeps_its_data
     db.conn.execute("create index idx_games_status_deadline on games (status, deadline)")
     db.conn.execute("PRAGMA user_version = 5")
     again = store.connect(app.config["DATABASE"])
-    assert again.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert again.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 8
     assert "idx_games_status_deadline" not in {i.name for i in again["games"].indexes}
+    assert "proven_addresses" in again.table_names()
     assert len(store.read_events(again, "g1")) == 1 and again["games"].count == 1
+
+
+def test_version_7_keeps_the_mail_of_games_under_way_for_seats_that_played(app, db, site):
+    """Mail to an address is counted from version 7 (audit N2); a seat that has played a move of its own is
+    held by someone, so its address goes on hearing from that game after the upgrade."""
+    from pbem import service
+
+    players = [{"name": "Ann", "email": "Ann@example.org"}, {"name": "Bob", "email": "bob@example.org"},
+               {"name": "Cy"}]
+    created = service.create_game(db, site, "mississippi", players)
+    (seat,) = service.load(db, created.id).to_move
+    loaded = service.load(db, created.id)
+    service.submit_move(db, site, created.id, created.tokens[seat], loaded.module.legal_moves(loaded.state, seat)[0],
+                        loaded.seq)
+    db.conn.execute("drop table proven_addresses")
+    db.conn.execute("PRAGMA user_version = 6")
+    again = store.connect(app.config["DATABASE"])
+    mover = players[seat].get("email")
+    assert mover is not None  # Ann moves first
+    for player in players:
+        if player.get("email"):
+            assert store.is_proven(again, player["email"], created.id) == (player["email"] == mover)
 
 
 def test_first_connections_racing_on_a_new_file_all_succeed(tmp_path):

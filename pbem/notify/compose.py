@@ -112,7 +112,9 @@ def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int
     template = kind.split(":")[0]
     if settings.get("email") and (settings.get("email_on") or email_only):
         held = settings.get("digest") and template in HELD_WHEN_DIGEST
-        mail_ctx = {**ctx, "unsubscribe_url": site.unsubscribe_url(settings["email"])}
+        mail_ctx = {**ctx, "unsubscribe_url": site.unsubscribe_url(settings["email"]),
+                    # opened from the mail, the seat page can tell that this address wants its mail
+                    "seat_url": f"{ctx['seat_url']}?proof={site.mail_proof(settings['email'], loaded.id)}"}
         out.append({**base, "channel": "email", "recipient": settings["email"],
                     "subject": subject(kind, loaded, seat, ctx.get("subject_extra", "")),
                     "body_text": render(f"{template}.txt", **mail_ctx),

@@ -154,6 +154,8 @@ def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
     move = move_from(body_text(message))
     key = hashlib.sha256(raw_header(message, "Message-ID").encode("utf-8", "replace") + raw[:4096]).hexdigest()[:16]
     now = now or service.utcnow()
+    if own:  # the signed tag went only to this address and came back from it: its owner reads this mail
+        _prove(db, own, game_id, now)
 
     def answer_rows(loaded, text, accepted):
         return compose.reply(site, loaded, seat, text, accepted, now, loaded.seq, key)
@@ -195,3 +197,12 @@ def _enqueue(db, rows):
     from .. import store
 
     store.enqueue_now(db, rows)
+
+
+def _prove(db, address: str, game_id: str, now: str) -> None:
+    """The game's mail to the address is no longer counted against its allowance (pbem/store.py `enqueue`)."""
+    from .. import store
+
+    if not store.is_proven(db, address, game_id):
+        with store.immediate(db):
+            store.prove_address(db, address, game_id, now)

@@ -152,10 +152,9 @@ def game_types():
 
 @bp.post("/games")
 def create_game():
-    limits.check("create")
     body = contract.load_request(contract.CreateGameIn, json_body())
-    created = service.create_game(get_db(), get_site(), body["game"], body["players"], body["options"])
-    limits.record("create")  # only games made count: a refused body costs nothing and mails no one
+    with limits.counted(*limits.creation_limits(body["players"])):  # given back when refused: only games made count
+        created = service.create_game(get_db(), get_site(), body["game"], body["players"], body["options"])
     response = jsonify(created_json(created))
     response.status_code = 201
     response.headers["Location"] = f"/api/games/{created.id}"
@@ -224,9 +223,8 @@ def handover(game_id):
     if token is None:
         raise service.Unauthorized("this needs a seat token: Authorization: Bearer <token>")
     body = contract.load_request(contract.HandoverIn, json_body())
-    limits.check("handover")  # it sends mail: counted when it does
-    played = hand_over(db, get_site(), game_id, token, body["name"], body["email"])
-    limits.record("handover")
+    with limits.counted("handover"):  # it sends mail: counted when it does
+        played = hand_over(db, get_site(), game_id, token, body["name"], body["email"])
     seat = int(played.events[0].data["seat"])
     response = jsonify({"seq": played.seq, "seat": seat, "name": played.loaded.names[seat]})
     response.status_code = 201

@@ -19,7 +19,7 @@ from ..errors import ServiceError
 from ..games.base import GameError
 from ..mygames import my_seats
 from ..notify.unsubscribe import masked
-from . import limits
+from . import limits, proof
 from .asking import ask_for_mail
 from .pages import check_csrf, seat_from_token
 
@@ -195,15 +195,17 @@ def join(invite):
     error, status = None, 200
     if request.method == "POST":
         check_csrf()
-        limits.check("create")  # a seat taken is counted like a game made: each may mail its player
-        try:
-            game_id, seat, token = players.join(db, get_site(), invite, request.form.get("name", ""),
-                                                request.form.get("email") or None)
-        except (GameError, ServiceError) as exc:
-            error, status = str(exc), service.status_of(exc)
+        with limits.counted("create") as taken:  # a seat taken counts like a game made: each may mail its player
+            try:
+                game_id, seat, token = players.join(db, get_site(), invite, request.form.get("name", ""),
+                                                    request.form.get("email") or None)
+            except (GameError, ServiceError) as exc:
+                taken.give_back()
+                error, status = str(exc), service.status_of(exc)
+                game_id = None
+        if game_id is None:
             loaded = service.load(db, loaded.id)
         else:
-            limits.record("create")
             wake_mail()
             flash(f"You have joined and play seat {seat + 1}. This page's address is your seat link, your key to "
                   "the game: bookmark it and keep it to yourself.")
@@ -243,6 +245,7 @@ def add_to_my_games(token):
         players.set_address(get_db(), get_site(), loaded.id, players.by_token(token), address)
     except (GameError, ServiceError) as exc:
         return page_error(service.status_of(exc), str(exc))
+    proof.prove(address, loaded.id)  # signed in: the session proves the address, and the seat is wanted
     flash(f"Added to your games: this seat's notices go to {address}.")
     return redirect(url_for("home.me"), code=303)
 
@@ -265,6 +268,7 @@ def confirm_address(token):
     except (GameError, ServiceError) as exc:
         return page_error(service.status_of(exc), str(exc))
     accounts.drop_confirmation(db, token)
+    proof.prove(pending["address"], loaded.id)  # the link reached its owner, who asked for this game's mail
     return render_template("address.html", pending=shown, done=True)
 
 

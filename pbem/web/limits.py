@@ -5,20 +5,24 @@ The client is the socket's peer address, unless that peer is one of PBEM_TRUSTED
 networks, comma separated): then it is the right-most address of X-Forwarded-For that is not itself a
 trusted proxy, since a client can write anything it likes to the left of what its proxy appends.
 
-Views call `limit(name)` (count and refuse when over), or `check(name)` before and `record(name)` after
-something that should count only when done (a game created). The coming sign-in page does the same
-with `limit("signin")`. Every form post on the pages counts against "form", except the unsubscribe link's
-(mail providers send many one-click POSTs from one address, and a signed link can only stop mail)."""
+Views call `limit(name)` (count and refuse when over), or wrap something that should count only when
+done (a game created) in `counted(name)`: it counts at once, in the same transaction as the check (a
+check and a later count let four threads make 22 games where 20 were allowed), and gives the count back
+when the thing is refused. Counters that cannot be read refuse with 503 and Retry-After. Every form post
+on the pages counts against "form", except the unsubscribe link's (mail providers send many one-click
+POSTs from one address, and a signed link can only stop mail)."""
 
 from __future__ import annotations
 
 import ipaddress
+from contextlib import contextmanager
+from typing import Iterator, Sequence
 
 from flask import Flask, current_app, jsonify, render_template, request
 
 from ..config import ConfigurationError
 from ..errors import TooMany
-from ..ratelimit import Limited, Limiter, parse_limits
+from ..ratelimit import CountersDown, Limited, Limiter, parse_limits
 
 
 def parse_proxies(text: str | None) -> tuple:
@@ -64,7 +68,15 @@ def limiter() -> Limiter:
     return current_app.extensions["pbem_limiter"]
 
 
-def _raise(error: Limited):
+class Unavailable(TooMany):
+    """The rate limits' counters cannot be read: 503, come back after Retry-After."""
+
+    status = 503
+
+
+def _raise(error: Limited | CountersDown):
+    if isinstance(error, CountersDown):
+        raise Unavailable(str(error), error.retry_after) from None
     raise TooMany(str(error), error.retry_after) from None
 
 
@@ -72,19 +84,47 @@ def limit(name: str) -> None:
     """Count one `name` from this client; 429 when over its limit."""
     try:
         limiter().hit(name, client_address())
-    except Limited as error:
+    except (Limited, CountersDown) as error:
         _raise(error)
 
 
-def check(name: str) -> None:
+class Counted:
+    """Counts taken by `counted`, which `give_back` returns (the thing was refused after all)."""
+
+    def __init__(self):
+        self.taken: list[tuple[str, int | None]] = []
+
+    def give_back(self) -> None:
+        address = client_address()
+        while self.taken:
+            name, window = self.taken.pop()
+            limiter().give_back(name, address, window)
+
+
+@contextmanager
+def counted(*names: str) -> Iterator[Counted]:
+    """Count one of each `name` now, each checked and counted in one step (429 when over one; those
+    already taken are given back); an exception out of the block gives them all back. A view that
+    catches a refusal itself calls `give_back` on what it is handed."""
+    taken = Counted()
     try:
-        limiter().check(name, client_address())
-    except Limited as error:
+        for name in names:
+            taken.taken.append((name, limiter().hit(name, client_address())))
+    except (Limited, CountersDown) as error:
+        taken.give_back()
         _raise(error)
+    try:
+        yield taken
+    except BaseException:
+        taken.give_back()
+        raise
 
 
-def record(name: str) -> None:
-    limiter().record(name, client_address())
+def creation_limits(players: Sequence) -> tuple[str, ...]:
+    """The limits a new game counts against: "create", and "computer" too when no seat is a person's (a
+    game the server plays out alone, on its own processors; audit N7)."""
+    people = [p for p in players if not (isinstance(p, dict) and p.get("bot") is not None)]
+    return ("create",) if people else ("create", "computer")
 
 
 def install(app: Flask) -> None:
@@ -103,12 +143,13 @@ def install(app: Flask) -> None:
 
 
 def too_many(error: TooMany):
-    """429 with Retry-After: a JSON error on the API, a plain page elsewhere."""
+    """429 (503 when the counters are down) with Retry-After: a JSON error on the API, a plain page elsewhere."""
     if request.path.startswith("/api/"):
         response = jsonify({"error": str(error)})
     else:
+        words = "Too many requests" if error.status == 429 else "Busy"
         response = current_app.make_response(
-            render_template("error.html", status=429, message=f"Too many requests: {error}"))
-    response.status_code = 429
+            render_template("error.html", status=error.status, message=f"{words}: {error}"))
+    response.status_code = error.status
     response.headers["Retry-After"] = str(error.retry_after)
     return response

@@ -168,15 +168,15 @@ def new_game(name):
     error = None
     if request.method == "POST":
         check_csrf()
-        limits.check("create")
         players = players_from_form(request.form)
-        try:
-            created = service.create_game(get_db(), get_site(), module.NAME, players,
-                                          options_from_form(request.form, module))
-        except (GameError, service.ServiceError) as exc:
-            error = str(exc)
-        else:
-            limits.record("create")
+        with limits.counted(*limits.creation_limits(players)) as taken:  # given back when refused
+            try:
+                created = service.create_game(get_db(), get_site(), module.NAME, players,
+                                              options_from_form(request.form, module))
+            except (GameError, service.ServiceError) as exc:
+                taken.give_back()
+                error = str(exc)
+        if error is None:
             return started.remember(created.id)  # POST/redirect/GET: a reload never starts a second game
     return render_template("new.html", module=module, options=all_options(module), form=request.form,
                            error=error), 422 if error else 200

@@ -65,13 +65,14 @@ def seat_handover(token):
     if request.form.get("give_away") != "yes":
         error = "tick the box to confirm: your link stops working at once"
     else:
-        limits.check("handover")
-        try:
-            hand_over(get_db(), get_site(), loaded.id, token, name, email)
-        except (GameError, service.ServiceError) as exc:
-            error = str(exc)
-        else:
-            limits.record("handover")
+        error = None
+        with limits.counted("handover") as taken:
+            try:
+                hand_over(get_db(), get_site(), loaded.id, token, name, email)
+            except (GameError, service.ServiceError) as exc:
+                taken.give_back()
+                error = str(exc)
+        if error is None:
             return render_template("handed.html", loaded=loaded, module=loaded.module, name=" ".join(name.split()),
                                    game_url=get_site().game_url(loaded.id))
     return settings_page(token, loaded, seat, handover_error=error, form=request.form), 422

@@ -14,6 +14,7 @@ from flask import Blueprint, render_template
 from .. import service
 from ..db import get_db, get_site
 from ..notify import unsubscribe
+from . import proof
 
 bp = Blueprint("unsubscribe", __name__)
 
@@ -50,5 +51,6 @@ def again(token):
     if address is None:
         return not_valid()
     unsubscribe.unblock(get_db(), address)
+    proof.prove(address, "")  # the owner, from a mail sent to it, asks for mail again: sign-in links at least
     return render_template("unsubscribe.html", address=unsubscribe.masked(address), token=token, done=False,
                            again=True)
