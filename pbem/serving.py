@@ -19,6 +19,10 @@ gives its lease up, so the next need not wait for it to run out.
 from __future__ import annotations
 
 import multiprocessing.util
+import os
+import signal
+import threading
+import time
 from functools import partial
 
 from . import create_app
@@ -35,6 +39,11 @@ SERVER_LIMITS = {
     "backpressure": 1000,
     "header_read_timeout_ms": 20_000,
 }
+# A worker that dies (killed, out of memory) is started again; one that dies again within seconds of that
+# stops the server (granian's crash-loop guard). A stopping worker gets 10 seconds to finish before it is
+# killed, so a client that holds its connection open cannot hold a stop up.
+WORKER_KILL_SECONDS = 10
+MASTER_CHECK_SECONDS = 0.5  # how often a worker looks whether its master process is still there
 
 SCHEDULER_OFF, SCHEDULER_WOKEN, SCHEDULER_POLLING = "off", "woken", "polling"
 
@@ -61,6 +70,27 @@ def worker_app(target: str, scheduler: str):
     return app
 
 
+def worker_process_app(target: str, scheduler: str, master: int):
+    """What granian calls in each new worker process: the worker's app, in a process that ends when its
+    master does."""
+    exit_with_master(master)
+    return worker_app(target, scheduler)
+
+
+def exit_with_master(master: int) -> None:
+    """Stop this worker once its master process is gone (killed, say): nothing would stop it later, it would
+    keep serving the port beside a restarted server, and its scheduler would run on."""
+
+    def watch() -> None:
+        while os.getppid() == master:
+            time.sleep(MASTER_CHECK_SECONDS)
+        os.kill(os.getpid(), signal.SIGTERM)  # granian's own stop: requests under way end, the lease is given up
+        time.sleep(WORKER_KILL_SECONDS)
+        os._exit(1)  # the stop did not finish (a connection held open): what a master would have done
+
+    threading.Thread(target=watch, name="pbem-master-watch", daemon=True).start()
+
+
 def serve(host: str, port: int, workers: int = 1, threads: int = THREADS, scheduler: bool = True) -> None:
     """Serve until SIGTERM or SIGINT, then stop every worker and return."""
     from granian import Granian
@@ -73,5 +103,6 @@ def serve(host: str, port: int, workers: int = 1, threads: int = THREADS, schedu
                      blocking_threads=threads, backlog=SERVER_LIMITS["backlog"],
                      backpressure=SERVER_LIMITS["backpressure"], http=HTTPModes.http1, websockets=False,
                      http1_settings=HTTP1Settings(header_read_timeout=SERVER_LIMITS["header_read_timeout_ms"]),
+                     respawn_failed_workers=True, workers_kill_timeout=WORKER_KILL_SECONDS,
                      log_level=LogLevels.error)  # not its advice on threads: ours wait on the disk
-    server.serve(target_loader=partial(worker_app, scheduler=mode))
+    server.serve(target_loader=partial(worker_process_app, scheduler=mode, master=os.getpid()))
