@@ -2,7 +2,8 @@
 many idle connections do not stop the server answering anyone, and are closed after 20 seconds, a body
 over the limit is refused before it is read, an endless chunked body (without line ends) is cut off
 quickly while others are still answered, and bodies sent slowly (or not at all) hold none of the threads
-that answer everyone else (audit N3; pbem/web/bodies.py)."""
+that answer everyone else, those still coming after BODY_SECONDS being answered 408 (audit N3;
+pbem/web/bodies.py)."""
 
 import socket
 import threading
@@ -14,7 +15,7 @@ import pytest
 
 from pbem.config import MAX_BODY_BYTES
 from pbem.serving import SERVER_LIMITS, THREADS
-from pbem.web.bodies import READERS
+from pbem.web.bodies import BODY_SECONDS, READERS
 
 
 def address(server):
@@ -165,6 +166,10 @@ def test_slow_bodies_do_not_stop_the_server_answering(server):
         assert create_a_game(server) == 201  # a body that comes whole is read and played at once
         with urllib.request.urlopen(server + "/", timeout=10) as response:
             assert response.status == 200
+        # and those still sending once BODY_SECONDS are over are answered 408 and let go
+        for sock in socks + more:
+            answer = read_answer(sock, timeout=BODY_SECONDS + 30)
+            assert answer.startswith(b"HTTP/1.1 408") and b"did not arrive" in answer, answer[:200]
     finally:
         stop.set()
         for sock in socks + more:

@@ -9,12 +9,15 @@ the app is called, and at most `threads` requests run the app at once (as many a
 hold at most READERS threads, never the ones that answer everyone else. A request with a body that
 arrives when READERS bodies are being read is answered 503 at once, without reading it.
 
-Granian gives no way to stop waiting for a body's bytes: its read returns when they have come or the
-connection has closed, and reading in another thread so as to answer 408 at a deadline froze the whole
-worker once that request had answered (its body still being read). So a body takes as long as its client
-does, on one of the READERS threads; behind a proxy that buffers bodies (pbem/deploy/nginx.conf) that is
-never long. A body whose Content-Length is over the limit is left unread for the app to refuse (413); a
-chunked body is read up to one byte over the limit, and the app then refuses it the same way.
+Granian gives no way to stop waiting for a body's bytes: its read returns when all it asks for has come
+or the connection has closed (and reading on another thread, to answer at a deadline while the read went
+on, froze the whole worker once that request had answered). So a body is read in small reads with the
+deadline looked at between them: a client still sending after BODY_SECONDS is answered 408 and its
+connection closed, while one that sends nothing more holds its reader until it goes (behind a proxy that
+buffers bodies, as pbem/deploy/nginx.conf does, neither happens).
+
+A body whose Content-Length is over the limit is left unread for the app to refuse (413); a chunked body
+is read up to one byte over the limit, and the app then refuses it the same way.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import io
 import json
 import threading
+import time
 
 from ..config import MAX_BODY_BYTES
 from .headers import ALWAYS
@@ -29,7 +33,33 @@ from .headers import ALWAYS
 READERS = 64  # bodies being read at once in one worker, each on a thread of its own while its client sends
 INBOUND_PATH = "/api/mail/inbound"
 
-REASONS = {400: "400 Bad Request", 503: "503 Service Unavailable"}
+BODY_SECONDS = 10.0  # a body still coming after this is cut off (nginx's own: 10 s between reads)
+PIECE = 64  # the most asked of granian in one read (a read waits for all it asks for)
+QUICK = 0.05  # a read answered within this many seconds found its bytes there: ask for twice as many next
+
+REASONS = {400: "400 Bad Request", 408: "408 Request Timeout", 503: "503 Service Unavailable"}
+
+
+def read_within(stream, size: int, seconds: float) -> bytes:
+    """Up to `size` bytes of a granian body (fewer when it ends first); TimeoutError once `seconds` are
+    over. A read waits until all it asks for has come, so the deadline is looked at between reads: reads
+    ask for twice as much as the last while bytes are there when asked for (a body sent at once takes a
+    handful), one byte after a read had to wait, and never more than PIECE. A client that sends nothing
+    more is not cut off: granian's read cannot be abandoned."""
+    deadline = time.monotonic() + seconds
+    pieces, got, asked = [], 0, 1
+    while got < size:
+        started = time.monotonic()
+        piece = stream.read(min(asked, size - got))
+        if not piece:
+            break  # the body ended
+        pieces.append(piece)
+        got += len(piece)
+        now = time.monotonic()
+        if got < size and now > deadline:
+            raise TimeoutError
+        asked = min(asked * 2, PIECE) if now - started < QUICK else 1
+    return b"".join(pieces)
 
 
 def body_limit(path: str) -> int:
@@ -65,10 +95,10 @@ def refuse(environ, start_response, status: int, reason: str, extra: tuple):
 class WholeBodies:
     """The app, called with its request's body already read (a BytesIO of it as wsgi.input)."""
 
-    def __init__(self, app, threads: int, readers: int = READERS):
+    def __init__(self, app, threads: int, readers: int = READERS, seconds: float = BODY_SECONDS):
         self.app = app
         self.running = threading.BoundedSemaphore(threads)
-        self.readers = readers
+        self.readers, self.seconds = readers, seconds
         self.lock = threading.Lock()
         self.reading = 0  # bodies being read now
 
@@ -93,7 +123,9 @@ class WholeBodies:
                 return 503, "the server is busy reading other requests: try again shortly", (("Retry-After", "5"),)
             self.reading += 1
         try:
-            data = environ["wsgi.input"].read(length if length is not None else limit + 1)
+            data = read_within(environ["wsgi.input"], length if length is not None else limit + 1, self.seconds)
+        except TimeoutError:
+            return 408, f"the request's body did not arrive within {self.seconds:g} seconds", ()
         except Exception:  # noqa: BLE001 - the connection broke while its body came
             return 400, "the body could not be read", ()
         finally:
