@@ -394,7 +394,8 @@ def _flatten(value):
 def _error_responses(*codes: int) -> dict:
     reasons = {400: "malformed request", 401: "no seat token", 403: "not a seat, or no legal move now",
                404: "unknown game", 409: "stale: the game moved on since the seq you saw (joining: no seat left)",
-               413: "body too large", 422: "invalid or illegal, with the rule in the reason",
+               413: "body too large", 415: "the body is not sent as application/json",
+               422: "invalid or illegal, with the rule in the reason",
                429: "too many requests from this address: wait the seconds in Retry-After"}
     out = {str(code): {"description": reasons[code], "content": {"application/json": {"schema": "ErrorOut"}}}
            for code in codes}
@@ -467,7 +468,15 @@ def openapi() -> dict:
         "responses": {**ok("InboundOut"), **_error_responses(401, 403, 404, 413, 429)}}})
     home_paths(spec, json_body, ok, game_id)
     between_contract.add_paths(spec, ok, json_body, _error_responses, game_id)  # messages ... (issue 15)
-    return spec.to_dict()
+    document = spec.to_dict()
+    refused = _error_responses(415)
+    refused["415"]["content"]["application/json"]["schema"] = {"$ref": "#/components/schemas/ErrorOut"}
+    for item in document["paths"].values():  # every JSON body is refused in any other type
+        for operation in item.values():
+            body = operation.get("requestBody", {}) if isinstance(operation, dict) else {}
+            if "application/json" in body.get("content", {}):
+                operation["responses"].update(refused)
+    return document
 
 
 def home_paths(spec, json_body, ok, game_id) -> None:

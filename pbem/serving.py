@@ -19,15 +19,21 @@ gives its lease up, so the next need not wait for it to run out.
 from __future__ import annotations
 
 import multiprocessing.util
+import os
+import signal
+import threading
+import time
 from functools import partial
 
 from . import create_app
 from .site import Site
+from .web import bodies
 
 # The server's limits (issue 10): at most 1000 connections per worker (granian's "backpressure" counts
 # connections; idle ones hold no thread, requests wait for one of the threads), a bounded backlog, and
-# slow or silent clients cut off: a request's headers must arrive within 20 seconds. Bodies are bounded
-# by the app before they are read (MAX_CONTENT_LENGTH: 64 KiB for the API and the forms, 1 MiB for an
+# slow or silent clients cut off: a request's headers must arrive within 20 seconds. Bodies are read
+# before the app runs, on threads beside the THREADS that run the app, so slow ones never hold those
+# (pbem/web/bodies.py), and bounded before they are read (64 KiB for the API and the forms, 1 MiB for an
 # e-mail; chunked ones too).
 THREADS = 8
 SERVER_LIMITS = {
@@ -35,6 +41,11 @@ SERVER_LIMITS = {
     "backpressure": 1000,
     "header_read_timeout_ms": 20_000,
 }
+# A worker that dies (killed, out of memory) is started again; one that dies again within seconds of that
+# stops the server (granian's crash-loop guard). A stopping worker gets 10 seconds to finish before it is
+# killed, so a client that holds its connection open cannot hold a stop up.
+WORKER_KILL_SECONDS = 10
+MASTER_CHECK_SECONDS = 0.5  # how often a worker looks whether its master process is still there
 
 SCHEDULER_OFF, SCHEDULER_WOKEN, SCHEDULER_POLLING = "off", "woken", "polling"
 
@@ -61,6 +72,29 @@ def worker_app(target: str, scheduler: str):
     return app
 
 
+def worker_process_app(target: str, scheduler: str, threads: int, master: int):
+    """What granian calls in each new worker process: the worker's app, reading bodies whole before it
+    runs, in a process that ends when its master does."""
+    exit_with_master(master)
+    app = worker_app(target, scheduler)
+    app.wsgi_app = bodies.WholeBodies(app.wsgi_app, threads)
+    return app
+
+
+def exit_with_master(master: int) -> None:
+    """Stop this worker once its master process is gone (killed, say): nothing would stop it later, it would
+    keep serving the port beside a restarted server, and its scheduler would run on."""
+
+    def watch() -> None:
+        while os.getppid() == master:
+            time.sleep(MASTER_CHECK_SECONDS)
+        os.kill(os.getpid(), signal.SIGTERM)  # granian's own stop: requests under way end, the lease is given up
+        time.sleep(WORKER_KILL_SECONDS)
+        os._exit(1)  # the stop did not finish (a connection held open): what a master would have done
+
+    threading.Thread(target=watch, name="pbem-master-watch", daemon=True).start()
+
+
 def serve(host: str, port: int, workers: int = 1, threads: int = THREADS, scheduler: bool = True) -> None:
     """Serve until SIGTERM or SIGINT, then stop every worker and return."""
     from granian import Granian
@@ -69,9 +103,11 @@ def serve(host: str, port: int, workers: int = 1, threads: int = THREADS, schedu
     from granian.log import LogLevels
 
     mode = SCHEDULER_OFF if not scheduler else SCHEDULER_WOKEN if workers == 1 else SCHEDULER_POLLING
+    # threads for the app, and one more for each body that may be read at once
     server = Granian("pbem:create_app", address=host, port=port, interface=Interfaces.WSGI, workers=workers,
-                     blocking_threads=threads, backlog=SERVER_LIMITS["backlog"],
+                     blocking_threads=threads + bodies.READERS, backlog=SERVER_LIMITS["backlog"],
                      backpressure=SERVER_LIMITS["backpressure"], http=HTTPModes.http1, websockets=False,
                      http1_settings=HTTP1Settings(header_read_timeout=SERVER_LIMITS["header_read_timeout_ms"]),
+                     respawn_failed_workers=True, workers_kill_timeout=WORKER_KILL_SECONDS,
                      log_level=LogLevels.error)  # not its advice on threads: ours wait on the disk
-    server.serve(target_loader=partial(worker_app, scheduler=mode))
+    server.serve(target_loader=partial(worker_process_app, scheduler=mode, threads=threads, master=os.getpid()))

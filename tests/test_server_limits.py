@@ -1,17 +1,21 @@
 """The server's limits, with real sockets against a real `pbem serve` (issue 10, item 3; pbem/serving.py):
 many idle connections do not stop the server answering anyone, and are closed after 20 seconds, a body
-over the limit is refused before it is read, and an endless chunked body (without line ends) is cut off
-quickly while others are still answered."""
+over the limit is refused before it is read, an endless chunked body (without line ends) is cut off
+quickly while others are still answered, and bodies sent slowly (or not at all) hold none of the threads
+that answer everyone else, those still coming after BODY_SECONDS being answered 408 (audit N3;
+pbem/web/bodies.py)."""
 
 import socket
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
 
 from pbem.config import MAX_BODY_BYTES
-from pbem.serving import SERVER_LIMITS
+from pbem.serving import SERVER_LIMITS, THREADS
+from pbem.web.bodies import BODY_SECONDS, READERS
 
 
 def address(server):
@@ -115,3 +119,76 @@ def test_an_endless_chunked_body_is_cut_off_quickly(server, filler):
         sock.close()
     status, seconds = timed_get(server + "/api/games/types")
     assert status == 200 and seconds < 5
+
+
+def slow_posts(server, count, path="/api/games", drip=True):
+    """`count` connections that send a POST's headers and then its body a byte a second (or nothing)."""
+    socks = []
+    for _ in range(count):
+        sock = socket.create_connection(address(server), timeout=10)
+        sock.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     "Content-Length: 5000\r\n\r\n{".encode())
+        socks.append(sock)
+    stop = threading.Event()
+
+    def send_a_byte_each():
+        while drip and not stop.wait(1):
+            for sock in socks:
+                try:
+                    sock.sendall(b" ")
+                except OSError:
+                    pass
+
+    threading.Thread(target=send_a_byte_each, daemon=True).start()
+    return socks, stop
+
+
+def create_a_game(server, timeout=10):
+    body = b'{"game": "mississippi", "players": [{"name": "Ann"}, {"name": "Bob"}]}'
+    request = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+@pytest.mark.slow
+def test_slow_bodies_do_not_stop_the_server_answering(server):
+    # more of them than the threads that run the app: each used to hold one until its body was in (audit N3)
+    socks, stop = slow_posts(server, 2 * THREADS)
+    more, _ = slow_posts(server, 4, path="/links")  # a page's form post too
+    try:
+        time.sleep(1)
+        for _ in range(3):
+            with urllib.request.urlopen(server + "/api/games/types", timeout=10) as response:
+                assert response.status == 200
+        assert create_a_game(server) == 201  # a body that comes whole is read and played at once
+        with urllib.request.urlopen(server + "/", timeout=10) as response:
+            assert response.status == 200
+        # and those still sending once BODY_SECONDS are over are answered 408 and let go
+        for sock in socks + more:
+            answer = read_answer(sock, timeout=BODY_SECONDS + 30)
+            assert answer.startswith(b"HTTP/1.1 408") and b"did not arrive" in answer, answer[:200]
+    finally:
+        stop.set()
+        for sock in socks + more:
+            sock.close()
+
+
+@pytest.mark.slow
+def test_bodies_beyond_the_readers_are_refused_at_once_and_others_still_answered(server):
+    socks, _ = slow_posts(server, READERS, drip=False)  # silent after their headers: every reader taken
+    try:
+        time.sleep(1)
+        assert create_a_game(server) == 503
+        with urllib.request.urlopen(server + "/api/games/types", timeout=10) as response:
+            assert response.status == 200
+    finally:
+        for sock in socks:
+            sock.close()
+    # once those clients have gone, their readers are free again
+    deadline = time.monotonic() + 30
+    while create_a_game(server) != 201:
+        assert time.monotonic() < deadline, "no body was read again after the slow clients left"
+        time.sleep(0.5)

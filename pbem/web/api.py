@@ -11,7 +11,7 @@ import json
 
 from flask import Blueprint, current_app, jsonify, request
 from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge, UnsupportedMediaType
 
 from . import limits
 from .. import contract, reading, service
@@ -48,9 +48,14 @@ def on_validation_error(exc):
 
 @bp.errorhandler(HTTPException)
 def on_http_error(exc):
-    reasons = {413: f"the body is larger than {current_app.config['MAX_CONTENT_LENGTH']} bytes",
-               405: "that method is not allowed here", 404: "no such API endpoint"}
-    return error(exc.code or 500, reasons.get(exc.code, exc.description or exc.name))
+    # the limit of this request: an inbound e-mail's is larger than the API's (mail_inbound sets it)
+    limit = request.max_content_length or current_app.config["MAX_CONTENT_LENGTH"]
+    reasons = {413: f"the body is larger than {limit} bytes", 405: "that method is not allowed here",
+               404: "no such API endpoint", 415: "the body must be JSON, sent as Content-Type: application/json"}
+    response = error(exc.code or 500, reasons.get(exc.code, exc.description or exc.name))
+    if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+        response.headers["Allow"] = ", ".join(exc.valid_methods)  # what a 405 must say (RFC 9110)
+    return response
 
 
 def install(app) -> None:
@@ -103,7 +108,11 @@ def _no_constant(name: str):
 
 def json_body() -> dict:
     """The request's JSON, parsed with bounds: numbers of at most MAX_DIGITS digits, no NaN or Infinity,
-    no nesting deep enough to exhaust the parser, text that is valid Unicode (no lone surrogates)."""
+    no nesting deep enough to exhaust the parser, text that is valid Unicode (no lone surrogates). Only a body
+    sent as JSON is read (415 otherwise): a form or text/plain post, which any web page can make another's
+    browser send without asking, never acts on the API."""
+    if not request.is_json:
+        raise UnsupportedMediaType()
     if request.content_length and request.content_length > current_app.config["MAX_CONTENT_LENGTH"]:
         raise RequestEntityTooLarge()
     raw = request.get_data(cache=False)
