@@ -13,7 +13,7 @@ import pytest
 from pbem import create_app, service, store
 from tests.conftest import ROOT
 
-GAMES = 60
+GAMES = 120
 CHILD = """
 import sys
 from pbem import cli
@@ -47,13 +47,17 @@ def test_a_rebuild_killed_at_any_moment_leaves_every_seat_link_working(db, site,
     app = create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"), "RATE_LIMITS": "off",
                       "BASE_URL": "http://pbem.test"})
     client = app.test_client()
-    # how long a whole rebuild takes here, from the go
-    child = start_rebuild(var_dir)
-    started = time.monotonic()
-    child.stdin.write(b"go\n")
-    child.stdin.flush()
-    assert child.wait(120) == 0
-    whole = time.monotonic() - started
+    # how long a whole rebuild takes here, from the go: the shorter of two (the first pays for what the
+    # later ones find done or cached, and the kills below are timed against those)
+    durations = []
+    for _ in range(2):
+        child = start_rebuild(var_dir)
+        started = time.monotonic()
+        child.stdin.write(b"go\n")
+        child.stdin.flush()
+        assert child.wait(120) == 0
+        durations.append(time.monotonic() - started)
+    whole = min(durations)
     every_link_answers(client, created)
     killed = 0
     for fraction in (0.1, 0.25, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95):
