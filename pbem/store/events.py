@@ -166,6 +166,19 @@ def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
     return seed
 
 
+def move_counts(db: sqlite_utils.Database, game_id: str) -> list[tuple]:
+    """(seat, moves) of the seats that moved, from the commands of their appends (the log's own index)."""
+    return db.conn.execute("select json_extract(command, '$.seat'), count(*) from events where game_id = ? and "
+                           "command is not null and json_extract(command, '$.verb') = 'move' group by 1",
+                           [game_id]).fetchall()
+
+
+def appends_before(db: sqlite_utils.Database, game_id: str, seq: int) -> int:
+    """How many appends (events carrying a command) come before `seq`."""
+    return db.conn.execute("select count(*) from events where game_id = ? and seq < ? and command is not null",
+                           [game_id, seq]).fetchone()[0]
+
+
 # --- writing ------------------------------------------------------------------------------------------
 
 

@@ -65,3 +65,59 @@ def write_projection_now(db: sqlite_utils.Database, game: dict, seats: Sequence[
     """write_projection in a transaction of its own (rebuild)."""
     with immediate(db):
         write_projection(db, game, seats)
+
+
+def address_has_seats(db: sqlite_utils.Database, address: str) -> bool:
+    """Whether any seat of any game has this (lower-case) address."""
+    return db.conn.execute("select 1 from seats where lower(email) = ? limit 1", [address]).fetchone() is not None
+
+
+def active_seats_of_address(db: sqlite_utils.Database, address: str) -> list[tuple[str, int]]:
+    """(game_id, seat) of the seats with this address (any case) in games waiting or under way."""
+    rows = rows_of(db, "select seats.game_id, seats.seat from seats join games on games.id = seats.game_id "
+                       "where lower(seats.email) = lower(?) and games.status in ('active', 'waiting') "
+                       "order by seats.game_id, seats.seat", [address])
+    return [(row["game_id"], row["seat"]) for row in rows]
+
+
+def games_due(db: sqlite_utils.Database, now: str, limit: int) -> list[str]:
+    """The games whose `next_due` has come by `now`, earliest first (an indexed read)."""
+    return [row[0] for row in db.conn.execute(
+        "select id from games where next_due is not null and next_due <= ? order by next_due limit ?",
+        [now, limit]).fetchall()]
+
+
+def mark_handled(db: sqlite_utils.Database, game_id: str, seq: int, handled_until: str, next_due: str | None) -> None:
+    """The clock handled the game at `seq` up to `handled_until`, in a transaction of its own (a game that
+    moved on since keeps its row)."""
+    with immediate(db):
+        db.conn.execute("update games set handled_until = ?, next_due = ? where id = ? and seq = ?",
+                        [handled_until, next_due, game_id, seq])
+
+
+def game_kind(db: sqlite_utils.Database, game_id: str) -> str | None:
+    """The game's kind (its module's name) as the projection has it, or None when it has no row."""
+    row = db.conn.execute("select game from games where id = ?", [game_id]).fetchone()
+    return row[0] if row is not None else None
+
+
+def seats_of_address(db: sqlite_utils.Database, address: str, finished_since: str) -> list[tuple]:
+    """(game_id, seat, name, generation, game, status, to_move, deadline, deadlines, updated, summary, outcome)
+    of the seats with this (lower-case) address, in games not finished or finished since `finished_since`."""
+    return db.conn.execute(
+        "select s.game_id, s.seat, s.name, s.generation, g.game, g.status, g.to_move, g.deadline, g.deadlines, "
+        "g.updated, g.summary, g.outcome from seats s join games g on g.id = s.game_id "
+        "where lower(s.email) = ? and (g.status != 'finished' or g.updated >= ?)",
+        [address, finished_since]).fetchall()
+
+
+def seat_names(db: sqlite_utils.Database, game_ids: Sequence[str]) -> dict[str, dict[int, str]]:
+    """game_id -> seat -> name, for these games."""
+    names: dict[str, dict[int, str]] = {}
+    wanted = sorted(set(game_ids))
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start:start + 500]
+        for game_id, seat, name in db.conn.execute(
+                f"select game_id, seat, name from seats where game_id in ({','.join('?' * len(chunk))})", chunk):
+            names.setdefault(game_id, {})[seat] = name
+    return names

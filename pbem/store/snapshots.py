@@ -27,3 +27,8 @@ def drop_snapshots(db: sqlite_utils.Database, game_id: str | None = None) -> Non
         db.conn.execute("delete from snapshots")
     else:
         db.conn.execute("delete from snapshots where game_id = ?", [game_id])
+
+
+def last_snapshot_seq(db: sqlite_utils.Database, game_id: str) -> int:
+    """The seq of the game's latest snapshot, 0 when it has none."""
+    return db.conn.execute("select max(seq) from snapshots where game_id = ?", [game_id]).fetchone()[0] or 0
