@@ -1,14 +1,15 @@
-"""The outbox's rows: the notices an append causes, written with it (`enqueue`), and mail to addresses
-that have not shown they want it held to an allowance."""
+"""The outbox's rows: the notices an append causes, written with it (`enqueue`), mail to addresses that
+have not shown they want it held to an allowance, and the rows' life until delivered (claims, marks,
+digests' reads; pbem/notify/outbox.py and sender.py decide when)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import sqlite_utils
 
 from .accounts import address_sha256, is_proven
-from .connection import immediate
+from .connection import immediate, rows_of
 
 
 OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "subject", "body_text", "body_html",
@@ -58,3 +59,95 @@ def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
 def enqueue_now(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
     with immediate(db):
         return enqueue(db, notices)
+
+
+# --- delivery (pbem/notify/outbox.py, sender.py) -----------------------------------------------------------
+
+
+# A notice's body carries the seat's link: once no try is to come, it is dropped and the row kept.
+DROP_BODIES = "body_text = null, body_html = null, payload = null"
+
+
+def claim_due(db: sqlite_utils.Database, now: str, limit: int, until_of: Callable[[dict], str]) -> list[dict]:
+    """Take up to `limit` notices that are due and not leased, the oldest of each recipient that has none
+    on its way, each leased until `until_of(row)`, in one transaction."""
+    with immediate(db):
+        rows = rows_of(
+            db, "select * from outbox where id in (select min(id) from outbox where status = 'pending' "
+            "and next_try <= ? and (claimed_until is null or claimed_until <= ?) and recipient not in "
+            "(select recipient from outbox where status = 'pending' and claimed_until > ?) group by recipient) "
+            "order by id limit ?", [now, now, now, limit])
+        for row in rows:
+            db.conn.execute("update outbox set claimed_until = ? where id = ?", [until_of(row), row["id"]])
+    return rows
+
+
+def mark_sent(db: sqlite_utils.Database, notice_id: int, now: str) -> None:
+    db.conn.execute(f"update outbox set status = 'sent', sent_at = ?, claimed_until = null, tries = tries + 1, "
+                    f"{DROP_BODIES} where id = ?", [now, notice_id])
+
+
+def mark_unsubscribed(db: sqlite_utils.Database, notice_id: int, now: str) -> None:
+    db.conn.execute(f"update outbox set status = 'unsubscribed', sent_at = ?, claimed_until = null, {DROP_BODIES} "
+                    "where id = ?", [now, notice_id])
+
+
+def tries_of(db: sqlite_utils.Database, notice_id: int) -> int:
+    return db.conn.execute("select tries from outbox where id = ?", [notice_id]).fetchone()[0]
+
+
+def mark_failed(db: sqlite_utils.Database, notice_id: int, tries: int, error: str) -> None:
+    """Failed for good: never tried again."""
+    db.conn.execute(f"update outbox set status = 'failed', tries = ?, last_error = ?, claimed_until = null, "
+                    f"{DROP_BODIES} where id = ?", [tries, error, notice_id])
+
+
+def mark_retry(db: sqlite_utils.Database, notice_id: int, tries: int, error: str, next_try: str) -> None:
+    db.conn.execute("update outbox set tries = ?, last_error = ?, next_try = ?, claimed_until = null where id = ?",
+                    [tries, error, next_try, notice_id])
+
+
+def supersede_turn_notices(db: sqlite_utils.Database, game_id: str, seat: int, upto: int, now: str) -> int:
+    """Drop the "your turn" notices through seq `upto` of a seat not yet sent nor leased, in a transaction of
+    their own: how many were dropped."""
+    with immediate(db):
+        return db.conn.execute(
+            f"update outbox set status = 'superseded', {DROP_BODIES} where game_id = ? and seat = ? and seq <= ? "
+            "and kind = 'your_turn' and status in ('pending', 'held') and (claimed_until is null or claimed_until <= ?)",
+            [game_id, seat, upto, now]).rowcount
+
+
+# --- digests (pbem/notify/sender.py) ------------------------------------------------------------------------
+
+
+def held_recipients(db: sqlite_utils.Database, cutoff: str) -> list[str]:
+    """The addresses with held mail whose oldest was written at or before `cutoff`."""
+    return [row["recipient"] for row in rows_of(
+        db, "select recipient from outbox where status = 'held' and channel = 'email' "
+        "group by recipient having min(created) <= ?", [cutoff])]
+
+
+def held_for(db: sqlite_utils.Database, recipient: str) -> list[dict]:
+    return rows_of(db, "select * from outbox where status = 'held' and recipient = ? order by id", [recipient])
+
+
+def mark_digested(db: sqlite_utils.Database, ids: Sequence[int]) -> None:
+    db.conn.execute(f"update outbox set status = 'digested', {DROP_BODIES} where id in ({','.join('?' * len(ids))})",
+                    list(ids))
+
+
+# --- reads for pages and the operator ------------------------------------------------------------------------
+
+
+def failed_of_game(db: sqlite_utils.Database, game_id: str) -> list[dict]:
+    return rows_of(db, "select seat, channel, kind, tries, last_error from outbox "
+                       "where game_id = ? and status = 'failed' order by id", [game_id])
+
+
+def failed_of_seat(db: sqlite_utils.Database, game_id: str, seat: int) -> list[dict]:
+    return rows_of(db, "select channel, kind, tries, last_error from outbox where game_id = ? and seat = ? "
+                       "and status = 'failed' order by id", [game_id, seat])
+
+
+def of_game(db: sqlite_utils.Database, game_id: str) -> list[dict]:
+    return rows_of(db, "select * from outbox where game_id = ? order by id", [game_id])
