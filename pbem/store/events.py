@@ -214,7 +214,7 @@ def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: 
            seats: Sequence[dict] = (), seed: bytes | None = None, outbox: Sequence[dict] = (),
            prepared: Prepared | None = None, snapshot: tuple[int, str, bytes] | None = None) -> list[StoredEvent]:
     """Append events at expected_last + 1 .. atomically with the projection rows and the notices they
-    cause, and return once that is durable. The append joins the next group commit (pbem/groupcommit.py):
+    cause, and return once that is durable. The append joins the next group commit (groupcommit.py):
     it is all or nothing on its own, and shares the disk's confirmation with others waiting then.
     `prepared` (from `prepare`, for these events) means the rows and hashes were made before the write
     lock is taken (every process waits for that lock: the less done while holding it, the more moves an
