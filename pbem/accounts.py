@@ -39,7 +39,7 @@ def _at(now: str, delta: timedelta) -> str:
 
 
 def has_seats(db, address: str) -> bool:
-    return db.execute("select 1 from seats where lower(email) = ? limit 1", [normal(address)]).fetchone() is not None
+    return store.projections.address_has_seats(db, normal(address))
 
 
 # --- sign-in links ----------------------------------------------------------------------------------
@@ -53,13 +53,11 @@ def request_signin(db, site: Site, address: str, now: str) -> bool:
         return False
     token = secrets.token_urlsafe(32)
     with store.immediate(db):
-        db.conn.execute("delete from signin_links where expires < ?", [now])
-        recent = db.execute("select count(*) from signin_links where address = ? and created > ?",
-                            [normal(address), _at(now, -timedelta(hours=1))]).fetchone()[0]
+        store.accounts.drop_expired_signin_links(db, now)
+        recent = store.accounts.signin_links_since(db, normal(address), _at(now, -timedelta(hours=1)))
         if recent >= SIGNIN_MAILS_PER_HOUR:
             return False
-        db.conn.execute("insert into signin_links (sha256, address, created, expires) values (?, ?, ?, ?)",
-                        [sha(token), normal(address), now, _at(now, SIGNIN_VALID)])
+        store.accounts.add_signin_link(db, sha(token), normal(address), now, _at(now, SIGNIN_VALID))
         store.enqueue(db, [mail_row(site, "signin", sha(token), address, "your sign-in link", now,
                                     link=f"{site.base_url}/signin/{token}", minutes=int(SIGNIN_VALID.total_seconds() // 60))])
     return True
@@ -67,25 +65,21 @@ def request_signin(db, site: Site, address: str, now: str) -> bool:
 
 def signin_address(db, token: str, now: str) -> str | None:
     """The address a sign-in link is for, while it is unused and fresh."""
-    row = db.execute("select address from signin_links where sha256 = ? and used is null and expires > ?",
-                     [sha(token), now]).fetchone()
-    return row[0] if row else None
+    return store.accounts.signin_link_address(db, sha(token), now)
 
 
 def use_signin_link(db, site: Site, token: str, now: str) -> str | None:
     """Spend a sign-in link: a new session's secret, or None when the link is used, old or unknown."""
     session = secrets.token_urlsafe(32)
     with store.immediate(db):
-        row = db.execute("select address from signin_links where sha256 = ? and used is null and expires > ?",
-                         [sha(token), now]).fetchone()
-        if row is None:
+        address = store.accounts.signin_link_address(db, sha(token), now)
+        if address is None:
             return None
-        db.conn.execute("update signin_links set used = ? where sha256 = ?", [now, sha(token)])
-        db.conn.execute("delete from home_sessions where expires < ?", [now])
-        db.conn.execute("insert into home_sessions (sha256, address, created, expires) values (?, ?, ?, ?)",
-                        [sha(session), row[0], now, _at(now, SESSION_VALID)])
-        ensure_keys(db, site, row[0], now)
-        store.prove_address(db, row[0], "", now)  # the link reached its owner: its sign-in mail is not counted
+        store.accounts.mark_signin_link_used(db, sha(token), now)
+        store.accounts.drop_expired_sessions(db, now)
+        store.accounts.add_session(db, sha(session), address, now, _at(now, SESSION_VALID))
+        ensure_keys(db, site, address, now)
+        store.prove_address(db, address, "", now)  # the link reached its owner: its sign-in mail is not counted
     return session
 
 
@@ -95,15 +89,13 @@ def use_signin_link(db, site: Site, token: str, now: str) -> str | None:
 def session_address(db, session: str | None, now: str) -> str | None:
     if not session or len(session) > 200:
         return None
-    row = db.execute("select address from home_sessions where sha256 = ? and expires > ?",
-                     [sha(session), now]).fetchone()
-    return row[0] if row else None
+    return store.accounts.session_address(db, sha(session), now)
 
 
 def end_session(db, session: str | None) -> None:
     if session:
         with store.immediate(db):
-            db.conn.execute("delete from home_sessions where sha256 = ?", [sha(session)])
+            store.accounts.drop_session(db, sha(session))
 
 
 # --- personal tokens and feed keys ---------------------------------------------------------------------
@@ -112,37 +104,33 @@ def end_session(db, session: str | None) -> None:
 def ensure_keys(db, site: Site, address: str, now: str) -> None:
     """The address's first personal token and feed key (generation 0), inside the caller's transaction."""
     for kind in KINDS:
-        db.conn.execute("insert or ignore into home_keys (sha256, address, kind, generation, created) "
-                        "values (?, ?, ?, 0, ?)", [sha(site.home_key(kind, address, 0)), address, kind, now])
+        store.accounts.add_first_key(db, sha(site.home_key(kind, address, 0)), address, kind, now)
 
 
 def key_of(db, site: Site, address: str, kind: str, now: str) -> str:
     """The address's current personal token or feed key (made on first use)."""
-    row = db.execute("select generation from home_keys where address = ? and kind = ?", [address, kind]).fetchone()
-    if row is None:
+    generation = store.accounts.key_generation(db, address, kind)
+    if generation is None:
         with store.immediate(db):
             ensure_keys(db, site, address, now)
         return site.home_key(kind, address, 0)
-    return site.home_key(kind, address, row[0])
+    return site.home_key(kind, address, generation)
 
 
 def replace_key(db, site: Site, address: str, kind: str, now: str) -> str:
     """A new personal token or feed key; the old one opens nothing from now on."""
     with store.immediate(db):
-        row = db.execute("select generation from home_keys where address = ? and kind = ?", [address, kind]).fetchone()
-        generation = (row[0] + 1) if row else 0
-        db.conn.execute("delete from home_keys where address = ? and kind = ?", [address, kind])
+        current = store.accounts.key_generation(db, address, kind)
+        generation = (current + 1) if current is not None else 0
         new = site.home_key(kind, address, generation)
-        db.conn.execute("insert into home_keys (sha256, address, kind, generation, created) values (?, ?, ?, ?, ?)",
-                        [sha(new), address, kind, generation, now])
+        store.accounts.replace_key(db, sha(new), address, kind, generation, now)
     return new
 
 
 def address_of_key(db, kind: str, key: str | None) -> str | None:
     if not key or len(key) > 200:
         return None
-    row = db.execute("select address from home_keys where sha256 = ? and kind = ?", [sha(key), kind]).fetchone()
-    return row[0] if row else None
+    return store.accounts.key_address(db, sha(key), kind)
 
 
 # --- an address given to a seat, confirmed by a mailed link ------------------------------------------------
@@ -153,9 +141,8 @@ def request_confirmation(db, site: Site, loaded, seat: int, address: str, now: s
     token = secrets.token_urlsafe(32)
     generation = loaded.seats[seat].get("generation", 0)
     with store.immediate(db):
-        db.conn.execute("delete from address_confirmations where created < ?", [_at(now, -CONFIRM_VALID)])
-        db.conn.execute("insert into address_confirmations (sha256, game_id, seat, generation, address, created) "
-                        "values (?, ?, ?, ?, ?, ?)", [sha(token), loaded.id, seat, generation, address, now])
+        store.accounts.drop_confirmations_before(db, _at(now, -CONFIRM_VALID))
+        store.accounts.add_confirmation(db, sha(token), loaded.id, seat, generation, address, now)
         store.enqueue(db, [mail_row(site, "confirm", sha(token), address, "confirm your address", now,
                                     game_id=loaded.id, seat=seat, link=f"{site.base_url}/address/{token}",
                                     title=loaded.module.TITLE, name=loaded.names[seat], names=loaded.names,
@@ -166,14 +153,11 @@ def confirmation(db, token: str, now: str) -> dict | None:
     """The pending confirmation of a link (game, seat, generation, address), while fresh."""
     if not token or len(token) > 200:
         return None
-    row = db.execute("select game_id, seat, generation, address from address_confirmations "
-                     "where sha256 = ? and created > ?", [sha(token), _at(now, -CONFIRM_VALID)]).fetchone()
-    return dict(zip(("game_id", "seat", "generation", "address"), row)) if row else None
+    return store.accounts.confirmation(db, sha(token), _at(now, -CONFIRM_VALID))
 
 
 def drop_confirmation(db, token: str) -> None:
-    with store.immediate(db):
-        db.conn.execute("delete from address_confirmations where sha256 = ?", [sha(token)])
+    store.accounts.drop_confirmation(db, sha(token))
 
 
 # --- the mails ------------------------------------------------------------------------------------------

@@ -42,8 +42,8 @@ def get_db():
 def close_db(error=None) -> None:
     """End of a request: the connection stays open for the thread's next request, with nothing pending."""
     db = g.pop("db", None)
-    if db is not None and db.conn.in_transaction:
-        db.conn.execute("ROLLBACK")
+    if db is not None:
+        store.end_request(db)
 
 
 def get_site():

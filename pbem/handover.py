@@ -104,7 +104,5 @@ def began_line(folded: Folded, players: Sequence[str]) -> str:
 
 def move_counts(db, folded: Folded) -> dict[int, int]:
     """Moves made by each seat (the commands of its appends, read with the log's own index)."""
-    rows = db.execute("select json_extract(command, '$.seat'), count(*) from events where game_id = ? and "
-                      "command is not null and json_extract(command, '$.verb') = 'move' group by 1",
-                      [folded.id]).fetchall()
+    rows = store.events.move_counts(db, folded.id)
     return {int(seat): count for seat, count in rows if isinstance(seat, int)}

@@ -225,15 +225,14 @@ def save(db, pieces: Sequence[Folded]) -> None:
 def last_saved(db, game_id: str) -> int:
     key = (database_file(db), game_id)
     if key not in _saved:
-        row = db.execute("select max(seq) from snapshots where game_id = ?", [game_id]).fetchone()
-        _saved[key] = row[0] or 0
+        _saved[key] = store.snapshots.last_snapshot_seq(db, game_id)
     return _saved[key]
 
 
 def game_name(db, game_id: str) -> str | None:
-    row = db.execute("select game from games where id = ?", [game_id]).fetchone()
-    if row is not None:
-        return row[0]
+    kind = store.projections.game_kind(db, game_id)
+    if kind is not None:
+        return kind
     first = store.event_at(db, game_id, 1)
     return first.data["game"] if first is not None else None
 

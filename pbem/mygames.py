@@ -13,7 +13,7 @@ import json
 from dataclasses import asdict, dataclass
 from datetime import timedelta
 
-from . import clock
+from . import clock, store
 from .games import GAMES
 from .site import Site
 
@@ -47,18 +47,8 @@ class MySeat:
 def my_seats(db, site: Site, address: str, now: str) -> list[MySeat]:
     """The address's seats, in the order /me shows them."""
     cutoff = clock.format_time(clock.parse_time(now) - FINISHED_LATELY)
-    rows = db.execute(
-        "select s.game_id, s.seat, s.name, s.generation, g.game, g.status, g.to_move, g.deadline, g.deadlines, "
-        "g.updated, g.summary, g.outcome from seats s join games g on g.id = s.game_id "
-        "where lower(s.email) = ? and (g.status != 'finished' or g.updated >= ?)",
-        [address.strip().lower(), cutoff]).fetchall()
-    names: dict[str, dict[int, str]] = {}
-    game_ids = sorted({row[0] for row in rows})
-    for start in range(0, len(game_ids), 500):
-        chunk = game_ids[start:start + 500]
-        for game_id, seat, name in db.execute(
-                f"select game_id, seat, name from seats where game_id in ({','.join('?' * len(chunk))})", chunk):
-            names.setdefault(game_id, {})[seat] = name
+    rows = store.projections.seats_of_address(db, address.strip().lower(), cutoff)
+    names = store.projections.seat_names(db, [row[0] for row in rows])
     mine = []
     for (game_id, seat, name, generation, game, status, to_move, earliest, deadlines, updated, summary,
          outcome) in rows:

@@ -25,14 +25,11 @@ import hashlib
 import ipaddress
 import logging
 import math
-import sqlite3
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import private
+from .store import counters
 
 log = logging.getLogger("pbem.ratelimit")
 
@@ -136,29 +133,8 @@ def limits_path(database: str | Path) -> Path:
     return path.with_name(f"{path.stem}.limits.sqlite")
 
 
-_local = threading.local()
-KEPT_PER_THREAD = 4  # a server has one counters' file; a few for the rare process that serves several
-
-
-def _connection(path: Path) -> sqlite3.Connection:
-    """This thread's connection to the counters' file, kept between requests."""
-    kept = getattr(_local, "connections", None)
-    if kept is None:
-        kept = _local.connections = OrderedDict()
-    conn = kept.get(path)
-    if conn is not None:
-        kept.move_to_end(path)
-    else:
-        private.sqlite_file(path)  # 0600, as the database: it names the clients' addresses (hashed)
-        conn = sqlite3.connect(str(path), timeout=5, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")  # counts, not truth: no fsync per request
-        conn.execute("create table if not exists hits (name text not null, address text not null, "
-                     "window integer not null, count integer not null, primary key (name, address, window))")
-        kept[path] = conn
-        while len(kept) > KEPT_PER_THREAD:
-            kept.popitem(last=False)[1].close()
-    return conn
+# The counters' file and its SQL are the store's (pbem/store/counters.py); kept under this name for callers.
+_connection = counters.connection
 
 
 class Limiter:
@@ -184,10 +160,8 @@ class Limiter:
         if self.limits is None or window is None:
             return
         try:
-            conn = _connection(self.path)
-            conn.execute("update hits set count = count - 1 where name = ? and address = ? and window = ? "
-                         "and count > 0", [name, address_key(address), window])
-        except sqlite3.Error:  # the count stays, which errs on the side of the limit
+            counters.uncount(self.path, name, address_key(address), window)
+        except counters.Error:  # the count stays, which errs on the side of the limit
             log.exception("rate limit %s: a count could not be given back", name)
 
     def _run(self, name: str, address: str) -> int | None:
@@ -199,25 +173,12 @@ class Limiter:
         window = int(now // limit.seconds)
         elapsed = (now - window * limit.seconds) / limit.seconds
         try:
-            conn = _connection(self.path)
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                counts = dict(conn.execute("select window, count from hits where name = ? and address = ? "
-                                           "and window >= ?", [name, key, window - 1]).fetchall())
-                current, previous = counts.get(window, 0), counts.get(window - 1, 0)
-                estimate = current + previous * (1 - elapsed)
-                over = estimate + 1 > limit.count
-                if not over:
-                    conn.execute("insert into hits (name, address, window, count) values (?, ?, ?, 1) on conflict "
-                                 "do update set count = count + 1", [name, key, window])
-                if current == 0:  # an address's first hit in a window: drop windows no estimate reads any more
-                    conn.execute("delete from hits where name = ? and window < ?", [name, window - 1])
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-        except sqlite3.Error:
+            # counted only while the sliding estimate leaves room for one more
+            current, previous, counted = counters.count(
+                self.path, name, key, window,
+                lambda current, previous: current + previous * (1 - elapsed) + 1 <= limit.count)
+            over = not counted
+        except counters.Error:
             # Counters that cannot be read refuse safely: 503 with Retry-After, never everything let through.
             log.exception("rate limit %s: the counters could not be read; refusing the request", name)
             raise CountersDown(name) from None

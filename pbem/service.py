@@ -427,9 +427,7 @@ def rebuild(db) -> int:
 
 def games_due(db, now: str, limit: int = 500) -> list[str]:
     """The games whose clock has something to do by `now`, earliest first (an indexed read)."""
-    return [row[0] for row in db.execute(
-        "select id from games where next_due is not null and next_due <= ? order by next_due limit ?",
-        [now, limit]).fetchall()]
+    return store.projections.games_due(db, now, limit)
 
 
 def mark_handled(db, game_id: str, now: str, retry_at: str | None = None) -> None:
@@ -441,6 +439,4 @@ def mark_handled(db, game_id: str, now: str, retry_at: str | None = None) -> Non
     else:
         row = projection_row(folded, now, now)
         next_due = row["next_due"]
-    with store.immediate(db):
-        db.conn.execute("update games set handled_until = ?, next_due = ? where id = ? and seq = ?",
-                        [now, next_due, game_id, folded.seq])
+    store.projections.mark_handled(db, game_id, folded.seq, now, next_due)

@@ -4,6 +4,7 @@ web nor the notices), and no module much over 600 lines. Imports at a module's t
 source, as Python runs them; an import inside a function is a deliberate late binding and is not counted."""
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +87,9 @@ def test_lower_layers_never_import_higher_ones():
     higher = {"pbem.games": ("pbem.web", "pbem.notify", "pbem.service", "pbem.store", "pbem.between",
                              "pbem.events", "pbem.loading", "pbem.folding"),
               "pbem.folding": ("pbem.web", "pbem.notify", "pbem.service", "pbem.store"),
-              "pbem.store": ("pbem.web", "pbem.notify", "pbem.service"),
+              "pbem.store": ("pbem.web", "pbem.notify", "pbem.service", "pbem.between", "pbem.games", "pbem.words",
+                             "pbem.events", "pbem.loading", "pbem.folding", "pbem.accounts", "pbem.ratelimit",
+                             "pbem.db"),
               "pbem.events": ("pbem.web", "pbem.notify", "pbem.service", "pbem.store")}
     wrong = [(name, imported) for name, imported_set in graph().items() for imported in imported_set
              for low, above in higher.items() if name.startswith(low) and imported.startswith(above)]
@@ -96,3 +99,66 @@ def test_lower_layers_never_import_higher_ones():
 def test_no_module_is_much_over_600_lines():
     lines = {name: len(path.read_text().splitlines()) for name, path in modules().items()}
     assert {name: count for name, count in lines.items() if count > 650} == {}
+
+
+# A string that is a statement of SQL, as our modules write them (lower case, a table or keyword after).
+SQL_START = re.compile(r"\s*(select\s|insert\s+(or\s+\w+\s+)?into\s|update\s+\w+\s+set\s|delete\s+from\s|"
+                       r"create\s+(unique\s+)?(table|index)\s|drop\s+(table|index)\s|pragma\s|begin\s+(immediate|deferred|exclusive|transaction)\b|"
+                       r"commit$|rollback|savepoint\s|release\s|with\s+\w+\s+as\s*\()", re.IGNORECASE)
+def is_sql(text: str) -> bool:
+    """A statement, in lower case or upper case as SQL is written here (not an English "Select a game")."""
+    match = SQL_START.match(text)
+    return bool(match) and (match.group(1).islower() or match.group(1).isupper())
+
+
+SQL_CALLS = {"execute", "executemany", "executescript", "query"}
+
+
+def sql_written_in(path: Path) -> list[str]:
+    """What in one module's source is SQL: calls that run a statement, a database subscripted by a table's
+    name (sqlite-utils' `db["games"]`), an import of sqlite3 or sqlite_utils, a string that is a statement."""
+    found = []
+    tree = ast.parse(path.read_text())
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in SQL_CALLS:
+            found.append(f"{where} .{node.func.attr}(")
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+                and isinstance(node.slice.value, str) and "db" in ast.unparse(node.value).lower():
+            found.append(f"{where} {ast.unparse(node)}")
+        elif isinstance(node, ast.Import) and any(a.name.split(".")[0] in ("sqlite3", "sqlite_utils")
+                                                  for a in node.names):
+            found.append(f"{where} import sqlite")
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("sqlite3", "sqlite_utils"):
+            found.append(f"{where} from sqlite import")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings \
+                and is_sql(node.value):
+            found.append(f"{where} {node.value[:40]!r}")
+    return found
+
+
+def test_no_sql_is_written_outside_the_store():
+    outside = {name: path for name, path in modules().items()
+               if not (name == "pbem.store" or name.startswith("pbem.store."))}
+    assert [line for path in outside.values() for line in sql_written_in(path)] == []
+
+
+def test_the_sql_scan_finds_sql(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text('import sqlite3\n\ndef f(db):\n    """Select the rows."""\n    db["games"].insert({})\n'
+                      '    db.conn.execute("x")\n    return f"select * from t where {1}", "Select a game"\n')
+    found = [line.split(" ", 1)[1] for line in sql_written_in_file(module)]
+    assert sorted(found) == sorted(["import sqlite", "db['games']", ".execute(", "'select * from t where '"])
+
+
+def sql_written_in_file(path: Path) -> list[str]:
+    global ROOT
+    saved, ROOT = ROOT, path.parent
+    try:
+        return sql_written_in(path)
+    finally:
+        ROOT = saved

@@ -87,10 +87,5 @@ def supersede_turn_notices(db, game_id: str, seat: int, upto: int, now: str) -> 
     """A "your turn" notice not yet sent to a seat whose conditional move has answered since is dropped
     (best effort: one a sender already holds goes out). Returns how many were dropped."""
     from .. import store
-    from .outbox import DROP_BODIES
 
-    with store.immediate(db):
-        return db.conn.execute(
-            f"update outbox set status = 'superseded', {DROP_BODIES} where game_id = ? and seat = ? and seq <= ? "
-            "and kind = 'your_turn' and status in ('pending', 'held') and (claimed_until is null or claimed_until <= ?)",
-            [game_id, seat, upto, now]).rowcount
+    return store.outbox.supersede_turn_notices(db, game_id, seat, upto, now)

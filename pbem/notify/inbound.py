@@ -200,7 +200,7 @@ def _enqueue(db, rows):
 
 
 def _prove(db, address: str, game_id: str, now: str) -> None:
-    """The game's mail to the address is no longer counted against its allowance (pbem/store.py `enqueue`)."""
+    """The game's mail to the address is no longer counted against its allowance (pbem/store/outbox.py `enqueue`)."""
     from .. import store
 
     if not store.is_proven(db, address, game_id):

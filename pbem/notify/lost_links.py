@@ -14,11 +14,7 @@ from . import compose
 
 
 def active_seats_of(db, address: str) -> list[tuple[str, int]]:
-    rows = db.query(
-        "select seats.game_id, seats.seat from seats join games on games.id = seats.game_id "
-        "where lower(seats.email) = lower(?) and games.status in ('active', 'waiting') order by seats.game_id, seats.seat",
-        [address.strip()])
-    return [(row["game_id"], row["seat"]) for row in rows]
+    return store.projections.active_seats_of_address(db, address.strip())
 
 
 def send_seat_links(db, site: Site, address: str, now: str | None = None) -> int:

@@ -29,49 +29,32 @@ def _later(now: str, seconds: float) -> str:
 def claim(db, now: str, limit: int, lease_seconds: Mapping[str, float]) -> list[dict]:
     """Take up to `limit` notices that are due and not leased, the oldest of each recipient that has
     none on its way, each leased for its channel's `lease_seconds`."""
-    with store.immediate(db):
-        rows = list(db.query(
-            "select * from outbox where id in (select min(id) from outbox where status = 'pending' "
-            "and next_try <= ? and (claimed_until is null or claimed_until <= ?) and recipient not in "
-            "(select recipient from outbox where status = 'pending' and claimed_until > ?) group by recipient) "
-            "order by id limit ?", [now, now, now, limit]))
-        for row in rows:
-            until = _later(now, lease_seconds.get(row["channel"], max(lease_seconds.values())))
-            db.conn.execute("update outbox set claimed_until = ? where id = ?", [until, row["id"]])
-    return rows
-
-
-DROP_BODIES = "body_text = null, body_html = null, payload = null"
+    return store.outbox.claim_due(
+        db, now, limit, lambda row: _later(now, lease_seconds.get(row["channel"], max(lease_seconds.values()))))
 
 
 def mark_sent(db, notice_id: int, now: str) -> None:
-    db.conn.execute(f"update outbox set status = 'sent', sent_at = ?, claimed_until = null, tries = tries + 1, "
-                    f"{DROP_BODIES} where id = ?", [now, notice_id])
+    store.outbox.mark_sent(db, notice_id, now)
 
 
 def mark_unsubscribed(db, notice_id: int, now: str) -> None:
     """Not sent, ever: the address is on the block list (pbem/notify/unsubscribe.py)."""
-    db.conn.execute(f"update outbox set status = 'unsubscribed', sent_at = ?, claimed_until = null, {DROP_BODIES} "
-                    "where id = ?", [now, notice_id])
+    store.outbox.mark_unsubscribed(db, notice_id, now)
 
 
 def mark_failed_try(db, notice_id: int, error: str, now: str) -> str:
-    row = next(db.query("select tries from outbox where id = ?", [notice_id]))
-    tries = row["tries"] + 1
+    tries = store.outbox.tries_of(db, notice_id) + 1
     if tries >= MAX_TRIES:
-        db.conn.execute(f"update outbox set status = 'failed', tries = ?, last_error = ?, claimed_until = null, "
-                        f"{DROP_BODIES} where id = ?", [tries, error[:500], notice_id])
+        store.outbox.mark_failed(db, notice_id, tries, error[:500])
         return "failed"
     delay = BACKOFF_SECONDS[min(tries - 1, len(BACKOFF_SECONDS) - 1)]
-    db.conn.execute("update outbox set tries = ?, last_error = ?, next_try = ?, claimed_until = null where id = ?",
-                    [tries, error[:500], _later(now, delay), notice_id])
+    store.outbox.mark_retry(db, notice_id, tries, error[:500], _later(now, delay))
     return "retry"
 
 
 def failed_for_game(db, game_id: str) -> list[dict]:
     """Every notice of a game that failed for good, with the raw error: for the operator, never a page."""
-    return list(db.query("select seat, channel, kind, tries, last_error from outbox "
-                         "where game_id = ? and status = 'failed' order by id", [game_id]))
+    return store.outbox.failed_of_game(db, game_id)
 
 
 NOTICE_WORDS = {"invitation": "invitation", "your_turn": "\"your turn\" notice", "result": "result",
@@ -86,8 +69,7 @@ NOTICE_WORDS = {"invitation": "invitation", "your_turn": "\"your turn\" notice",
 def failed_for_seat(db, game_id: str, seat: int) -> list[str]:
     """What the seat page tells a seat of its own notices that failed for good: plain words, no
     address, no raw error text (that can carry addresses and server names)."""
-    rows = db.query("select channel, kind, tries, last_error from outbox where game_id = ? and seat = ? "
-                    "and status = 'failed' order by id", [game_id, seat])
+    rows = store.outbox.failed_of_seat(db, game_id, seat)
     return [f"Your {NOTICE_WORDS.get(row['kind'].split(':')[0], 'notice')} could not be delivered "
             f"{'by e-mail' if row['channel'] == 'email' else 'to your webhook'} ({row['tries']} tries): "
             f"{plain_reason(row['channel'], row['last_error'] or '')}." for row in rows]
@@ -107,4 +89,4 @@ def plain_reason(channel: str, error: str) -> str:
 
 
 def for_game(db, game_id: str) -> list[dict]:
-    return list(db.query("select * from outbox where game_id = ? order by id", [game_id]))
+    return store.outbox.of_game(db, game_id)

@@ -88,15 +88,12 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
 def build_digests(db, now: str, site: Site | None = None) -> int:
     """Gather each address's held notices into one digest once the oldest has waited a day."""
     cutoff = clock.format_time(clock.parse_time(now) - DIGEST_AFTER)
-    recipients = [r["recipient"] for r in db.query(
-        "select recipient from outbox where status = 'held' and channel = 'email' "
-        "group by recipient having min(created) <= ?", [cutoff])]
+    recipients = store.outbox.held_recipients(db, cutoff)
     day = clock.parse_time(now).date().isoformat()
     built = 0
     for recipient in recipients:
         with store.immediate(db):
-            items = list(db.query("select * from outbox where status = 'held' and recipient = ? order by id",
-                                  [recipient]))
+            items = store.outbox.held_for(db, recipient)
             if not items:
                 continue
             first = items[0]
@@ -109,8 +106,6 @@ def build_digests(db, now: str, site: Site | None = None) -> int:
                 "body_html": render("digest.html", items=items, unsubscribe_url=unsubscribe_url),
                 "payload": json.dumps([item["id"] for item in items]), "status": "pending",
                 "next_try": now, "created": now}])
-            db.conn.execute(f"update outbox set status = 'digested', {outbox.DROP_BODIES} "
-                            f"where id in ({','.join('?' * len(items))})",
-                            [item["id"] for item in items])
+            store.outbox.mark_digested(db, [item["id"] for item in items])
             built += 1
     return built

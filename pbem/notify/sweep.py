@@ -38,24 +38,17 @@ def owner_name() -> str:
 def take_lease(db, owner: str, now: str) -> bool:
     """Hold (or renew) the scheduler lease; False while another live process holds it."""
     until = clock.format_time(clock.parse_time(now) + LEASE)
-    with store.immediate(db):
-        rows = list(db.query("select owner, until from locks where name = ?", [LOCK]))
-        if rows and rows[0]["owner"] != owner and rows[0]["until"] > now:
-            return False
-        db.conn.execute("insert into locks (name, owner, until) values (?, ?, ?) on conflict(name) do update set "
-                        "owner = excluded.owner, until = excluded.until", [LOCK, owner, until])
-    return True
+    return store.leases.take(db, LOCK, owner, now, until)
 
 
 def renew_lease(db, owner: str, now: str) -> bool:
     """Extend the lease if this owner holds it (however long its sweep runs); False if it does not."""
     until = clock.format_time(clock.parse_time(now) + LEASE)
-    cursor = db.conn.execute("update locks set until = ? where name = ? and owner = ?", [until, LOCK, owner])
-    return cursor.rowcount > 0
+    return store.leases.renew(db, LOCK, owner, until)
 
 
 def release_lease(db, owner: str) -> None:
-    db.conn.execute("delete from locks where name = ? and owner = ?", [LOCK, owner])
+    store.leases.release(db, LOCK, owner)
 
 
 RETRY_FAILED_GAME = timedelta(minutes=10)

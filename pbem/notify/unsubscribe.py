@@ -20,20 +20,16 @@ def address_hash(address: str) -> str:
 
 
 def block(db, address: str, now: str) -> None:
-    with store.immediate(db):
-        db.conn.execute("insert or ignore into unsubscribed (address_sha256, at) values (?, ?)",
-                        [address_hash(address), now])
+    store.accounts.block(db, address_hash(address), now)
 
 
 def unblock(db, address: str) -> None:
     """The address's own choice undone (the same signed link): it gets this server's mail again."""
-    with store.immediate(db):
-        db.conn.execute("delete from unsubscribed where address_sha256 = ?", [address_hash(address)])
+    store.accounts.unblock(db, address_hash(address))
 
 
 def is_blocked(db, address: str) -> bool:
-    return db.execute("select 1 from unsubscribed where address_sha256 = ?",
-                      [address_hash(address)]).fetchone() is not None
+    return store.accounts.is_blocked(db, address_hash(address))
 
 
 def masked(address: str) -> str:

@@ -67,8 +67,7 @@ def around(db, head: Folded, seat: int | None, at: int) -> tuple[list[Told], int
     first_command = before[-1][0] if before else 1
     last = (after[-1][0] - 1) if len(after) > MOVES_EACH_WAY else head.seq
     told = tell(db, head, seat, first_command - 1, last)
-    counted = db.execute("select count(*) from events where game_id = ? and seq < ? and command is not null",
-                         [head.id, first_command]).fetchone()[0]
+    counted = store.events.appends_before(db, head.id, first_command)
     return told, counted
 
 

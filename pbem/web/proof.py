@@ -1,5 +1,5 @@
 """Mail that nobody has shown to be wanted (audit N2), the pages' part: anyone may type any address into a
-new game, so the server mails an address only a few times from games it has not opened (pbem/store.py
+new game, so the server mails an address only a few times from games it has not opened (pbem/store/outbox.py
 `enqueue`) until someone follows a link from one of those games' mails and says the mail is wanted.
 
 A mailed seat link carries `?proof=`, the address and the game signed (pbem/site.py `mail_proof`): only a

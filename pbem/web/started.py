@@ -27,11 +27,8 @@ def remember(game_id: str):
     db = get_db()
     view = secrets.token_urlsafe(24)
     now = service.utcnow()
-    with store.immediate(db):
-        db.conn.execute("insert into started_views (id, game_id, created) values (?, ?, ?)", [view, game_id, now])
-        # views never looked at are dropped after an hour
-        db.conn.execute("delete from started_views where created < ?",
-                        [clock.format_time(clock.parse_time(now) - KEPT_FOR)])
+    # views never looked at are dropped after an hour
+    store.accounts.add_started_view(db, view, game_id, now, clock.format_time(clock.parse_time(now) - KEPT_FOR))
     session["started_view"] = view
     session["started_game"] = game_id
     return redirect(url_for("started.show"), code=303)
@@ -43,9 +40,7 @@ def take(view: str | None) -> str | None:
         return None
     db = get_db()
     oldest = clock.format_time(clock.parse_time(service.utcnow()) - KEPT_FOR)
-    with store.immediate(db):
-        row = db.conn.execute("select game_id, created from started_views where id = ?", [view]).fetchone()
-        db.conn.execute("delete from started_views where id = ?", [view])
+    row = store.accounts.take_started_view(db, view)
     if row is None or row[1] < oldest:
         return None
     return row[0]

@@ -1,0 +1,153 @@
+"""The outbox's rows: the notices an append causes, written with it (`enqueue`), mail to addresses that
+have not shown they want it held to an allowance, and the rows' life until delivered (claims, marks,
+digests' reads; pbem/notify/outbox.py and sender.py decide when)."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import sqlite_utils
+
+from .accounts import address_sha256, is_proven
+from .connection import immediate, rows_of
+
+
+OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "subject", "body_text", "body_html",
+                  "payload", "status", "tries", "next_try", "created")
+
+
+# Mail that nobody has shown to be wanted (audit N2): anyone may type any address into a new game, so
+# an address gets at most this many mails, whatever the games, kinds and clients, from the games whose
+# mail it has not shown it wants (by following a link from one of their mails, pbem/web/proof.py); mail
+# from a game it has opened is not counted. Mail of no game (sign-in links) is not counted once the
+# address opened any game or followed a sign-in link. Later mail is written (so it is not computed again) as 'unproven' without
+# its body, and never sent. A player keeps every notice of the games they play; a stranger's address, or
+# a player's named in a stranger's games, hears three times.
+UNPROVEN_MAILS_AT_MOST = 3
+MAILED = ("pending", "sent", "failed")  # statuses of a mail that was, or will be, tried
+
+def may_mail(db: sqlite_utils.Database, address: str, game_id: str) -> bool:
+    """Whether one more mail of this game may go to this address: the address opened the game, or had
+    fewer mails than the allowance from games it has not opened."""
+    if is_proven(db, address, game_id):
+        return True
+    mailed = db.execute(f"select count(*) from (select 1 from outbox where lower(recipient) = ? and status in "
+                        f"({', '.join('?' * len(MAILED))}) and game_id not in (select game_id from proven_addresses "
+                        "where address_sha256 = ?) limit ?)",
+                        [address.strip().lower(), *MAILED, address_sha256(address), UNPROVEN_MAILS_AT_MOST]
+                        ).fetchone()[0]
+    return mailed < UNPROVEN_MAILS_AT_MOST
+
+
+def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
+    """Insert notices; one already written for the same event, seat, channel and kind is kept as it is. A
+    mail to an unproven address past its allowance is written 'unproven', never to be sent."""
+    count = 0
+    for notice in notices:
+        row = {"tries": 0, **notice}
+        if row.get("channel") == "email" and row.get("status") == "pending" and \
+                not may_mail(db, row["recipient"], row.get("game_id") or ""):
+            row.update(status="unproven", body_text=None, body_html=None, payload=None)
+        cursor = db.conn.execute(
+            f"insert or ignore into outbox ({', '.join(OUTBOX_COLUMNS)}) values ({', '.join('?' * len(OUTBOX_COLUMNS))})",
+            [row.get(c) for c in OUTBOX_COLUMNS],
+        )
+        count += cursor.rowcount
+    return count
+
+
+def enqueue_now(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
+    with immediate(db):
+        return enqueue(db, notices)
+
+
+# --- delivery (pbem/notify/outbox.py, sender.py) -----------------------------------------------------------
+
+
+# A notice's body carries the seat's link: once no try is to come, it is dropped and the row kept.
+DROP_BODIES = "body_text = null, body_html = null, payload = null"
+
+
+def claim_due(db: sqlite_utils.Database, now: str, limit: int, until_of: Callable[[dict], str]) -> list[dict]:
+    """Take up to `limit` notices that are due and not leased, the oldest of each recipient that has none
+    on its way, each leased until `until_of(row)`, in one transaction."""
+    with immediate(db):
+        rows = rows_of(
+            db, "select * from outbox where id in (select min(id) from outbox where status = 'pending' "
+            "and next_try <= ? and (claimed_until is null or claimed_until <= ?) and recipient not in "
+            "(select recipient from outbox where status = 'pending' and claimed_until > ?) group by recipient) "
+            "order by id limit ?", [now, now, now, limit])
+        for row in rows:
+            db.conn.execute("update outbox set claimed_until = ? where id = ?", [until_of(row), row["id"]])
+    return rows
+
+
+def mark_sent(db: sqlite_utils.Database, notice_id: int, now: str) -> None:
+    db.conn.execute(f"update outbox set status = 'sent', sent_at = ?, claimed_until = null, tries = tries + 1, "
+                    f"{DROP_BODIES} where id = ?", [now, notice_id])
+
+
+def mark_unsubscribed(db: sqlite_utils.Database, notice_id: int, now: str) -> None:
+    db.conn.execute(f"update outbox set status = 'unsubscribed', sent_at = ?, claimed_until = null, {DROP_BODIES} "
+                    "where id = ?", [now, notice_id])
+
+
+def tries_of(db: sqlite_utils.Database, notice_id: int) -> int:
+    return db.conn.execute("select tries from outbox where id = ?", [notice_id]).fetchone()[0]
+
+
+def mark_failed(db: sqlite_utils.Database, notice_id: int, tries: int, error: str) -> None:
+    """Failed for good: never tried again."""
+    db.conn.execute(f"update outbox set status = 'failed', tries = ?, last_error = ?, claimed_until = null, "
+                    f"{DROP_BODIES} where id = ?", [tries, error, notice_id])
+
+
+def mark_retry(db: sqlite_utils.Database, notice_id: int, tries: int, error: str, next_try: str) -> None:
+    db.conn.execute("update outbox set tries = ?, last_error = ?, next_try = ?, claimed_until = null where id = ?",
+                    [tries, error, next_try, notice_id])
+
+
+def supersede_turn_notices(db: sqlite_utils.Database, game_id: str, seat: int, upto: int, now: str) -> int:
+    """Drop the "your turn" notices through seq `upto` of a seat not yet sent nor leased, in a transaction of
+    their own: how many were dropped."""
+    with immediate(db):
+        return db.conn.execute(
+            f"update outbox set status = 'superseded', {DROP_BODIES} where game_id = ? and seat = ? and seq <= ? "
+            "and kind = 'your_turn' and status in ('pending', 'held') and (claimed_until is null or claimed_until <= ?)",
+            [game_id, seat, upto, now]).rowcount
+
+
+# --- digests (pbem/notify/sender.py) ------------------------------------------------------------------------
+
+
+def held_recipients(db: sqlite_utils.Database, cutoff: str) -> list[str]:
+    """The addresses with held mail whose oldest was written at or before `cutoff`."""
+    return [row["recipient"] for row in rows_of(
+        db, "select recipient from outbox where status = 'held' and channel = 'email' "
+        "group by recipient having min(created) <= ?", [cutoff])]
+
+
+def held_for(db: sqlite_utils.Database, recipient: str) -> list[dict]:
+    return rows_of(db, "select * from outbox where status = 'held' and recipient = ? order by id", [recipient])
+
+
+def mark_digested(db: sqlite_utils.Database, ids: Sequence[int]) -> None:
+    db.conn.execute(f"update outbox set status = 'digested', {DROP_BODIES} where id in ({','.join('?' * len(ids))})",
+                    list(ids))
+
+
+# --- reads for pages and the operator ------------------------------------------------------------------------
+
+
+def failed_of_game(db: sqlite_utils.Database, game_id: str) -> list[dict]:
+    return rows_of(db, "select seat, channel, kind, tries, last_error from outbox "
+                       "where game_id = ? and status = 'failed' order by id", [game_id])
+
+
+def failed_of_seat(db: sqlite_utils.Database, game_id: str, seat: int) -> list[dict]:
+    return rows_of(db, "select channel, kind, tries, last_error from outbox where game_id = ? and seat = ? "
+                       "and status = 'failed' order by id", [game_id, seat])
+
+
+def of_game(db: sqlite_utils.Database, game_id: str) -> list[dict]:
+    return rows_of(db, "select * from outbox where game_id = ? order by id", [game_id])

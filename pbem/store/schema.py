@@ -1,0 +1,189 @@
+"""The database's schema: its versioned migrations, run once by the first process to open a file, and
+`connect`, the one way to a connection (opened by connection.py, then brought up to date).
+
+Tables are created explicitly, never by inference on first insert."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import sqlite_utils
+
+from .accounts import prove_address
+from .connection import immediate, open_file, retry_while_locked
+
+SCHEMA_VERSION = 8
+
+
+def connect(path: str | Path) -> sqlite_utils.Database:
+    """A connection to the database at `path` (connection.py's `open_file`), its schema at SCHEMA_VERSION."""
+    db = open_file(path)
+    retry_while_locked(lambda: migrate(db))
+    return db
+
+
+def migrate(db: sqlite_utils.Database) -> None:
+    """Bring the database to SCHEMA_VERSION, one numbered step at a time, inside a write transaction taken
+    at once, reading the version inside it, so two processes starting together migrate once. Tables are
+    created explicitly, never by inference on first insert."""
+    if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        return
+    with immediate(db):
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            MIGRATIONS[step](db)
+            db.execute(f"PRAGMA user_version = {step}")
+
+
+def _v1_events_and_projections(db: sqlite_utils.Database) -> None:
+    db["events"].create(
+        {"game_id": str, "seq": int, "type": str, "actor": str, "data": str, "at": str, "hash": str, "command": str},
+        pk=("game_id", "seq"),
+        not_null={"game_id", "seq", "type", "actor", "data", "at", "hash"},
+    )
+    create_projections(db)
+    db["secrets"].create({"game_id": str, "seed": str}, pk="game_id", not_null={"seed"})
+
+
+def _v2_notifications(db: sqlite_utils.Database) -> None:
+    """Seat notification settings, the outbox of notices, and the scheduler's lease."""
+    if "email_on" not in db["seats"].columns_dict:
+        db["seats"].add_column("email_on", int, not_null_default=1)
+        db["seats"].add_column("digest", int, not_null_default=0)
+    db["outbox"].create(
+        {"id": int, "game_id": str, "seq": int, "seat": int, "channel": str, "kind": str, "recipient": str,
+         "subject": str, "body_text": str, "body_html": str, "payload": str, "status": str, "tries": int,
+         "next_try": str, "last_error": str, "created": str, "sent_at": str, "claimed_until": str},
+        pk="id",
+        not_null={"game_id", "seq", "seat", "channel", "kind", "recipient", "status", "tries", "created"},
+        defaults={"tries": 0},
+    )
+    # A notice is written once per event, recipient, channel and kind, however often it is computed.
+    db["outbox"].create_index(["game_id", "seq", "seat", "channel", "kind"], unique=True)
+    db["outbox"].create_index(["status", "next_try"])
+    db["locks"].create({"name": str, "owner": str, "until": str}, pk="name", not_null={"owner", "until"})
+
+
+def _v3_flat_cost(db: sqlite_utils.Database) -> None:
+    """Snapshots of folded games (never truth: dropped and rebuilt at will) and, in the games
+    projection, when the clock next has something to do for a game, so the sweep reads only those."""
+    db["snapshots"].create({"game_id": str, "seq": int, "code": str, "data": bytes}, pk=("game_id", "seq"),
+                           not_null={"code", "data"})
+    add_clock_columns(db)
+
+
+def _v4_unsubscribed(db: sqlite_utils.Database) -> None:
+    """Addresses that followed an unsubscribe link: never mailed again (kept as SHA-256 only); and the
+    one-time views of a new game's seat links (pbem/web/started.py), kept until shown or an hour old."""
+    db["unsubscribed"].create({"address_sha256": str, "at": str}, pk="address_sha256", not_null={"at"})
+    db["started_views"].create({"id": str, "game_id": str, "created": str}, pk="id", not_null={"game_id", "created"})
+
+
+def _v5_home(db: sqlite_utils.Database) -> None:
+    """A player's home across games (issue 14, pbem/accounts.py): sessions, sign-in links, personal
+    tokens and feed keys, and pending address confirmations, each kept as the SHA-256 of its secret only;
+    in the games projection the last move in words and each owing seat's deadline; seats found by address."""
+    db["home_sessions"].create({"sha256": str, "address": str, "created": str, "expires": str}, pk="sha256",
+                               not_null={"address", "created", "expires"})
+    db["signin_links"].create({"sha256": str, "address": str, "created": str, "expires": str, "used": str},
+                              pk="sha256", not_null={"address", "created", "expires"})
+    db["signin_links"].create_index(["address", "created"])
+    db["home_keys"].create({"sha256": str, "address": str, "kind": str, "generation": int, "created": str},
+                           pk="sha256", not_null={"address", "kind", "generation", "created"})
+    db["home_keys"].create_index(["address", "kind"], unique=True)
+    db["address_confirmations"].create(
+        {"sha256": str, "game_id": str, "seat": int, "generation": int, "address": str, "created": str},
+        pk="sha256", not_null={"game_id", "seat", "generation", "address", "created"})
+    add_home_columns(db)
+
+
+def _v6_no_status_deadline_index(db: sqlite_utils.Database) -> None:
+    """The games projection's (status, deadline) index served the first sweep, which looked for active
+    games past their deadline; the sweep reads `next_due` since version 3 and nothing reads by deadline.
+    Every move rewrote an entry of it: a tenth of the pages a move writes (bench_flat)."""
+    db.conn.execute("drop index if exists idx_games_status_deadline")
+
+
+def _v7_server_and_asked(db: sqlite_utils.Database) -> None:
+    """What `pbem serve` records of itself for the other commands (its base URL: `pbem links` prints the
+    links it serves), and the mail addresses asked for (a sign-in link, lost seat links), answered on the
+    delivery side (pbem/notify/asked.py)."""
+    db["server"].create({"name": str, "value": str, "at": str}, pk="name", not_null={"value", "at"}, if_not_exists=True)
+    db["asked"].create({"id": int, "kind": str, "address": str, "at": str}, pk="id",
+                       not_null={"kind", "address", "at"}, if_not_exists=True)
+
+
+def _v8_proven_addresses(db: sqlite_utils.Database) -> None:
+    """Addresses that followed a link this server mailed them, per game (SHA-256 only), and the outbox by
+    recipient, so the mail to an address from games it has not opened is counted (`enqueue`)."""
+    if "proven_addresses" not in db.table_names():
+        db["proven_addresses"].create({"address_sha256": str, "game_id": str, "at": str},
+                                      pk=("address_sha256", "game_id"), not_null={"at"})
+    db.conn.execute("create index if not exists outbox_recipient on outbox (lower(recipient), status)")
+    # Games under way keep their players' mail: a seat that has played a move of its own (not the
+    # computer's for it) is held by someone, and its address goes on hearing from that game; an address
+    # that signed in is a player's, for sign-in mail. Every other address starts with the allowance.
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    played = db.execute(
+        "select distinct s.game_id, s.email from seats s where s.email is not null and exists (select 1 from "
+        "events e where e.game_id = s.game_id and e.command is not null and json_extract(e.command, '$.seat') = "
+        "s.seat and json_extract(e.command, '$.verb') in ('move', 'resign') "
+        "and coalesce(json_extract(e.command, '$.via'), '') != 'bot')").fetchall()
+    signed_in = db.execute("select distinct address from signin_links where used is not null").fetchall()
+    for game_id, address in [*played, *(("", address) for (address,) in signed_in)]:
+        prove_address(db, address, game_id, now)
+
+
+MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
+              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses}
+
+
+def add_home_columns(db: sqlite_utils.Database) -> None:
+    """The games projection's last move in words and per-seat deadlines, and the seats' address index
+    (/me reads these instead of loading every game)."""
+    columns = db["games"].columns_dict
+    if "summary" not in columns:
+        db["games"].add_column("summary", str)
+    if "deadlines" not in columns:
+        db["games"].add_column("deadlines", str)
+    if "generation" not in db["seats"].columns_dict:  # the seat link's generation: /me derives the link
+        db["seats"].add_column("generation", int, not_null_default=0)
+    db.conn.execute("create index if not exists seats_email on seats (lower(email))")
+
+
+def add_clock_columns(db: sqlite_utils.Database) -> None:
+    columns = db["games"].columns_dict
+    if "next_due" not in columns:
+        db["games"].add_column("next_due", str)
+    if "handled_until" not in columns:
+        db["games"].add_column("handled_until", str)
+    db.conn.execute("create index if not exists games_next_due on games (next_due) where next_due is not null")
+    db.conn.execute("create index if not exists games_updated on games (updated)")
+
+
+def create_projections(db: sqlite_utils.Database) -> None:
+    if "games" not in db.table_names():
+        db["games"].create(
+            {"id": str, "game": str, "status": str, "seq": int, "to_move": str, "deadline": str,
+             "created": str, "updated": str, "seat_count": int, "outcome": str, "next_due": str,
+             "handled_until": str},
+            pk="id",
+            not_null={"game", "status", "seq", "to_move", "created", "updated", "seat_count"},
+        )
+        add_clock_columns(db)
+    if "seats" not in db.table_names():
+        db["seats"].create(
+            {"game_id": str, "seat": int, "name": str, "email": str, "webhook": str, "token_hash": str,
+             "email_on": int, "digest": int},
+            pk=("game_id", "seat"),
+            not_null={"name", "token_hash"},
+        )
+        db["seats"].create_index(["token_hash"], unique=True)
+    add_home_columns(db)
+
+
+def drop_projections(db: sqlite_utils.Database) -> None:
+    for table in ("seats", "games"):
+        if table in db.table_names():
+            db[table].drop()
