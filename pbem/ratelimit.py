@@ -133,10 +133,6 @@ def limits_path(database: str | Path) -> Path:
     return path.with_name(f"{path.stem}.limits.sqlite")
 
 
-# The counters' file and its SQL are the store's (pbem/store/counters.py); kept under this name for callers.
-_connection = counters.connection
-
-
 class Limiter:
     """The limits in force for one database; `None` limits means off."""
 

@@ -3,7 +3,8 @@ log runs SQLite with synchronous=FULL in WAL mode, the request's and the group c
 while the rate-limit counters (not truth) do without an fsync per request."""
 
 from pbem import db as db_module
-from pbem import groupcommit, ratelimit, service, store
+from pbem import ratelimit, service, store
+from pbem.store import counters, groupcommit
 
 
 def synchronous(connection) -> int:
@@ -20,4 +21,4 @@ def test_every_connection_to_the_log_is_synchronous_full(app, db, site):
     assert writers == [FULL]
     limiter = ratelimit.Limiter(app.config["DATABASE"], ratelimit.DEFAULT_LIMITS)
     limiter.hit("form", "192.0.2.1")
-    assert synchronous(ratelimit._connection(limiter.path)) == NORMAL
+    assert synchronous(counters.connection(limiter.path)) == NORMAL
