@@ -138,7 +138,11 @@ def run_once(database: str, site: Site, owner: str) -> None:
 
 
 def sweep_database(database: str, site: Site, owner: str) -> None:
-    db = store.connect(database)
+    try:
+        db = store.connect(database)
+    except store.Unavailable as error:  # logged, not raised: the next sweep (or wake-up) tries again
+        log.warning("sweep: %s", error)
+        return
     try:
         counts = sweep(db, site, owner=owner, post=courier.for_database(database, site))
         if counts and any(counts.values()):

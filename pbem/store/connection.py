@@ -2,7 +2,13 @@
 write transaction taken at once (`immediate`), reads as dicts, and what a request leaves behind.
 
 Every connection runs in autocommit mode, so a transaction is always explicit: `immediate` for the rare
-writes of their own, the group commit (groupcommit.py) for appends."""
+writes of their own, the group commit (groupcommit.py) for appends.
+
+A database that cannot be reached (the file cannot be opened, the disk fails, its locks are held past
+the busy timeout, it is read-only or full) raises `Unavailable` wherever a connection is opened or a
+statement runs or steps: the app answers it 503 with Retry-After, never 500. Any other error of SQLite
+(a syntax error, a constraint) is left as it is: that is a bug, or a conflict the caller handles. A
+second engine classifies its own errors into the same `Unavailable`."""
 
 from __future__ import annotations
 
@@ -17,6 +23,95 @@ import sqlite_utils
 from .. import private
 
 BUSY_TIMEOUT_SECONDS = 10
+ENGINE = "sqlite"
+RETRY_AFTER_SECONDS = 5  # what a client is told to wait when the database cannot be reached
+
+# SQLite's primary result codes that say the database cannot be reached now, rather than that the
+# statement is wrong: it may be reached again later, without a change to pbem.
+UNREACHABLE_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR,
+                     sqlite3.SQLITE_PROTOCOL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_FULL}
+
+
+class Unavailable(Exception):
+    """The database cannot be reached: answer 503 and ask the client to come back after `retry_after`."""
+
+    status = 503
+    retry_after = RETRY_AFTER_SECONDS
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether an error of the engine says the database cannot be reached (see the module's docstring)."""
+    if isinstance(error, sqlite3.OperationalError):
+        return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in UNREACHABLE_CODES
+    return False
+
+
+@contextmanager
+def reaching() -> Iterator[None]:
+    """Run a step against the database; its errors that say it cannot be reached become `Unavailable`."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if unreachable(error):
+            raise Unavailable(f"the database cannot be reached: {error}") from error
+        raise
+
+
+class _Cursor(sqlite3.Cursor):
+    """A cursor whose statements and steps raise `Unavailable` when the database cannot be reached."""
+
+    def execute(self, *args):
+        with reaching():
+            return super().execute(*args)
+
+    def executemany(self, *args):
+        with reaching():
+            return super().executemany(*args)
+
+    def executescript(self, *args):
+        with reaching():
+            return super().executescript(*args)
+
+    def fetchone(self):
+        with reaching():
+            return super().fetchone()
+
+    def fetchmany(self, *args):
+        with reaching():
+            return super().fetchmany(*args)
+
+    def fetchall(self):
+        with reaching():
+            return super().fetchall()
+
+    def __next__(self):
+        with reaching():
+            return super().__next__()
+
+
+class _Connection(sqlite3.Connection):
+    """A connection whose statements raise `Unavailable` when the database cannot be reached, and whose
+    cursors are `_Cursor`s (the rows of a statement are stepped as they are read)."""
+
+    def cursor(self, factory=_Cursor):
+        return super().cursor(factory)
+
+    # sqlite3's own execute runs the statement on a plain cursor, without asking `cursor`
+    def execute(self, *args):
+        with reaching():
+            return self.cursor().execute(*args)
+
+    def executemany(self, *args):
+        with reaching():
+            return self.cursor().executemany(*args)
+
+    def executescript(self, *args):
+        with reaching():
+            return self.cursor().executescript(*args)
+
+    def commit(self):
+        with reaching():
+            return super().commit()
 
 
 def rows_of(db: sqlite_utils.Database, sql: str, params=()) -> list[dict]:
@@ -32,8 +127,13 @@ def open_file(path: str | Path) -> sqlite_utils.Database:
     """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout. The file and
     the -wal and -shm files beside it are the server's user's alone (0600): they hold the running games'
     seeds and the links not yet sent. Its schema is schema.py's to bring up to date (`connect`)."""
-    path = private.sqlite_file(path)
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
+    try:
+        path = private.sqlite_file(path)
+    except OSError as error:  # its folder is gone, or not a folder: the database cannot be reached
+        raise Unavailable(f"the database cannot be reached: {error}") from error
+    with reaching():
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                               check_same_thread=False, factory=_Connection)
     retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
     conn.execute("PRAGMA foreign_keys=ON")
     # FULL: a move the server has acknowledged is on disk, and survives a power cut (in WAL mode NORMAL
@@ -49,7 +149,7 @@ def retry_while_locked(action, seconds: float = BUSY_TIMEOUT_SECONDS):
     while True:
         try:
             return action()
-        except sqlite3.OperationalError as error:
+        except (sqlite3.OperationalError, Unavailable) as error:
             if "locked" not in str(error) or time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
@@ -81,3 +181,11 @@ def path_of(db: sqlite_utils.Database) -> str:
         name = db.execute("pragma database_list").fetchone()[2]
         db._pbem_file = name
     return name
+
+
+def health(db: sqlite_utils.Database) -> dict:
+    """A cheap round trip to the database: one statement, and the schema's version read (`Unavailable`
+    when it cannot be reached)."""
+    db.conn.execute("select 1").fetchone()
+    version = db.conn.execute("PRAGMA user_version").fetchone()[0]
+    return {"database": "ok", "engine": ENGINE, "schema_version": version}
