@@ -46,72 +46,88 @@ def unreachable(error: BaseException) -> bool:
     return False
 
 
-@contextmanager
-def reaching() -> Iterator[None]:
-    """Run a step against the database; its errors that say it cannot be reached become `Unavailable`."""
-    try:
-        yield
-    except sqlite3.OperationalError as error:
-        if unreachable(error):
-            raise Unavailable(f"the database cannot be reached: {error}") from error
-        raise
+def raise_if_unreachable(error: sqlite3.OperationalError) -> None:
+    """Raise `Unavailable` for an error that says the database cannot be reached; return for any other."""
+    if unreachable(error):
+        raise Unavailable(f"the database cannot be reached: {error}") from error
 
 
+# Plain try/except in each method rather than a context manager: __next__ runs once for every row read.
 class _Cursor(sqlite3.Cursor):
     """A cursor whose statements and steps raise `Unavailable` when the database cannot be reached."""
 
     def execute(self, *args):
-        with reaching():
+        try:
             return super().execute(*args)
+        except sqlite3.OperationalError as error:
+            raise_if_unreachable(error)
+            raise
 
     def executemany(self, *args):
-        with reaching():
+        try:
             return super().executemany(*args)
+        except sqlite3.OperationalError as error:
+            raise_if_unreachable(error)
+            raise
 
     def executescript(self, *args):
-        with reaching():
+        try:
             return super().executescript(*args)
+        except sqlite3.OperationalError as error:
+            raise_if_unreachable(error)
+            raise
 
     def fetchone(self):
-        with reaching():
+        try:
             return super().fetchone()
+        except sqlite3.OperationalError as error:
+            raise_if_unreachable(error)
+            raise
 
     def fetchmany(self, *args):
-        with reaching():
+        try:
             return super().fetchmany(*args)
+        except sqlite3.OperationalError as error:
+            raise_if_unreachable(error)
+            raise
 
     def fetchall(self):
-        with reaching():
+        try:
             return super().fetchall()
+        except sqlite3.OperationalError as error:
+            raise_if_unreachable(error)
+            raise
 
     def __next__(self):
-        with reaching():
+        try:
             return super().__next__()
+        except sqlite3.OperationalError as error:
+            raise_if_unreachable(error)
+            raise
 
 
 class _Connection(sqlite3.Connection):
-    """A connection whose statements raise `Unavailable` when the database cannot be reached, and whose
-    cursors are `_Cursor`s (the rows of a statement are stepped as they are read)."""
+    """A connection whose statements raise `Unavailable` when the database cannot be reached: they run on
+    `_Cursor`s (sqlite3's own `execute` would run them on a plain cursor, without asking `cursor`)."""
 
     def cursor(self, factory=_Cursor):
         return super().cursor(factory)
 
-    # sqlite3's own execute runs the statement on a plain cursor, without asking `cursor`
     def execute(self, *args):
-        with reaching():
-            return self.cursor().execute(*args)
+        return self.cursor().execute(*args)
 
     def executemany(self, *args):
-        with reaching():
-            return self.cursor().executemany(*args)
+        return self.cursor().executemany(*args)
 
     def executescript(self, *args):
-        with reaching():
-            return self.cursor().executescript(*args)
+        return self.cursor().executescript(*args)
 
     def commit(self):
-        with reaching():
+        try:
             return super().commit()
+        except sqlite3.OperationalError as error:
+            raise_if_unreachable(error)
+            raise
 
 
 def rows_of(db: sqlite_utils.Database, sql: str, params=()) -> list[dict]:
@@ -131,9 +147,12 @@ def open_file(path: str | Path) -> sqlite_utils.Database:
         path = private.sqlite_file(path)
     except OSError as error:  # its folder is gone, or not a folder: the database cannot be reached
         raise Unavailable(f"the database cannot be reached: {error}") from error
-    with reaching():
+    try:
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                                check_same_thread=False, factory=_Connection)
+    except sqlite3.OperationalError as error:
+        raise_if_unreachable(error)
+        raise
     retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
     conn.execute("PRAGMA foreign_keys=ON")
     # FULL: a move the server has acknowledged is on disk, and survives a power cut (in WAL mode NORMAL
