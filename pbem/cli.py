@@ -335,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
     try:
         return args.run(args)
-    except (GameError, service.ServiceError, LookupError, config_mod.ConfigurationError) as exc:
+    except (GameError, service.ServiceError, store.Unavailable, LookupError, config_mod.ConfigurationError) as exc:
         print(f"pbem: {str(exc).strip(chr(39))}", file=sys.stderr)
         return 2
 

@@ -116,3 +116,10 @@ def test_only_a_database_out_of_reach_is_unavailable(tmp_path):
     with pytest.raises(sqlite3.OperationalError) as raised:
         db.execute("selct 1")
     assert not isinstance(raised.value, store.Unavailable)
+
+
+def test_the_cli_says_the_database_cannot_be_reached(runner, var_dir, monkeypatch):
+    (var_dir / "file").write_text("")
+    monkeypatch.setenv("PBEM_DB", str(var_dir / "file" / "pbem.sqlite"))
+    code, out, err = runner("games")
+    assert code == 2 and "the database cannot be reached" in err
