@@ -182,7 +182,11 @@ def start_scheduler(database: str, site: Site, blocking: bool = False, owner: st
 def keep_lease(database: str, owner: str) -> None:
     """Renew the lease if this process holds it: a sweep that runs long keeps it, a process that dies
     loses it within LEASE."""
-    db = store.connect(database)
+    try:
+        db = store.connect(database)
+    except store.Unavailable as error:  # one line, not a traceback every 5 s: the next renewal tries again
+        log.warning("could not renew the scheduler lease: %s", error)
+        return
     try:
         renew_lease(db, owner, service.utcnow())
     except Exception:  # noqa: BLE001 - the next renewal, or the next sweep, takes it again
