@@ -338,6 +338,11 @@ def main(argv: list[str] | None = None) -> int:
     except (GameError, service.ServiceError, store.Unavailable, LookupError, config_mod.ConfigurationError) as exc:
         print(f"pbem: {str(exc).strip(chr(39))}", file=sys.stderr)
         return 2
+    except store.ENGINE_ERRORS as exc:  # a bug stays a traceback; a database out of reach is said in words
+        if not store.unreachable(exc):
+            raise
+        print(f"pbem: the database cannot be reached: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

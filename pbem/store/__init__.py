@@ -19,8 +19,8 @@ What the rest of pbem called as `store.x` when this was one module is here under
 
 from . import accounts, connection, counters, events, groupcommit, leases, outbox, projections, schema, snapshots
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
-from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, Unavailable, end_request, health, immediate, path_of,
-                         rows_of)
+from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, Unavailable, end_request, health, immediate,
+                         path_of, rows_of, unreachable)
 from .events import (SEEDS, Conflict, NewEvent, Prepared, StoredEvent, append, canonical_json, command_seqs,
                      commands_of, event_at, event_hash, events_at, game_ids, hash_at, last_event, prepare,
                      read_events, read_events_after, read_seed, write_imported)

@@ -5,8 +5,9 @@ Every connection runs in autocommit mode, so a transaction is always explicit: `
 writes of their own, the group commit (groupcommit.py) for appends.
 
 A database that cannot be reached (the file cannot be opened, the disk fails, its locks are held past
-the busy timeout, it is read-only or full) raises `Unavailable` wherever a connection is opened or a
-statement runs or steps: the app answers it 503 with Retry-After, never 500. Any other error of SQLite
+the busy timeout, it is read-only or full) is `Unavailable` where a connection is opened, and an engine
+error that `unreachable` recognises where a statement runs or steps: the app answers both 503 with
+Retry-After, never 500. Any other error of SQLite
 (a syntax error, a constraint) is left as it is: that is a bug, or a conflict the caller handles. A
 second engine classifies its own errors into the same `Unavailable`."""
 
@@ -52,82 +53,11 @@ def raise_if_unreachable(error: sqlite3.OperationalError) -> None:
         raise Unavailable(f"the database cannot be reached: {error}") from error
 
 
-# Plain try/except in each method rather than a context manager: __next__ runs once for every row read.
-class _Cursor(sqlite3.Cursor):
-    """A cursor whose statements and steps raise `Unavailable` when the database cannot be reached."""
-
-    def execute(self, *args):
-        try:
-            return super().execute(*args)
-        except sqlite3.OperationalError as error:
-            raise_if_unreachable(error)
-            raise
-
-    def executemany(self, *args):
-        try:
-            return super().executemany(*args)
-        except sqlite3.OperationalError as error:
-            raise_if_unreachable(error)
-            raise
-
-    def executescript(self, *args):
-        try:
-            return super().executescript(*args)
-        except sqlite3.OperationalError as error:
-            raise_if_unreachable(error)
-            raise
-
-    def fetchone(self):
-        try:
-            return super().fetchone()
-        except sqlite3.OperationalError as error:
-            raise_if_unreachable(error)
-            raise
-
-    def fetchmany(self, *args):
-        try:
-            return super().fetchmany(*args)
-        except sqlite3.OperationalError as error:
-            raise_if_unreachable(error)
-            raise
-
-    def fetchall(self):
-        try:
-            return super().fetchall()
-        except sqlite3.OperationalError as error:
-            raise_if_unreachable(error)
-            raise
-
-    def __next__(self):
-        try:
-            return super().__next__()
-        except sqlite3.OperationalError as error:
-            raise_if_unreachable(error)
-            raise
-
-
-class _Connection(sqlite3.Connection):
-    """A connection whose statements raise `Unavailable` when the database cannot be reached: they run on
-    `_Cursor`s (sqlite3's own `execute` would run them on a plain cursor, without asking `cursor`)."""
-
-    def cursor(self, factory=_Cursor):
-        return super().cursor(factory)
-
-    def execute(self, *args):
-        return self.cursor().execute(*args)
-
-    def executemany(self, *args):
-        return self.cursor().executemany(*args)
-
-    def executescript(self, *args):
-        return self.cursor().executescript(*args)
-
-    def commit(self):
-        try:
-            return super().commit()
-        except sqlite3.OperationalError as error:
-            raise_if_unreachable(error)
-            raise
+# Every error of the engine's own type; `unreachable` tells which of them say the database is out of reach.
+# They are classified where they are answered (the app's error handler, the command line), not in a
+# wrapper around every statement and row read here: a move reads hundreds of rows, and a Python-level
+# cursor would put a method call on each.
+ENGINE_ERRORS = (sqlite3.OperationalError,)
 
 
 def rows_of(db: sqlite_utils.Database, sql: str, params=()) -> list[dict]:
@@ -149,15 +79,20 @@ def open_file(path: str | Path) -> sqlite_utils.Database:
         raise Unavailable(f"the database cannot be reached: {error}") from error
     try:
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
-                               check_same_thread=False, factory=_Connection)
+                               check_same_thread=False)
     except sqlite3.OperationalError as error:
         raise_if_unreachable(error)
         raise
-    retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
-    conn.execute("PRAGMA foreign_keys=ON")
-    # FULL: a move the server has acknowledged is on disk, and survives a power cut (in WAL mode NORMAL
-    # may lose the last transactions then). Measured by tests/benchmarks/bench_flat.py.
-    conn.execute("PRAGMA synchronous=FULL")
+    try:
+        retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
+        conn.execute("PRAGMA foreign_keys=ON")
+        # FULL: a move the server has acknowledged is on disk, and survives a power cut (in WAL mode NORMAL
+        # may lose the last transactions then). Measured by tests/benchmarks/bench_flat.py.
+        conn.execute("PRAGMA synchronous=FULL")
+    except sqlite3.OperationalError as error:
+        conn.close()
+        raise_if_unreachable(error)
+        raise
     return sqlite_utils.Database(conn)
 
 
@@ -168,7 +103,7 @@ def retry_while_locked(action, seconds: float = BUSY_TIMEOUT_SECONDS):
     while True:
         try:
             return action()
-        except (sqlite3.OperationalError, Unavailable) as error:
+        except sqlite3.OperationalError as error:
             if "locked" not in str(error) or time.monotonic() > deadline:
                 raise
             time.sleep(0.05)

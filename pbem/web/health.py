@@ -1,8 +1,10 @@
 """`GET /api/health`, and the answer to every request while the database cannot be reached (architecture
 sections 18 and 26): 503 with Retry-After, a JSON error on the API and a plain page elsewhere, never 500.
 
-The store raises `store.Unavailable` wherever it finds the database out of reach; the thread's kept
-connection is dropped then, so the server serves again, without a restart, once the database is back.
+The store raises `store.Unavailable` when a connection cannot be opened; a statement that cannot reach
+the database raises the engine's own error, which the store tells apart (`store.unreachable`) from a
+bug (a bug stays a 500, logged). Either way the thread's kept connection is dropped, so the server serves
+again, without a restart, once the database is back.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def health():
     return jsonify({"database": checked["database"], "engine": checked["engine"], "node": node()})
 
 
-def unavailable(error: store.Unavailable):
+def unavailable(error: Exception):
     current_app.logger.warning("%s %s: %s", request.method, request.path, error)
     db.forget(current_app.config["DATABASE"])
     if request.path.startswith("/api/"):
@@ -38,9 +40,18 @@ def unavailable(error: store.Unavailable):
         response = current_app.make_response(render_template(
             "error.html", status=503, message="The server cannot reach its games right now; try again in a moment."))
     response.status_code = 503
-    response.headers["Retry-After"] = str(error.retry_after)
+    response.headers["Retry-After"] = str(store.Unavailable.retry_after)
     return response
+
+
+def engine_error(error: Exception):
+    """An error of the database engine: 503 when it says the database is out of reach, else a bug (500)."""
+    if not store.unreachable(error):
+        raise error
+    return unavailable(error)
 
 
 def install(app: Flask) -> None:
     app.register_error_handler(store.Unavailable, unavailable)
+    for kind in store.ENGINE_ERRORS:
+        app.register_error_handler(kind, engine_error)
