@@ -24,7 +24,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
     from . import between, db
-    from .web import api, headers, home, home_api, limits, pages, started, unsubscribe
+    from .web import api, headers, health, home, home_api, limits, pages, started, unsubscribe
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17).
     from .web import between_api, between_pages, history, proof, seats  # noqa: F401
@@ -32,6 +32,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.teardown_appcontext(db.close_db)
     headers.install(app)
     limits.install(app)
+    health.install(app)  # 503 with Retry-After, never 500, while the database cannot be reached
     app.register_blueprint(api.bp)
     api.install(app)
     app.register_blueprint(pages.bp)

@@ -335,8 +335,13 @@ def main(argv: list[str] | None = None) -> int:
     between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
     try:
         return args.run(args)
-    except (GameError, service.ServiceError, LookupError, config_mod.ConfigurationError) as exc:
+    except (GameError, service.ServiceError, store.Unavailable, LookupError, config_mod.ConfigurationError) as exc:
         print(f"pbem: {str(exc).strip(chr(39))}", file=sys.stderr)
+        return 2
+    except store.ENGINE_ERRORS as exc:  # a bug stays a traceback; a database out of reach is said in words
+        if not store.unreachable(exc):
+            raise
+        print(f"pbem: the database cannot be reached: {exc}", file=sys.stderr)
         return 2
 
 

@@ -219,6 +219,13 @@ class HandoverOut(Schema):
     name = fields.String(required=True, metadata={"description": "the new holder; their link went to their address"})
 
 
+class HealthOut(Schema):
+    database = fields.String(required=True, validate=validate.OneOf(["ok"]))
+    engine = fields.String(required=True, validate=validate.OneOf(["sqlite", "postgresql"]))
+    node = fields.String(required=True, metadata={"description": "this node: its host and the pid of its "
+                                                                 "`pbem serve`, host:pid"})
+
+
 class ErrorOut(Schema):
     error = fields.String(required=True)
 
@@ -396,11 +403,13 @@ def _error_responses(*codes: int) -> dict:
                404: "unknown game", 409: "stale: the game moved on since the seq you saw (joining: no seat left)",
                413: "body too large", 415: "the body is not sent as application/json",
                422: "invalid or illegal, with the rule in the reason",
-               429: "too many requests from this address: wait the seconds in Retry-After"}
+               429: "too many requests from this address: wait the seconds in Retry-After",
+               503: "the database cannot be reached: come back after the seconds in Retry-After"}
     out = {str(code): {"description": reasons[code], "content": {"application/json": {"schema": "ErrorOut"}}}
            for code in codes}
-    if "429" in out:
-        out["429"]["headers"] = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+    for code in ("429", "503"):
+        if code in out:
+            out[code]["headers"] = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
     return out
 
 
@@ -415,7 +424,7 @@ def openapi() -> dict:
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut,
                    InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
-                   HandoverIn, HandoverOut, *between_contract.SCHEMAS):
+                   HandoverIn, HandoverOut, HealthOut, *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -426,6 +435,9 @@ def openapi() -> dict:
         schema = {"type": "array", "items": name} if many else name
         return {code: {"description": "success", "content": {"application/json": {"schema": schema}}}}
 
+    spec.path("/api/health", operations={"get": {
+        "summary": "Whether this node can reach its database (one round trip to it)",
+        "responses": {**ok("HealthOut"), **_error_responses(503)}}})
     spec.path("/api/games/types", operations={"get": {
         "summary": "The games this server hosts", "responses": ok("GameTypeOut", many=True)}})
     spec.path("/api/games", operations={"post": {
@@ -469,13 +481,17 @@ def openapi() -> dict:
     home_paths(spec, json_body, ok, game_id)
     between_contract.add_paths(spec, ok, json_body, _error_responses, game_id)  # messages ... (issue 15)
     document = spec.to_dict()
-    refused = _error_responses(415)
-    refused["415"]["content"]["application/json"]["schema"] = {"$ref": "#/components/schemas/ErrorOut"}
-    for item in document["paths"].values():  # every JSON body is refused in any other type
+    refused = _error_responses(415, 503)
+    for code in refused:
+        refused[code]["content"]["application/json"]["schema"] = {"$ref": "#/components/schemas/ErrorOut"}
+    for item in document["paths"].values():
         for operation in item.values():
-            body = operation.get("requestBody", {}) if isinstance(operation, dict) else {}
-            if "application/json" in body.get("content", {}):
-                operation["responses"].update(refused)
+            if not isinstance(operation, dict):
+                continue
+            # any request is answered 503 while the database cannot be reached
+            operation["responses"].setdefault("503", refused["503"])
+            if "application/json" in operation.get("requestBody", {}).get("content", {}):
+                operation["responses"].update({"415": refused["415"]})  # a JSON body in any other type
     return document
 
 

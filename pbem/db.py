@@ -33,6 +33,20 @@ def connection(path: str):
     return db
 
 
+def forget(path: str) -> None:
+    """Drop this thread's connection to `path` after the database could not be reached through it: it may
+    be broken for good (a file replaced, a disk remounted), and the next request opens a new one."""
+    if g.get("db") is not None and current_app.config.get("DATABASE") == path:
+        g.pop("db")  # the request's end must not roll back on a connection closed here
+    kept = getattr(_local, "connections", None)
+    db = kept.pop(path, None) if kept is not None else None
+    if db is not None:
+        try:
+            db.close()
+        except Exception:  # noqa: BLE001 - a broken connection may fail to close too; it is dropped all the same
+            pass
+
+
 def get_db():
     if "db" not in g:
         g.db = connection(current_app.config["DATABASE"])
@@ -43,7 +57,10 @@ def close_db(error=None) -> None:
     """End of a request: the connection stays open for the thread's next request, with nothing pending."""
     db = g.pop("db", None)
     if db is not None:
-        store.end_request(db)
+        try:
+            store.end_request(db)
+        except store.Unavailable:  # the rollback could not reach the database: open anew next time
+            forget(current_app.config["DATABASE"])
 
 
 def get_site():

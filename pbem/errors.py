@@ -7,6 +7,7 @@ error to what they show with `status_of`, so a refusal reads the same on every c
 from __future__ import annotations
 
 from .games import UnknownGame
+from .store import Unavailable
 from .games.base import GameError, NotYourTurn, StaleMove
 
 
@@ -47,12 +48,15 @@ class TooMany(ServiceError):
 
 
 class Busy(ServiceError):
+    """The game's writers kept colliding: try again. (A database that cannot be reached at all is the
+    store's `Unavailable`, also 503, with Retry-After.)"""
+
     status = 503
 
 
 def status_of(error: Exception) -> int:
     """The HTTP status for any error a verb raises (architecture section 6)."""
-    if isinstance(error, ServiceError):
+    if isinstance(error, (ServiceError, Unavailable)):
         return error.status
     if isinstance(error, StaleMove):
         return 409

@@ -21,6 +21,7 @@ from __future__ import annotations
 import multiprocessing.util
 import os
 import signal
+import socket
 import threading
 import time
 from functools import partial
@@ -77,6 +78,9 @@ def worker_process_app(target: str, scheduler: str, threads: int, master: int):
     runs, in a process that ends when its master does."""
     exit_with_master(master)
     app = worker_app(target, scheduler)
+    # /api/health's node: the host and the pid of `pbem serve` (granian's master), the same from every
+    # worker of one server, and different for two servers on one host
+    app.config["NODE"] = f"{socket.gethostname()}:{master}"
     app.wsgi_app = bodies.WholeBodies(app.wsgi_app, threads)
     return app
 

@@ -138,7 +138,11 @@ def run_once(database: str, site: Site, owner: str) -> None:
 
 
 def sweep_database(database: str, site: Site, owner: str) -> None:
-    db = store.connect(database)
+    try:
+        db = store.connect(database)
+    except store.Unavailable as error:  # logged, not raised: the next sweep (or wake-up) tries again
+        log.warning("sweep: %s", error)
+        return
     try:
         counts = sweep(db, site, owner=owner, post=courier.for_database(database, site))
         if counts and any(counts.values()):
@@ -178,7 +182,11 @@ def start_scheduler(database: str, site: Site, blocking: bool = False, owner: st
 def keep_lease(database: str, owner: str) -> None:
     """Renew the lease if this process holds it: a sweep that runs long keeps it, a process that dies
     loses it within LEASE."""
-    db = store.connect(database)
+    try:
+        db = store.connect(database)
+    except store.Unavailable as error:  # one line, not a traceback every 5 s: the next renewal tries again
+        log.warning("could not renew the scheduler lease: %s", error)
+        return
     try:
         renew_lease(db, owner, service.utcnow())
     except Exception:  # noqa: BLE001 - the next renewal, or the next sweep, takes it again

@@ -2,7 +2,8 @@
 11 and 18). Nothing outside this package writes SQL (tests/test_layers.py holds it to that), so a second
 engine needs only a second store. It is a low layer: it imports nothing of pbem above it.
 
-- connection.py: opening a file (pragmas, file modes), transactions (`immediate`), reads as dicts
+- connection.py: opening a file (pragmas, file modes), transactions (`immediate`), reads as dicts, the
+  database that cannot be reached (`Unavailable`, 503) and the health check's round trip
 - schema.py: the versioned migrations, and `connect`, the one way to a connection
 - events.py: the events, the only truth (append, reads, hashes), and the games' seeds
 - groupcommit.py: the write path of appends, many made durable by one commit
@@ -18,7 +19,8 @@ What the rest of pbem called as `store.x` when this was one module is here under
 
 from . import accounts, connection, counters, events, groupcommit, leases, outbox, projections, schema, snapshots
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
-from .connection import BUSY_TIMEOUT_SECONDS, end_request, immediate, path_of, rows_of
+from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, Unavailable, end_request, health, immediate,
+                         path_of, rows_of, unreachable)
 from .events import (SEEDS, Conflict, NewEvent, Prepared, StoredEvent, append, canonical_json, command_seqs,
                      commands_of, event_at, event_hash, events_at, game_ids, hash_at, last_event, prepare,
                      read_events, read_events_after, read_seed, write_imported)

@@ -2,7 +2,14 @@
 write transaction taken at once (`immediate`), reads as dicts, and what a request leaves behind.
 
 Every connection runs in autocommit mode, so a transaction is always explicit: `immediate` for the rare
-writes of their own, the group commit (groupcommit.py) for appends."""
+writes of their own, the group commit (groupcommit.py) for appends.
+
+A database that cannot be reached (the file cannot be opened, the disk fails, its locks are held past
+the busy timeout, it is read-only or full) is `Unavailable` where a connection is opened, and an engine
+error that `unreachable` recognises where a statement runs or steps: the app answers both 503 with
+Retry-After, never 500. Any other error of SQLite
+(a syntax error, a constraint) is left as it is: that is a bug, or a conflict the caller handles. A
+second engine classifies its own errors into the same `Unavailable`."""
 
 from __future__ import annotations
 
@@ -17,6 +24,40 @@ import sqlite_utils
 from .. import private
 
 BUSY_TIMEOUT_SECONDS = 10
+ENGINE = "sqlite"
+RETRY_AFTER_SECONDS = 5  # what a client is told to wait when the database cannot be reached
+
+# SQLite's primary result codes that say the database cannot be reached now, rather than that the
+# statement is wrong: it may be reached again later, without a change to pbem.
+UNREACHABLE_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR,
+                     sqlite3.SQLITE_PROTOCOL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_FULL}
+
+
+class Unavailable(Exception):
+    """The database cannot be reached: answer 503 and ask the client to come back after `retry_after`."""
+
+    status = 503
+    retry_after = RETRY_AFTER_SECONDS
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether an error of the engine says the database cannot be reached (see the module's docstring)."""
+    if isinstance(error, sqlite3.OperationalError):
+        return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in UNREACHABLE_CODES
+    return False
+
+
+def raise_if_unreachable(error: sqlite3.OperationalError) -> None:
+    """Raise `Unavailable` for an error that says the database cannot be reached; return for any other."""
+    if unreachable(error):
+        raise Unavailable(f"the database cannot be reached: {error}") from error
+
+
+# Every error of the engine's own type; `unreachable` tells which of them say the database is out of reach.
+# They are classified where they are answered (the app's error handler, the command line), not in a
+# wrapper around every statement and row read here: a move reads hundreds of rows, and a Python-level
+# cursor would put a method call on each.
+ENGINE_ERRORS = (sqlite3.OperationalError,)
 
 
 def rows_of(db: sqlite_utils.Database, sql: str, params=()) -> list[dict]:
@@ -32,13 +73,26 @@ def open_file(path: str | Path) -> sqlite_utils.Database:
     """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout. The file and
     the -wal and -shm files beside it are the server's user's alone (0600): they hold the running games'
     seeds and the links not yet sent. Its schema is schema.py's to bring up to date (`connect`)."""
-    path = private.sqlite_file(path)
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
-    retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
-    conn.execute("PRAGMA foreign_keys=ON")
-    # FULL: a move the server has acknowledged is on disk, and survives a power cut (in WAL mode NORMAL
-    # may lose the last transactions then). Measured by tests/benchmarks/bench_flat.py.
-    conn.execute("PRAGMA synchronous=FULL")
+    try:
+        path = private.sqlite_file(path)
+    except OSError as error:  # its folder is gone, or not a folder: the database cannot be reached
+        raise Unavailable(f"the database cannot be reached: {error}") from error
+    try:
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                               check_same_thread=False)
+    except sqlite3.OperationalError as error:
+        raise_if_unreachable(error)
+        raise
+    try:
+        retry_while_locked(lambda: conn.execute("PRAGMA journal_mode=WAL"))
+        conn.execute("PRAGMA foreign_keys=ON")
+        # FULL: a move the server has acknowledged is on disk, and survives a power cut (in WAL mode NORMAL
+        # may lose the last transactions then). Measured by tests/benchmarks/bench_flat.py.
+        conn.execute("PRAGMA synchronous=FULL")
+    except sqlite3.OperationalError as error:
+        conn.close()
+        raise_if_unreachable(error)
+        raise
     return sqlite_utils.Database(conn)
 
 
@@ -81,3 +135,11 @@ def path_of(db: sqlite_utils.Database) -> str:
         name = db.execute("pragma database_list").fetchone()[2]
         db._pbem_file = name
     return name
+
+
+def health(db: sqlite_utils.Database) -> dict:
+    """A cheap round trip to the database: one statement, and the schema's version read (`Unavailable`
+    when it cannot be reached)."""
+    db.conn.execute("select 1").fetchone()
+    version = db.conn.execute("PRAGMA user_version").fetchone()[0]
+    return {"database": "ok", "engine": ENGINE, "schema_version": version}

@@ -8,10 +8,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import sqlite3
+
 import sqlite_utils
 
 from .accounts import prove_address
-from .connection import immediate, open_file, retry_while_locked
+from .connection import immediate, open_file, raise_if_unreachable, retry_while_locked
 
 SCHEMA_VERSION = 8
 
@@ -19,7 +21,12 @@ SCHEMA_VERSION = 8
 def connect(path: str | Path) -> sqlite_utils.Database:
     """A connection to the database at `path` (connection.py's `open_file`), its schema at SCHEMA_VERSION."""
     db = open_file(path)
-    retry_while_locked(lambda: migrate(db))
+    try:
+        retry_while_locked(lambda: migrate(db))
+    except sqlite3.OperationalError as error:
+        db.close()
+        raise_if_unreachable(error)
+        raise
     return db
 
 
