@@ -418,8 +418,8 @@ def openapi() -> dict:
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
     spec.components.security_scheme("inboundSecret", {"type": "http", "scheme": "bearer",
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
-    for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut, ErrorOut,
-                   InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
+    for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
+                   ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
                    HandoverIn, HandoverOut, *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -495,14 +495,14 @@ HEAD_HEADER = {"description": "the game's head as <seq>:<hash>, as it stands whe
 
 
 def _with_heads(document: dict) -> None:
-    """Every successful answer about one game (a path under /api/games/{id}) carries the game's head: the
-    header X-Pbem-Head, lists included, and `head` in an answer that is an object (not in /head's own). It is
-    the head when the answer leaves, so a state?at= answer gives the head of the game now, not of the
-    position shown, and a move's answer may give a later head than its seq if another seat played since.
-    The schemas of those objects answer nothing else, so `head` is added to them here, in one place."""
+    """Every successful answer about one game (a path under /api/games/{id}, a game made or joined) carries
+    the game's head: the header X-Pbem-Head, lists included, and `head` in an answer that is an object (not
+    in /head's own). It is the head when the answer leaves, so a state?at= answer gives the head of the game
+    now, not of the position shown, and a move's answer may give a later head than its seq if another seat
+    played since. The schemas of those objects answer nothing else, so `head` is added to them here."""
     heads, others = set(), set()
     for path, item in document["paths"].items():
-        about_a_game = path.startswith("/api/games/{id}")
+        about_a_game = path.startswith(("/api/games/{id}", "/api/join/")) or path == "/api/games"
         for operation in item.values():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue

@@ -30,7 +30,9 @@ def assert_carries_head(response, db, game_id):
 
 
 def test_every_game_answer_carries_the_head_of_the_store(client, db):
-    game = client.post("/api/games", json={"game": "mississippi", "players": PLAYERS}).json
+    created = client.post("/api/games", json={"game": "mississippi", "players": PLAYERS})
+    game = created.json
+    assert_carries_head(created, db, game["id"])  # a game just made is named in its answer, not its path
     gid, ann, bob = game["id"], auth(game["seats"][0]["token"]), auth(game["seats"][1]["token"])
     seq = client.get(f"/api/games/{gid}").json["seq"]
     moved = client.post(f"/api/games/{gid}/moves", json={"move": "forward 3", "seq": seq}, headers=ann)
@@ -61,6 +63,14 @@ def test_every_game_answer_carries_the_head_of_the_store(client, db):
     assert answers[2].json[-1]["seq"] <= stored_head(db, gid)["seq"]
     resigned = client.post(f"/api/games/{gid}/resign", headers=ann)
     assert_carries_head(resigned, db, gid)
+
+
+def test_a_seat_taken_through_an_invitation_carries_the_head(client, db):
+    made = client.post("/api/games", json={"game": "mississippi", "players": [{"name": "Ann"}, {"open": True}]})
+    invite = made.json["invite_url"].rsplit("/", 1)[1]
+    joined = client.post(f"/api/join/{invite}", json={"name": "Bob"})
+    assert joined.status_code == 201, joined.json
+    assert_carries_head(joined, db, made.json["id"])
 
 
 def test_the_head_alone_and_404(client, db):

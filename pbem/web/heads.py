@@ -37,10 +37,19 @@ def head(game_id):
     return jsonify(found)
 
 
+# answers that make or join a game name it in their body, not in their path
+NAMED_IN_THE_ANSWER = {"api.create_game", "home_api.join"}
+
+
 def with_head(response: Response) -> Response:
-    """The head added to a successful JSON answer about one game (a path with <game_id>)."""
+    """The head added to a successful JSON answer about one game (a path with <game_id>, or a game just
+    made or joined)."""
+    if not 200 <= response.status_code < 300 or not response.is_json:
+        return response
     game_id = (request.view_args or {}).get("game_id")
-    if game_id is None or not 200 <= response.status_code < 300 or not response.is_json:
+    if game_id is None and request.endpoint in NAMED_IN_THE_ANSWER:
+        game_id = (response.get_json(silent=True) or {}).get("id")
+    if not isinstance(game_id, str):
         return response
     found = head_json(game_id)
     if found is None:
