@@ -226,6 +226,11 @@ class HealthOut(Schema):
                                                                  "`pbem serve`, host:pid"})
 
 
+class HeadOut(Schema):
+    seq = fields.Integer(required=True, metadata={"description": "the seq of the game's last event"})
+    hash = fields.String(required=True, metadata={"description": "that event's hash"})
+
+
 class ErrorOut(Schema):
     error = fields.String(required=True)
 
@@ -422,8 +427,8 @@ def openapi() -> dict:
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
     spec.components.security_scheme("inboundSecret", {"type": "http", "scheme": "bearer",
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
-    for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, ErrorOut,
-                   InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
+    for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
+                   ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
                    HandoverIn, HandoverOut, HealthOut, *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -460,6 +465,11 @@ def openapi() -> dict:
     spec.path("/api/games/{id}/verify", parameters=[game_id], operations={"get": {
         "summary": "Check the hash chain, the seed and every recorded outcome",
         "responses": {**ok("VerifyOut"), **_error_responses(404)}}})
+    spec.path("/api/games/{id}/head", parameters=[game_id], operations={"get": {
+        "summary": "The game's head: the seq and hash of its last event, read without loading the game",
+        "description": "A client that keeps the latest head it saw knows the server lost moves when a later "
+                       "head is at a lower seq, or has another hash at a seq already seen.",
+        "responses": {**ok("HeadOut"), **_error_responses(404)}}})
     spec.path("/api/games/{id}/resign", parameters=[game_id], operations={"post": {
         "summary": "The bearer's seat leaves the game", "security": [{"seatToken": []}],
         "responses": {**ok("PlayedOut", "201"), **_error_responses(401, 403, 404)}}})
@@ -481,6 +491,7 @@ def openapi() -> dict:
     home_paths(spec, json_body, ok, game_id)
     between_contract.add_paths(spec, ok, json_body, _error_responses, game_id)  # messages ... (issue 15)
     document = spec.to_dict()
+    _with_heads(document)
     refused = _error_responses(415, 503)
     for code in refused:
         refused[code]["content"]["application/json"]["schema"] = {"$ref": "#/components/schemas/ErrorOut"}
@@ -493,6 +504,37 @@ def openapi() -> dict:
             if "application/json" in operation.get("requestBody", {}).get("content", {}):
                 operation["responses"].update({"415": refused["415"]})  # a JSON body in any other type
     return document
+
+
+HEAD_HEADER = {"description": "the game's head as <seq>:<hash>, as it stands when the answer leaves",
+               "schema": {"type": "string", "pattern": "^[0-9]+:[0-9a-f]+$"}}
+
+
+def _with_heads(document: dict) -> None:
+    """Every successful answer about one game (a path under /api/games/{id}, a game made or joined) carries
+    the game's head: the header X-Pbem-Head, lists included, and `head` in an answer that is an object (not
+    in /head's own). It is the head when the answer leaves, so a state?at= answer gives the head of the game
+    now, not of the position shown, and a move's answer may give a later head than its seq if another seat
+    played since. The schemas of those objects answer nothing else, so `head` is added to them here."""
+    heads, others = set(), set()
+    for path, item in document["paths"].items():
+        about_a_game = path.startswith(("/api/games/{id}", "/api/join/")) or path == "/api/games"
+        for operation in item.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            for code, response in operation["responses"].items():
+                ref = response.get("content", {}).get("application/json", {}).get("schema", {}).get("$ref")
+                if not (about_a_game and code.startswith("2")):
+                    others.add(ref)
+                    continue
+                response["headers"] = {**response.get("headers", {}), "X-Pbem-Head": HEAD_HEADER}
+                if ref and path != "/api/games/{id}/head":
+                    heads.add(ref)
+    assert not heads & others, f"a schema answers both about a game and not: {heads & others}"
+    for ref in heads:
+        schema = document["components"]["schemas"][ref.rsplit("/", 1)[1]]
+        schema["properties"]["head"] = {"$ref": "#/components/schemas/HeadOut"}
+        schema["required"] = sorted({*schema.get("required", []), "head"})
 
 
 def home_paths(spec, json_body, ok, game_id) -> None:

@@ -52,7 +52,8 @@ def test_a_seat_handed_on_opens_for_its_new_holder_only(mail_db, mail_site, mail
     answer = client.post(f"/api/games/{game_id}/handover", headers=bearer(old),
                          json={"name": "Dora", "email": "dora@example.org"})
     assert answer.status_code == 201, answer.data
-    assert json.loads(answer.data) == {"seq": before["seq"] + 1, "seat": 0, "name": "Dora"}
+    assert json.loads(answer.data) == {"seq": before["seq"] + 1, "seat": 0, "name": "Dora",
+                                       "head": {"seq": before["seq"] + 1, "hash": answer.headers["X-Pbem-Head"].partition(":")[2]}}
     # the old link opens nothing, on any channel
     assert client.get(f"/api/games/{game_id}", headers=bearer(old)).status_code == 403
     assert client.get(f"/play/{old}").status_code == 404

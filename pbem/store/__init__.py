@@ -22,7 +22,7 @@ from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
 from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, Unavailable, end_request, health, immediate,
                          path_of, rows_of, unreachable)
 from .events import (SEEDS, Conflict, NewEvent, Prepared, StoredEvent, append, canonical_json, command_seqs,
-                     commands_of, event_at, event_hash, events_at, game_ids, hash_at, last_event, prepare,
+                     commands_of, event_at, event_hash, events_at, game_ids, hash_at, head, last_event, prepare,
                      read_events, read_events_after, read_seed, write_imported)
 from .leases import record_server, recorded_server
 from .outbox import MAILED, OUTBOX_COLUMNS, UNPROVEN_MAILS_AT_MOST, enqueue, enqueue_now, may_mail

@@ -145,6 +145,14 @@ def last_event(db: sqlite_utils.Database, game_id: str) -> StoredEvent | None:
     return _row_to_event(rows[0]) if rows else None
 
 
+def head(db: sqlite_utils.Database, game_id: str) -> tuple[int, str] | None:
+    """The seq and hash of the game's last event, or None for no such game: one read of the primary key's
+    last entry for the game, so answering it costs nothing that grows with the game."""
+    row = db.execute("select seq, hash from events where game_id = ? order by seq desc limit 1",
+                     [game_id]).fetchone()
+    return (row[0], row[1]) if row else None
+
+
 def game_ids(db: sqlite_utils.Database) -> list[str]:
     return [row["game_id"] for row in rows_of(db, "select distinct game_id from events order by game_id")]
 
