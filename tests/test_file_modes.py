@@ -30,7 +30,10 @@ def modes(folder):
     for root, dirs, files in os.walk(folder):
         for name in dirs + files:
             path = os.path.join(root, name)
-            found[os.path.relpath(path, folder)] = stat.S_IMODE(os.stat(path).st_mode)
+            try:
+                found[os.path.relpath(path, folder)] = stat.S_IMODE(os.stat(path).st_mode)
+            except FileNotFoundError:  # gone since it was listed (SQLite removes a -wal its last connection
+                continue               # leaves): the loops below look again
     return found
 
 
