@@ -64,9 +64,16 @@ def var_dir(tmp_path):
 
 
 @pytest.fixture
-def app(var_dir):
+def database(var_dir) -> str:
+    """This test's database, as PBEM_DB names it: a SQLite file under the test's var folder. Tests name
+    their database through this fixture, never by a path of their own, so the engine is chosen here."""
+    return str(var_dir / "pbem.sqlite")
+
+
+@pytest.fixture
+def app(var_dir, database):
     """The app on this test's database, rate limits off (tests/test_rate_limits.py turns them on)."""
-    return create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"),
+    return create_app({"VAR_DIR": str(var_dir), "DATABASE": database,
                        "BASE_URL": "http://pbem.test", "TESTING": True, "RATE_LIMITS": "off"})
 
 
@@ -90,13 +97,13 @@ def db(app):
 
 
 @pytest.fixture
-def runner(var_dir, monkeypatch, capsys):
+def runner(var_dir, database, monkeypatch, capsys):
     """runner(*args) runs the pbem console script in-process against this test's database and returns
     (exit code, stdout, stderr)."""
     from pbem import cli
 
     monkeypatch.setenv("PBEM_VAR", str(var_dir))
-    monkeypatch.setenv("PBEM_DB", str(var_dir / "pbem.sqlite"))
+    monkeypatch.setenv("PBEM_DB", database)
     monkeypatch.setenv("PBEM_BASE_URL", "http://pbem.test")
 
     def run(*args):
