@@ -1,4 +1,4 @@
-"""The `pbem` console script: serve, new, games, links, show, verify, rebuild, schemas, and more.
+"""The `pbem` console script: serve, new, games, links, show, verify, backup, restore, rebuild, and more.
 
 Each command opens its own database connection (PBEM_DB, default var/pbem.sqlite) and calls the
 same service verbs as the web pages.
@@ -245,6 +245,43 @@ def cmd_verify(args) -> int:
     return 1 if broken else 0
 
 
+def cmd_backup(args) -> int:
+    from .backups import backup, described
+
+    holdings = backup(config_mod.from_environment()["DATABASE"], args.file)
+    print(f"backup {args.file} (mode 0600): {described(holdings)}")
+    return 0
+
+
+def arrived(arrival, what: str) -> int:
+    """What a restore or copy wrote and how its games verified; 1 when any game has a problem."""
+    from .backups import described
+
+    rows = sum(arrival.rows.values())
+    print(f"{what}: {described(arrival.holdings)} ({rows} rows in {len(arrival.rows)} tables)")
+    for game_id, problems in arrival.problems.items():
+        print(f"{game_id} PROBLEMS:")
+        for problem in problems:
+            print(f"- {problem}")
+    games = arrival.holdings["games"]
+    print(f"{arrival.verified} of {games} game(s) verified" + (f"; {len(arrival.problems)} with problems"
+                                                               if arrival.problems else ""))
+    return 1 if arrival.problems else 0
+
+
+def cmd_restore(args) -> int:
+    from .backups import restore
+
+    database = config_mod.from_environment()["DATABASE"]
+    return arrived(restore(args.file, database), f"restored {args.file} into {database}")
+
+
+def cmd_copy(args) -> int:
+    from .backups import copy
+
+    return arrived(copy(args.source, args.target), f"copied {args.source} into {args.target}")
+
+
 def cmd_rebuild(args) -> int:
     count = service.rebuild(open_db())
     print(f"rebuilt the projections of {count} game(s) from their events")
@@ -319,6 +356,19 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("game", nargs="?", help="the game id")
     verify.add_argument("--all", action="store_true", help="every game in the database")
     verify.set_defaults(run=cmd_verify)
+
+    backup = commands.add_parser("backup", help="a consistent copy of the database while the server runs (0600)")
+    backup.add_argument("file", help="the backup file to write (a SQLite database; replaced when it exists)")
+    backup.set_defaults(run=cmd_backup)
+
+    restore = commands.add_parser("restore", help="fill an empty database (PBEM_DB) from a backup, then verify it")
+    restore.add_argument("file", help="a file `pbem backup` wrote")
+    restore.set_defaults(run=cmd_restore)
+
+    copy = commands.add_parser("copy", help="copy every table of one database into an empty one, then verify it")
+    copy.add_argument("--from", dest="source", required=True, metavar="SRC", help="the database to copy from")
+    copy.add_argument("--to", dest="target", required=True, metavar="DST", help="an empty database to copy into")
+    copy.set_defaults(run=cmd_copy)
 
     rebuild = commands.add_parser("rebuild", help="recreate every projection from the events alone")
     rebuild.set_defaults(run=cmd_rebuild)

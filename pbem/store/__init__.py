@@ -12,12 +12,13 @@ engine needs only a second store. It is a low layer: it imports nothing of pbem 
 - outbox.py: the notices' rows (enqueue, claim, marks, digests' reads)
 - accounts.py: sign-in links, sessions, keys, proven addresses, asked requests, the block list
 - leases.py: the scheduler's lease and what `pbem serve` records of itself
+- copying.py: whole databases copied (backup, restore, copy): tables, emptiness, rows in batches
 - counters.py: the rate limits' counters, in a file of their own (pbem/ratelimit.py decides)
 
 What the rest of pbem called as `store.x` when this was one module is here under the same name.
 """
 
-from . import accounts, connection, counters, events, groupcommit, leases, outbox, projections, schema, snapshots
+from . import accounts, connection, copying, counters, events, groupcommit, leases, outbox, projections, schema, snapshots
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
 from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, Unavailable, end_request, health, immediate,
                          path_of, rows_of, unreachable)
