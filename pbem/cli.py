@@ -225,6 +225,8 @@ def cmd_verify(args) -> int:
     from .audit import verify
 
     db = open_db()
+    if args.against is not None:
+        return verify_against(db, args)
     if args.all == (args.game is not None):
         raise service.BadRequest("name one game, or --all")
     games = store.game_ids(db) if args.all else [args.game]
@@ -243,6 +245,29 @@ def cmd_verify(args) -> int:
     if args.all:
         print(f"{len(games) - broken} of {len(games)} game(s) verified" + (f"; {broken} with problems" if broken else ""))
     return 1 if broken else 0
+
+
+def verify_against(db, args) -> int:
+    """`pbem verify [GAME] --against RECORD`: whether the game's log extends a record a player saved, and
+    where they part (pbem/against.py); then the log itself, as `pbem verify GAME` checks it."""
+    from .against import compare
+    from .audit import verify
+    from .transfer import load_file
+
+    if args.all:
+        raise service.BadRequest("--against checks one game: its record names it")
+    comparison = compare(db, load_file(args.against), args.game)
+    print(comparison.words())
+    if comparison.log_seq == 0:
+        return 1
+    report = verify(db, comparison.game_id)
+    if report["ok"]:
+        print(f"{comparison.game_id} ok: {report['events']} events, hash chain valid, every decision and outcome replayed")
+    else:
+        print(f"{comparison.game_id} PROBLEMS:")
+        for problem in report["problems"]:
+            print(f"- {problem}")
+    return 0 if comparison.extends and report["ok"] else 1
 
 
 def cmd_backup(args) -> int:
@@ -355,6 +380,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check a game's hash chain, seed and outcomes")
     verify.add_argument("game", nargs="?", help="the game id")
     verify.add_argument("--all", action="store_true", help="every game in the database")
+    verify.add_argument("--against", metavar="RECORD",
+                        help="a record a player saved (its JSON): does the log still extend it, or where do they part")
     verify.set_defaults(run=cmd_verify)
 
     backup = commands.add_parser("backup", help="a consistent copy of the database while the server runs (0600)")
