@@ -42,8 +42,9 @@ class Comparison:
         record = f"the record's {self.record_seq} events (head {self.record_seq} {self.record_hash[:16]})"
         if self.extends:
             more = self.log_seq - self.record_seq
-            return (f"{self.game_id} extends the record: {record} are the server's first {self.record_seq}; the server has "
-                    f"{more} event{'s' if more != 1 else ''} more (head {self.log_seq} {(self.log_hash or '')[:16]})")
+            now = f"head {self.log_seq} {(self.log_hash or '')[:16]}"
+            return (f"{self.game_id} extends the record: {record} are the server's first {self.record_seq}; "
+                    f"the server has {more} event{'s' if more != 1 else ''} more ({now})")
         if self.log_seq == 0:
             return (f"{self.game_id} PARTS from the record: the server has no such game, so {record} are all lost "
                     "(a restore from a backup older than the game?)")

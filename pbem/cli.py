@@ -262,7 +262,8 @@ def verify_against(db, args) -> int:
         return 1
     report = verify(db, comparison.game_id)
     if report["ok"]:
-        print(f"{comparison.game_id} ok: {report['events']} events, hash chain valid, every decision and outcome replayed")
+        print(f"{comparison.game_id} ok: {report['events']} events, hash chain valid, every decision and outcome "
+              "replayed")
     else:
         print(f"{comparison.game_id} PROBLEMS:")
         for problem in report["problems"]:

@@ -410,11 +410,12 @@
 
   // --- moves the server has lost ---------------------------------------------------------------------------
   // This browser keeps, per game, the hash at each seq it was shown (the page's head and the latest
-  // hashes before it, data.recent; the latest KEPT_SEQS seqs). A page that shows the game at a lower seq than the highest one seen, or whose log
-  // has another hash at a seq seen (asked of the server in one small request), means the server has lost
-  // moves since the player last looked (architecture section 19): #lost-moves says which, in words, until
-  // the player notes it. Nothing is kept where the browser keeps nothing (storage off). The page's root
-  // element says when the check is done (data-heads: kept or lost).
+  // hashes before it, data.recent; the latest KEPT_SEQS seqs). A page that shows the game at a lower seq
+  // than the highest one seen, or whose log has another hash at a seq seen (asked of the server in one
+  // small request), means the server has lost moves since the player last looked (architecture section
+  // 19): #lost-moves says which, in words, until the player notes it. The log only grows (a takeback is
+  // an event too), so nothing else makes either happen. Nothing is kept where the browser keeps nothing
+  // (storage off). The page's root element says when the check is done (data-heads: kept or lost).
 
   var KEPT_SEQS = 64;
 
@@ -460,7 +461,8 @@
     if (!box) return;
     var from = found.lost;
     var words = "You saw it at move " + found.top + "; it now stands at move " + head.seq + ". " +
-      (from === found.top ? "Move " + from + " as you saw it is" : "Moves " + from + " to " + found.top + " as you saw them are") +
+      (from === found.top ? "Move " + from + " as you saw it is"
+                          : "Moves " + from + " to " + found.top + " as you saw them are") +
       " no longer on the server" + (found.same ? " (up to move " + found.same + " it is as you saw it)." : ".");
     text(box.querySelector(".lost-words"), words);
     box.hidden = false;

@@ -40,7 +40,8 @@ def play(base, game_id, tokens, count, pick=-1):
         game = call("GET", f"{base}/api/games/{game_id}")
         seat = game["to_move"][0]
         seen = call("GET", f"{base}/api/games/{game_id}", token=tokens[seat])
-        call("POST", f"{base}/api/games/{game_id}/moves", {"move": seen["legal"][pick], "seq": seen["seq"]}, tokens[seat])
+        call("POST", f"{base}/api/games/{game_id}/moves", {"move": seen["legal"][pick], "seq": seen["seq"]},
+             tokens[seat])
     return call("GET", f"{base}/api/games/{game_id}/head")
 
 

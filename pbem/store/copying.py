@@ -109,7 +109,8 @@ def copy_tables(source: sqlite_utils.Database, target: sqlite_utils.Database) ->
 def holdings(db: sqlite_utils.Database) -> dict:
     """What a database holds, in a line's worth: its games, its events, and the newest game's head."""
     games = db.conn.execute("select count(distinct game_id), count(*) from events").fetchone()
-    newest = db.conn.execute("select game_id from events where seq = 1 order by at desc, game_id desc limit 1").fetchone()
+    newest = db.conn.execute("select game_id from events where seq = 1 order by at desc, game_id desc limit 1"
+                             ).fetchone()
     head = None
     if newest is not None:
         seq, digest = db.conn.execute("select seq, hash from events where game_id = ? order by seq desc limit 1",

@@ -16,7 +16,8 @@ def hashes_at(db: sqlite_utils.Database, game_id: str, seqs: Sequence[int]) -> d
     wanted = sorted(set(seqs))[-HASHES_AT_MOST:]
     if not wanted:
         return {}
-    rows = db.conn.execute(f"select seq, hash from events where game_id = ? and seq in ({', '.join('?' * len(wanted))})",
+    marks = ", ".join("?" * len(wanted))
+    rows = db.conn.execute(f"select seq, hash from events where game_id = ? and seq in ({marks})",
                            [game_id, *wanted]).fetchall()
     found = dict(rows)
     return {seq: found.get(seq) for seq in wanted}
