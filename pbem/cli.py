@@ -1,4 +1,4 @@
-"""The `pbem` console script: serve, new, games, links, show, verify, rebuild, schemas, and more.
+"""The `pbem` console script: serve, new, games, links, show, verify, backup, restore, rebuild, and more.
 
 Each command opens its own database connection (PBEM_DB, default var/pbem.sqlite) and calls the
 same service verbs as the web pages.
@@ -225,6 +225,8 @@ def cmd_verify(args) -> int:
     from .audit import verify
 
     db = open_db()
+    if args.against is not None:
+        return verify_against(db, args)
     if args.all == (args.game is not None):
         raise service.BadRequest("name one game, or --all")
     games = store.game_ids(db) if args.all else [args.game]
@@ -243,6 +245,67 @@ def cmd_verify(args) -> int:
     if args.all:
         print(f"{len(games) - broken} of {len(games)} game(s) verified" + (f"; {broken} with problems" if broken else ""))
     return 1 if broken else 0
+
+
+def verify_against(db, args) -> int:
+    """`pbem verify [GAME] --against RECORD`: whether the game's log extends a record a player saved, and
+    where they part (pbem/against.py); then the log itself, as `pbem verify GAME` checks it."""
+    from .against import compare
+    from .audit import verify
+    from .transfer import load_file
+
+    if args.all:
+        raise service.BadRequest("--against checks one game: its record names it")
+    comparison = compare(db, load_file(args.against), args.game)
+    print(comparison.words())
+    if comparison.log_seq == 0:
+        return 1
+    report = verify(db, comparison.game_id)
+    if report["ok"]:
+        print(f"{comparison.game_id} ok: {report['events']} events, hash chain valid, every decision and outcome "
+              "replayed")
+    else:
+        print(f"{comparison.game_id} PROBLEMS:")
+        for problem in report["problems"]:
+            print(f"- {problem}")
+    return 0 if comparison.extends and report["ok"] else 1
+
+
+def cmd_backup(args) -> int:
+    from .backups import backup, described
+
+    holdings = backup(config_mod.from_environment()["DATABASE"], args.file)
+    print(f"backup {args.file} (mode 0600): {described(holdings)}")
+    return 0
+
+
+def arrived(arrival, what: str) -> int:
+    """What a restore or copy wrote and how its games verified; 1 when any game has a problem."""
+    from .backups import described
+
+    rows = sum(arrival.rows.values())
+    print(f"{what}: {described(arrival.holdings)} ({rows} rows in {len(arrival.rows)} tables)")
+    for game_id, problems in arrival.problems.items():
+        print(f"{game_id} PROBLEMS:")
+        for problem in problems:
+            print(f"- {problem}")
+    games = arrival.holdings["games"]
+    print(f"{arrival.verified} of {games} game(s) verified" + (f"; {len(arrival.problems)} with problems"
+                                                               if arrival.problems else ""))
+    return 1 if arrival.problems else 0
+
+
+def cmd_restore(args) -> int:
+    from .backups import restore
+
+    database = config_mod.from_environment()["DATABASE"]
+    return arrived(restore(args.file, database), f"restored {args.file} into {database}")
+
+
+def cmd_copy(args) -> int:
+    from .backups import copy
+
+    return arrived(copy(args.source, args.target), f"copied {args.source} into {args.target}")
 
 
 def cmd_rebuild(args) -> int:
@@ -318,7 +381,22 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check a game's hash chain, seed and outcomes")
     verify.add_argument("game", nargs="?", help="the game id")
     verify.add_argument("--all", action="store_true", help="every game in the database")
+    verify.add_argument("--against", metavar="RECORD",
+                        help="a record a player saved (its JSON): does the log still extend it, or where do they part")
     verify.set_defaults(run=cmd_verify)
+
+    backup = commands.add_parser("backup", help="a consistent copy of the database while the server runs (0600)")
+    backup.add_argument("file", help="the backup file to write (a SQLite database; replaced when it exists)")
+    backup.set_defaults(run=cmd_backup)
+
+    restore = commands.add_parser("restore", help="fill an empty database (PBEM_DB) from a backup, then verify it")
+    restore.add_argument("file", help="a file `pbem backup` wrote")
+    restore.set_defaults(run=cmd_restore)
+
+    copy = commands.add_parser("copy", help="copy every table of one database into an empty one, then verify it")
+    copy.add_argument("--from", dest="source", required=True, metavar="SRC", help="the database to copy from")
+    copy.add_argument("--to", dest="target", required=True, metavar="DST", help="an empty database to copy into")
+    copy.set_defaults(run=cmd_copy)
 
     rebuild = commands.add_parser("rebuild", help="recreate every projection from the events alone")
     rebuild.set_defaults(run=cmd_rebuild)

@@ -72,7 +72,8 @@ def notices(db, site: Site, before: Folded, after: Folded, seat: int, now: str) 
     ctx = compose.context(site, after, seat, "handover", summary(db, before, seat), now, previous=previous)
     out = compose.rows(site, after, seat, f"handover:{generation}", ctx, now, email_only=True)
     if before.seats[seat].get("email"):
-        old = compose.context(site, before, seat, "handed_away", [], now, new_holder=after.names[seat])
+        old = compose.context(site, before, seat, "handed_away", [], now, new_holder=after.names[seat],
+                              head=compose.head_of(after))  # about the handover: the game after it
         out += compose.rows(site, before, seat, f"handed_away:{generation}", old, now, seq=after.seq,
                             email_only=True)
     return out

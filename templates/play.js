@@ -408,6 +408,101 @@
     });
   }
 
+  // --- moves the server has lost ---------------------------------------------------------------------------
+  // This browser keeps, per game, the hash at each seq it was shown (the page's head and the latest
+  // hashes before it, data.recent; the latest KEPT_SEQS seqs). A page that shows the game at a lower seq
+  // than the highest one seen, or whose log has another hash at a seq seen (asked of the server in one
+  // small request), means the server has lost moves since the player last looked (architecture section
+  // 19): #lost-moves says which, in words, until the player notes it. The log only grows (a takeback is
+  // an event too), so nothing else makes either happen. Nothing is kept where the browser keeps nothing
+  // (storage off). The page's root element says when the check is done (data-heads: kept or lost).
+
+  var KEPT_SEQS = 64;
+
+  function keptHeads(storage, key) {
+    try {
+      var kept = JSON.parse(storage.getItem(key) || "null");
+      if (kept && typeof kept.seen === "object" && kept.seen) return kept;
+    } catch (e) { /* unreadable: start again */ }
+    return {seen: {}};
+  }
+
+  function seenSeqs(kept) {
+    return Object.keys(kept.seen).map(Number).filter(function (n) { return n > 0; })
+      .sort(function (a, b) { return a - b; });
+  }
+
+  function remember(storage, key, kept, head) {
+    Object.keys(data.recent || {}).forEach(function (n) { if (data.recent[n]) kept.seen[n] = data.recent[n]; });
+    kept.seen[head.seq] = head.hash;
+    var seqs = seenSeqs(kept);
+    seqs.slice(0, Math.max(0, seqs.length - KEPT_SEQS)).forEach(function (n) { delete kept.seen[n]; });
+    try { storage.setItem(key, JSON.stringify({seen: kept.seen})); } catch (e) { /* full or off: nothing kept */ }
+  }
+
+  // The first seq this browser saw that the server no longer has as it was (a seq past the server's
+  // head: the one after its head), given the server's hashes at the seqs seen, and the last seq seen
+  // before it that is still as it was; null when nothing seen is lost.
+  function parting(kept, head, hashes) {
+    var seqs = seenSeqs(kept), same = 0;
+    for (var i = 0; i < seqs.length; i++) {
+      var n = seqs[i];
+      if (n > head.seq) return {same: same, lost: head.seq + 1, top: seqs[seqs.length - 1]};
+      var now = n === head.seq ? head.hash : hashes[n];
+      if (now === undefined) continue;  // not asked, or not answered: neither lost nor kept
+      if (now !== kept.seen[n]) return {same: same, lost: n, top: seqs[seqs.length - 1]};
+      same = n;
+    }
+    return null;
+  }
+
+  function warnLost(storage, key, kept, head, found) {
+    var box = document.getElementById("lost-moves");
+    if (!box) return;
+    var from = found.lost;
+    var words = "You saw it at move " + found.top + "; it now stands at move " + head.seq + ". " +
+      (from === found.top ? "Move " + from + " as you saw it is"
+                          : "Moves " + from + " to " + found.top + " as you saw them are") +
+      " no longer on the server" + (found.same ? " (up to move " + found.same + " it is as you saw it)." : ".");
+    text(box.querySelector(".lost-words"), words);
+    box.hidden = false;
+    var seen = document.getElementById("lost-moves-seen");
+    if (seen) seen.addEventListener("click", function () {
+      remember(storage, key, {seen: {}}, head);  // from now on, the game as the server has it
+      box.hidden = true;
+    });
+  }
+
+  function watchHeads() {
+    var head = data.head, storage = null;
+    if (!head || !data.game || typeof head.seq !== "number") return;
+    try { storage = window.localStorage; } catch (e) { return; }
+    if (!storage) return;
+    var key = "pbem-heads:" + data.game;
+    var kept = keptHeads(storage, key);
+    var seqs = seenSeqs(kept);
+    var done = function (verdict) { document.documentElement.setAttribute("data-heads", verdict); };
+    if (!seqs.length) { remember(storage, key, kept, head); done("kept"); return; }
+    var top = seqs[seqs.length - 1];
+    if (top === head.seq && kept.seen[top] === head.hash) { done("kept"); return; }  // as last seen: nothing to ask
+    var shown = data.recent || {};  // the latest hashes, as this page shows the game: no need to ask them
+    var asked = seqs.filter(function (n) { return n < head.seq && !shown[n]; });
+    var decide = function (hashes) {
+      hashes = hashes || {};
+      Object.keys(shown).forEach(function (n) { hashes[n] = shown[n]; });
+      var found = parting(kept, head, hashes);
+      if (found) warnLost(storage, key, kept, head, found);
+      else remember(storage, key, kept, head);
+      done(found ? "lost" : "kept");
+    };
+    if (!asked.length || !data.status || !window.fetch) { decide({}); return; }
+    fetch(data.status + "?hashes_at=" + asked.join(","), {credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (answer) { decide(answer && answer.hashes); })
+      .catch(function () { decide({}); });
+  }
+  watchHeads();
+
   // --- keeping up with the game ---------------------------------------------------------------------------
 
   function title(yourTurn) {

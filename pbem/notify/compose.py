@@ -84,8 +84,14 @@ def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], n
         "board": module.render_text(loaded.state, seat), "legal": legal[:30], "legal_count": len(legal),
         "your_turn": seat in loaded.to_move and result is None, "deadline": clock.format_time(deadline) if deadline else None,
         "happened": list(happened), "notation": module.NOTATION,
-        "outcome": result.to_json() if result else None, "seq": loaded.seq, **extra,
+        "outcome": result.to_json() if result else None, "seq": loaded.seq, "head": head_of(loaded), **extra,
     }
+
+
+def head_of(loaded) -> dict:
+    """The game's head as this notice names it (architecture section 19): the seq and hash of the last event
+    of the game as the notice tells it. A player who keeps it can tell later that the server lost moves."""
+    return {"seq": loaded.seq, "hash": loaded.last_hash}
 
 
 def seat_url(site: Site, loaded, seat: int) -> str:
@@ -104,7 +110,9 @@ def has_channel(loaded, seat: int, email_only: bool = False) -> bool:
 def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int | None = None,
          email_only: bool = False) -> list[dict]:
     """The outbox rows of one notice to one seat: an e-mail and/or a webhook call, as its settings say.
-    `email_only` (answers to e-mailed moves) writes to the seat's address even with its notices off."""
+    `email_only` (answers to e-mailed moves) writes to the seat's address even with its notices off.
+    Both carry the game's head (`ctx["head"]`): the mail's payload holds it for its X-Pbem-Head header
+    (pbem/notify/mail.py) and its footer says it; the webhook's payload has it as "head"."""
     settings = loaded.settings[seat]
     out = []
     base = {"game_id": loaded.id, "seq": seq if seq is not None else loaded.seq, "seat": seat, "kind": kind,
@@ -119,6 +127,7 @@ def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int
                     "subject": subject(kind, loaded, seat, ctx.get("subject_extra", "")),
                     "body_text": render(f"{template}.txt", **mail_ctx),
                     "body_html": render(f"{template}.html", **mail_ctx),
+                    "payload": json.dumps({"head": ctx["head"]}, sort_keys=True),
                     "status": "held" if held else "pending"})
     if settings.get("webhook") and not email_only:
         line = webhook_line(ctx)
@@ -127,7 +136,7 @@ def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int
         # are escaped as its formatting rules ask.
         payload = {"event": template, "game": loaded.id, "seat": seat, "url": ctx["seat_url"],
                    "text": slack_escaped(line), "content": discord_quiet(line), "username": "pbem",
-                   "allowed_mentions": {"parse": []}}
+                   "allowed_mentions": {"parse": []}, "head": ctx["head"]}
         out.append({**base, "channel": "webhook", "recipient": settings["webhook"], "subject": None,
                     "body_text": line, "body_html": None, "payload": json.dumps(payload, sort_keys=True),
                     "status": "pending"})
@@ -239,7 +248,8 @@ def address_changed(site: Site, before, after, seat: int, now: str) -> list[dict
     old, new = before.settings[seat].get("email"), after.settings[seat].get("email")
     if not old or old.lower() == (new or "").lower():
         return []
-    ctx = context(site, before, seat, "address_changed", [], now, new_address=masked(new) if new else None)
+    ctx = context(site, before, seat, "address_changed", [], now, new_address=masked(new) if new else None,
+                  head=head_of(after))  # the notice is about the change, the event after
     return rows(site, before, seat, f"address_changed:{after.seq}", ctx, now, seq=after.seq, email_only=True)
 
 

@@ -8,6 +8,7 @@ the server's last answer, however slowly the server drips its answers (pbem/noti
 
 from __future__ import annotations
 
+import json
 import os
 import smtplib
 import socket
@@ -68,10 +69,24 @@ def build(site: Site, row: dict) -> EmailMessage:
     if not row["kind"].startswith(("digest", "signin:", "confirm:")):
         message["Reply-To"] = site.reply_address(row["game_id"], row["seat"], row["seq"])
         message["X-Pbem-Game"] = row["game_id"]
+    head = head_of(row)
+    if head is not None:  # the game as this notice tells it: a later look at an earlier move shows a loss
+        message["X-Pbem-Head"] = f"{head['seq']} {head['hash']}"
     message.set_content(row["body_text"])
     if row.get("body_html"):
         message.add_alternative(row["body_html"], subtype="html")
     return message
+
+
+def head_of(row: dict) -> dict | None:
+    """The head a notice's row names (pbem/notify/compose.py writes it into a mail's payload); None for
+    mail of no one game (a digest, a sign-in link)."""
+    try:
+        found = json.loads(row.get("payload") or "null")
+    except ValueError:
+        return None
+    head = found.get("head") if isinstance(found, dict) else None
+    return head if isinstance(head, dict) and {"seq", "hash"} <= head.keys() else None
 
 
 def unbroken(message: EmailMessage, name: str, value: str):

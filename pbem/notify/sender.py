@@ -85,6 +85,17 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
                     counts[outbox.mark_failed_try(db, row["id"], f"{type(error).__name__}: {error}", moment)] += 1
 
 
+def digest_heads(items: list[dict]) -> list[dict]:
+    """Each game of a digest with the head of its latest notice gathered there, in the order the games
+    first come: the digest names how far each game stood, as each notice does (architecture section 19)."""
+    heads: dict[str, dict] = {}
+    for item in items:
+        head = mail.head_of(item)
+        if head is not None and item["game_id"]:
+            heads[item["game_id"]] = {"game_id": item["game_id"], **head}
+    return list(heads.values())
+
+
 def build_digests(db, now: str, site: Site | None = None) -> int:
     """Gather each address's held notices into one digest once the oldest has waited a day."""
     cutoff = clock.format_time(clock.parse_time(now) - DIGEST_AFTER)
@@ -98,12 +109,13 @@ def build_digests(db, now: str, site: Site | None = None) -> int:
                 continue
             first = items[0]
             unsubscribe_url = site.unsubscribe_url(recipient) if site else None
+            heads = digest_heads(items)
             store.enqueue(db, [{
                 "game_id": first["game_id"], "seq": first["seq"], "seat": first["seat"], "channel": "email",
                 "kind": f"digest:{day}:{first['id']}", "recipient": recipient,
                 "subject": f"[pbem] your digest: {len(items)} notice{'s' if len(items) != 1 else ''}",
-                "body_text": render("digest.txt", items=items, unsubscribe_url=unsubscribe_url),
-                "body_html": render("digest.html", items=items, unsubscribe_url=unsubscribe_url),
+                "body_text": render("digest.txt", items=items, heads=heads, unsubscribe_url=unsubscribe_url),
+                "body_html": render("digest.html", items=items, heads=heads, unsubscribe_url=unsubscribe_url),
                 "payload": json.dumps([item["id"] for item in items]), "status": "pending",
                 "next_try": now, "created": now}])
             store.outbox.mark_digested(db, [item["id"] for item in items])

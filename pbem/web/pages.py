@@ -228,11 +228,19 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
     }
 
 
+RECENT_HASHES = 16  # the page tells the hashes of this many latest events, so a loss is told to the event
+
+
 def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str) -> dict:
     """What the board client reads (#move-hints): the moves with their hints, and where to ask."""
     token = request.view_args.get("token") if request.view_args else None
     data = {"moves": hints, "seq": loaded.seq, "title": title,
-            "confirm": bool(loaded.settings[seat].get("confirm", True)) if seat is not None else True}
+            "confirm": bool(loaded.settings[seat].get("confirm", True)) if seat is not None else True,
+            # kept in the browser per game: a later page at a lower seq, or another hash at a seq seen,
+            # tells the player that the server has lost moves (architecture section 19)
+            "game": loaded.id, "head": {"seq": loaded.seq, "hash": loaded.last_hash},
+            "recent": {str(seq): digest for seq, digest in store.heads.hashes_at(
+                get_db(), loaded.id, range(max(1, loaded.seq - RECENT_HASHES + 1), loaded.seq + 1)).items()}}
     if token:
         data["preview"] = url_for("pages.seat_preview", token=token)
         data["check"] = url_for("pages.seat_check", token=token)
@@ -347,15 +355,29 @@ def seat_status(token):
     game_id, seat = service.find_seat(db, token)
     row = store.game_row(db, game_id)
     to_move = json.loads(row["to_move"])
-    return {"seq": row["seq"], "status": row["status"], "to_move": to_move, "your_turn": seat in to_move}
+    return {"seq": row["seq"], "status": row["status"], "to_move": to_move, "your_turn": seat in to_move,
+            **hashes_asked(db, game_id)}
 
 
 @bp.get("/games/<game_id>/status.json")
 def spectator_status(game_id):
-    row = store.game_row(get_db(), game_id)
+    db = get_db()
+    row = store.game_row(db, game_id)
     if row is None:
         raise service.GameNotFound(f"no game {game_id!r} here")
-    return {"seq": row["seq"], "status": row["status"], "to_move": json.loads(row["to_move"]), "your_turn": False}
+    return {"seq": row["seq"], "status": row["status"], "to_move": json.loads(row["to_move"]), "your_turn": False,
+            **hashes_asked(db, game_id)}
+
+
+def hashes_asked(db, game_id: str) -> dict:
+    """`?hashes_at=3,7,12`: the hash of the event at each of those seqs now (null where there is none), for
+    a page that compares the heads it kept of the game with the server's log (templates/play.js). The
+    hashes are public, as the game's events are to whoever may see the page."""
+    asked = request.args.get("hashes_at")
+    if asked is None:
+        return {}
+    seqs = [int(part) for part in asked.split(",")[:store.heads.HASHES_AT_MOST] if part.isdigit() and len(part) < 10]
+    return {"hashes": {str(seq): digest for seq, digest in store.heads.hashes_at(db, game_id, seqs).items()}}
 
 
 @bp.post("/play/<token>/resign")

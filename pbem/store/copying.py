@@ -1,0 +1,167 @@
+"""Copying a whole database: `pbem backup`, `pbem restore` and `pbem copy` (architecture sections 18 and
+19, issue 25). One function per step, so that every engine can take part: the tables a database has (in
+an order that respects their keys), whether it is empty, the rows of a table in batches, writing rows.
+
+A backup file is always a SQLite database, whichever engine served: from SQLite it is SQLite's online
+backup (`sqlite3.Connection.backup`: a consistent copy taken while the server writes), and a restore reads
+it like any other source, so a backup restores into either engine. The file is the server's user's alone
+(0600): it holds the running games' seeds and the links not yet sent.
+
+What running processes record of themselves (the scheduler's lease, the base URL `pbem serve` recorded)
+is neither copied nor counted: it belongs to the processes on the database, not to its games."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import sqlite_utils
+
+from .. import private
+from .connection import immediate, rows_of
+
+class CannotCopy(Exception):
+    """A source that cannot be copied from, or a destination that cannot take it, with the reason."""
+
+
+BATCH_ROWS = 500
+NOT_COPIED = frozenset({"locks", "server"})  # the processes' own records, not the games'
+
+
+def quoted(name: str) -> str:
+    """A table's or column's name as an SQL identifier (standard double quotes)."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def table_names(db: sqlite_utils.Database) -> list[str]:
+    """The tables that hold pbem's data, each after the tables its foreign keys name (none do today; a
+    later one may), else by name: the order to write them in."""
+    names = sorted(row["name"] for row in rows_of(
+        db, "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+        if row["name"] not in NOT_COPIED)
+    needs = {name: {row[2] for row in db.conn.execute(f"pragma foreign_key_list({quoted(name)})")} - {name}
+             for name in names}
+    ordered: list[str] = []
+    while len(ordered) < len(names):
+        ready = [name for name in names if name not in ordered and needs[name] <= set(ordered)]
+        if not ready:  # a cycle of keys: the rest as they are (their keys are checked at the commit)
+            ready = [name for name in names if name not in ordered]
+        ordered += ready
+    return ordered
+
+
+def columns_of(db: sqlite_utils.Database, table: str) -> list[str]:
+    return [row[1] for row in db.conn.execute(f"pragma table_info({quoted(table)})")]
+
+
+def row_counts(db: sqlite_utils.Database) -> dict[str, int]:
+    return {table: db.conn.execute(f"select count(*) from {quoted(table)}").fetchone()[0]
+            for table in table_names(db)}
+
+
+def is_empty(db: sqlite_utils.Database) -> bool:
+    """Whether no table holds a row (a database just made, its schema up to date, is empty)."""
+    return not any(db.conn.execute(f"select 1 from {quoted(table)} limit 1").fetchone()
+                   for table in table_names(db))
+
+
+def rows_of_table(db: sqlite_utils.Database, table: str, columns: Sequence[str],
+                  batch: int = BATCH_ROWS) -> Iterator[list[tuple]]:
+    """The rows of a table (these columns, in this order), `batch` at a time."""
+    cursor = db.conn.execute(f"select {', '.join(map(quoted, columns))} from {quoted(table)}")
+    while True:
+        rows = cursor.fetchmany(batch)
+        if not rows:
+            return
+        yield [tuple(row) for row in rows]
+
+
+def write_rows(db: sqlite_utils.Database, table: str, columns: Sequence[str], rows: Sequence[tuple]) -> None:
+    """Insert rows into a table, inside the caller's transaction."""
+    db.conn.executemany(f"insert into {quoted(table)} ({', '.join(map(quoted, columns))}) "
+                        f"values ({', '.join('?' * len(columns))})", rows)
+
+
+def copy_tables(source: sqlite_utils.Database, target: sqlite_utils.Database) -> dict[str, int]:
+    """Every table's rows from `source` into `target` (whose schema is up to date), the columns both have,
+    in one transaction on each side: a consistent read of the source, all or nothing in the target. Returns
+    the rows copied per table."""
+    copied: dict[str, int] = {}
+    present = set(table_names(target))
+    source.conn.execute("begin")  # one read transaction: every table as of one moment, while others write
+    try:
+        with immediate(target):
+            for table in table_names(source):
+                if table not in present:
+                    raise CannotCopy(f"the destination has no table {table}: it is of another version of pbem")
+                columns = [c for c in columns_of(source, table) if c in set(columns_of(target, table))]
+                copied[table] = 0
+                for rows in rows_of_table(source, table, columns):
+                    write_rows(target, table, columns, rows)
+                    copied[table] += len(rows)
+    finally:
+        source.conn.execute("commit")
+    return copied
+
+
+def holdings(db: sqlite_utils.Database) -> dict:
+    """What a database holds, in a line's worth: its games, its events, and the newest game's head."""
+    games = db.conn.execute("select count(distinct game_id), count(*) from events").fetchone()
+    newest = db.conn.execute("select game_id from events where seq = 1 order by at desc, game_id desc limit 1"
+                             ).fetchone()
+    head = None
+    if newest is not None:
+        seq, digest = db.conn.execute("select seq, hash from events where game_id = ? order by seq desc limit 1",
+                                      [newest[0]]).fetchone()
+        head = {"game_id": newest[0], "seq": seq, "hash": digest}
+    return {"games": games[0], "events": games[1], "newest": head}
+
+
+# --- the backup file: a SQLite database ------------------------------------------------------------------
+
+
+def backup_sqlite(db: sqlite_utils.Database, path: str | Path) -> Path:
+    """A consistent copy of a SQLite database at `path`, taken by SQLite's online backup in one step (the
+    server goes on writing meanwhile), written beside it first and moved into place, so a backup that
+    fails leaves the file an earlier one left. The file is 0600 and needs no -wal beside it."""
+    path = Path(path)
+    partial = path.with_name(path.name + ".partial")
+    for leftover in (partial, *(Path(f"{partial}{suffix}") for suffix in private.SQLITE_SIDE_FILES)):
+        leftover.unlink(missing_ok=True)
+    private.sqlite_file(partial)  # made 0600 before SQLite opens it
+    target = sqlite3.connect(str(partial), isolation_level=None)
+    try:
+        db.conn.backup(target)  # pages=-1: every page in one step, one snapshot of the source
+        target.execute("PRAGMA journal_mode=DELETE")  # a file that stands alone
+    finally:
+        target.close()
+    private.narrow(partial)
+    os.replace(partial, path)
+    return path
+
+
+def open_backup(path: str | Path, schema_version: int) -> sqlite_utils.Database:
+    """A backup file opened read-only, as a source to copy from (nothing in it is ever changed here); it
+    must be a pbem database of this schema version."""
+    path = Path(path)
+    if not path.is_file():
+        raise CannotCopy(f"no backup file at {path}")
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+    except sqlite3.DatabaseError as error:
+        conn.close()
+        raise CannotCopy(f"{path} is not a SQLite database: {error}") from error
+    if "events" not in tables:
+        conn.close()
+        raise CannotCopy(f"{path} is not a pbem database (it has no events table)")
+    if version != schema_version:
+        conn.close()
+        raise CannotCopy(f"{path} is a pbem database of schema version {version}, and this pbem's is "
+                         f"{schema_version}: bring a copy of it up to date first (PBEM_DB=the copy pbem rebuild)"
+                         if version < schema_version else
+                         f"{path} was made by a newer pbem (schema version {version}, this one's is {schema_version})")
+    return sqlite_utils.Database(conn)
