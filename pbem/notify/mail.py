@@ -71,7 +71,7 @@ def build(site: Site, row: dict) -> EmailMessage:
         message["X-Pbem-Game"] = row["game_id"]
     head = head_of(row)
     if head is not None:  # the game as this notice tells it: a later look at an earlier move shows a loss
-        message["X-Pbem-Head"] = f"{head['seq']} {head['hash']}"
+        message["X-Pbem-Head"] = f"{head['seq']}:{head['hash']}"  # as the API's header spells it
     message.set_content(row["body_text"])
     if row.get("body_html"):
         message.add_alternative(row["body_html"], subtype="html")
