@@ -464,7 +464,7 @@ def settings_page(token: str, loaded: Folded, seat: int, error: str | None = Non
         "settings.html", token=token, loaded=loaded, seat=seat, names=loaded.names, error=error,
         settings=loaded.settings[seat], webhook_secret=get_site().webhook_secret(loaded.id, seat),
         on_vacation=clock.on_vacation(loaded.vacations, seat), allowance=allowance,
-        used_days=round(used.total_seconds() / 86400, 1), clock_on=bool(loaded.clock.get("time_per_move")),
+        used_days=round(used.total_seconds() / 86400, 1), clock_on=clock.has_clock(loaded.clock),
         **extra)
 
 
