@@ -1,0 +1,121 @@
+"""The Fischer clock (issue 28, architecture sections 20 and 26): a bank of time per seat that each move
+uses up and the increment grows, up to its most. Through the API (the `clock` option, its refusals with
+a reason, `"clock"` in the game answer) and through real `pbem serve` processes with their scheduler:
+the bank grows by the increment after each move, and a seat whose bank runs dry is timed out."""
+
+import json
+import time
+import urllib.error
+import urllib.request
+from datetime import datetime, timedelta, timezone
+
+from pbem import clock, service, store
+from tests.conftest import start_server, stop_server
+
+BANK = {"kind": "fischer", "initial": "1h", "increment": "1h", "max": "3h"}
+PLAYERS = [{"name": "Ann"}, {"name": "Bob"}]
+
+
+def call(base, method, path, body=None, token=None):
+    """(status, JSON body) of a request to a real server."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode() if body is not None else None,
+                                     headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_a_fischer_clock_is_made_through_the_api_and_answered_as_time_left(client):
+    made = client.post("/api/games", json={"game": "mississippi", "players": PLAYERS,
+                                           "options": {"clock": BANK, "on_timeout": "skip"}})
+    assert made.status_code == 201, made.json
+    body = client.get(f"/api/games/{made.json['id']}").json
+    owing = body["to_move"][0]
+    assert body["clock"]["kind"] == "fischer" and body["clock"]["paused"] is False
+    assert set(body["clock"]["left"]) == {"0", "1"}
+    assert body["clock"]["left"][str(1 - owing)] == 3600  # not its turn yet: the bank it starts with
+    assert 0 < body["clock"]["left"][str(owing)] <= 3600  # its turn: until its deadline
+    assert body["deadline"] is not None
+    per_move = client.post("/api/games", json={"game": "mississippi", "players": PLAYERS,
+                                               "options": {"clock": {"kind": "per_move", "per_move": "2d"}}}).json
+    assert client.get(f"/api/games/{per_move['id']}").json["clock"]["kind"] == "per_move"
+    none = client.post("/api/games", json={"game": "mississippi", "players": PLAYERS}).json
+    assert client.get(f"/api/games/{none['id']}").json["clock"] is None
+
+
+def test_a_clock_that_is_not_allowed_is_refused_with_the_reason(client):
+    for clock_option, reason in [({**BANK, "increment": "10m"}, "'bank_increment' must be at least an hour"),
+                                 ({**BANK, "initial": "2h", "max": "90m"}, "must be at least the bank at the start"),
+                                 ({"kind": "fischer", "initial": "1d"}, "'bank_increment' is needed"),
+                                 ({"kind": "per_move", "per_move": "5m"}, "at least an hour"),
+                                 ({"kind": "hourglass"}, "the kind must be one of per_move, fischer")]:
+        refused = client.post("/api/games", json={"game": "mississippi", "players": PLAYERS,
+                                                  "options": {"clock": clock_option}})
+        assert refused.status_code == 422 and reason in refused.json["error"], refused.json
+
+
+def test_the_bank_grows_by_the_increment_after_each_move_through_a_real_server(server):
+    status, made = call(server, "POST", "/api/games", {"game": "mississippi", "players": PLAYERS,
+                                                       "options": {"clock": BANK}})
+    assert status == 201, made
+    game = made["id"]
+    tokens = [seat["token"] for seat in made["seats"]]
+    _, events = call(server, "GET", f"/api/games/{game}/events")
+    began = {0: clock.parse_time(events[-1]["at"]), 1: clock.parse_time(events[-1]["at"])}
+    banks = {0: 3600, 1: 3600}  # what the test expects, from the times the server gave its events
+    for _ in range(4):
+        _, before = call(server, "GET", f"/api/games/{game}")
+        mover = before["to_move"][0]
+        _, mine = call(server, "GET", f"/api/games/{game}", token=tokens[mover])
+        status, played = call(server, "POST", f"/api/games/{game}/moves",
+                              {"move": mine["legal"][0], "seq": mine["seq"]}, token=tokens[mover])
+        assert status == 201, played
+        moved_at = clock.parse_time(played["events"][0]["at"])
+        _, after = call(server, "GET", f"/api/games/{game}")
+        if mover in after["to_move"]:
+            continue  # its turn goes on: no decision ended yet
+        spent = int((moved_at - began[mover]).total_seconds())
+        banks[mover] = min(3 * 3600, banks[mover] - spent + 3600)
+        assert after["clock"]["left"][str(mover)] == banks[mover]
+        assert banks[mover] > 3600  # a quick move saved time: the bank grew by the increment
+        for seat in after["to_move"]:
+            began[seat] = moved_at
+
+
+def test_a_seat_whose_bank_runs_dry_is_timed_out_by_the_servers_scheduler(db, site, var_dir):
+    """The game's first hours are written before the server starts, with chosen times (a bank of 2h, +1h
+    a move): the first seat moved after ten minutes (2h50m left), the second began to owe then with
+    its 2h, and that was five hours ago. The server's scheduler, at its first sweep, finds the bank dry
+    and times the seat out (it forfeits); the first seat's bank stays as the increment left it."""
+    start = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(hours=5)
+    created = service.create_game(db, site, "mississippi", PLAYERS, {
+        "clock": {"kind": "fischer", "initial": "2h", "increment": "1h", "max": "3h"}, "on_timeout": "forfeit"},
+        now=clock.format_time(start))
+    loaded = service.load(db, created.id)
+    first = sorted(loaded.to_move)[0]
+    service.submit_move(db, site, created.id, created.tokens[first], loaded.module.legal_moves(loaded.state, first)[0],
+                        loaded.seq, now=clock.format_time(start + timedelta(minutes=10)))
+    dry = sorted(service.load(db, created.id).to_move)[0]
+    assert dry != first
+    process, base = start_server(var_dir)  # its scheduler runs a sweep as it starts
+    try:
+        waited = time.monotonic() + 60
+        while (body := call(base, "GET", f"/api/games/{created.id}")[1])["status"] != "finished":
+            assert time.monotonic() < waited, f"no timeout came: {body}"
+            time.sleep(0.2)
+        assert body["outcome"]["winners"] == [first]
+        assert body["clock"]["left"][str(first)] == 2 * 3600 + 50 * 60
+        _, events = call(base, "GET", f"/api/games/{created.id}/events")
+        timed_out = next(e for e in events if e["type"] == "turn_timed_out")
+        assert (timed_out["actor"], timed_out["data"]) == ("clock", {"seat": dry, "action": "forfeit"})
+        assert clock.parse_time(timed_out["at"]) >= start + timedelta(minutes=130)  # when the bank ran dry, or after
+        status, report = call(base, "GET", f"/api/games/{created.id}/verify")
+        assert status == 200 and report["ok"], report
+    finally:
+        stop_server(process)
+    assert store.game_row(db, created.id)["status"] == "finished"
