@@ -68,6 +68,33 @@ CLOCK_OPTIONS: dict[str, Option] = {
                             label="Vacation days a year"),
 }
 
+# The clock's options and what each combination does, in words, for the options page.
+CLOCK_IN_WORDS: tuple[tuple[str, str], ...] = (
+    ("No clock", "Choose a time for each move and leave the time empty: nobody is reminded or runs out of "
+                 "time, and the reminders, what happens when time runs out and the vacation days do nothing."),
+    ("A time for each move", "Every turn gets the same time, counted from the moment it becomes the "
+                             "player's turn; time a quick move does not use is not kept. With 3d, every move "
+                             "is due three days after the turn began."),
+    ("A bank of time", "Each player starts with the bank. The time they take over a move comes out of it, and "
+                       "after each move the increment is added, up to the most it may hold. With 7d, +1d, at "
+                       "most 14d: a player who answers within the day keeps their 7 days and slowly gains up to "
+                       "14; one who takes 3 days over a move has 4 left, 5 after the increment. A player whose "
+                       "bank is empty still has the increment for each move, so it is at least an hour."),
+    ("Reminders", "Sent that long before a turn's time runs out, by mail or webhook as the player chose. Those "
+                  "as long as the turn or longer (the time per move, or what is in the bank when the turn "
+                  "begins) are left out, so the usual 1d,1h fits every clock: a 12h turn is reminded an hour "
+                  "before."),
+    ("When time runs out", "Remind: the game waits, and the player is reminded three more times, one "
+                           "period after (the time per move, or a bank's increment), then two, then four. "
+                           "Pass their turn: the game's default move is played for them where the rules allow "
+                           "one (a bank then starts again from the increment). They lose: the game ends for "
+                           "them. The computer plays: it moves for them until they say they are back."),
+    ("Vacation days", "A player on vacation has their clock stopped, bank and all, for up to that many days "
+                      "in any 365; a vacation that uses them up ends by itself."),
+    ("Every clock ends", "However these are set, a player who does nothing runs out of time at the latest "
+                         "after the time per move (or the most a bank holds) and their vacation days."),
+)
+
 _UNIT = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
 _DURATION = re.compile(r"(\d+)\s*([wdhms])")
 
@@ -183,6 +210,21 @@ def fischer_clock(resolved: Mapping) -> dict:
         raise InvalidOptions(f"option 'bank_increment' ({format_duration(increment)}) must be at most what the bank "
                              f"may hold ({format_duration(most)})")
     return {"kind": "fischer", "initial": initial, "increment": increment, "max": most}
+
+
+def left_in_words(seconds: float) -> str:
+    """Time left as a player reads it, as the pages' countdowns say it: "2 days 3 hours", "5 hours 10
+    minutes", "12 minutes"."""
+    minutes = int(max(0, seconds) // 60)
+    days, hours, mins = minutes // 1440, minutes % 1440 // 60, minutes % 60
+
+    def unit(amount, name):
+        return f"{amount} {name}{'' if amount == 1 else 's'}"
+    if days:
+        return f"{unit(days, 'day')} {unit(hours, 'hour')}"
+    if hours:
+        return f"{unit(hours, 'hour')} {unit(mins, 'minute')}"
+    return unit(mins, "minute")
 
 
 def in_words(settings: Mapping) -> str:

@@ -3,13 +3,18 @@ uses up and the increment grows, up to its most. Through the API (the `clock` op
 a reason, `"clock"` in the game answer) and through real `pbem serve` processes with their scheduler:
 the bank grows by the increment after each move, and a seat whose bank runs dry is timed out."""
 
+import email
+import email.policy
 import json
+import re
+from html import unescape
 import time
 import urllib.error
 import urllib.request
 from datetime import datetime, timedelta, timezone
 
 from pbem import clock, service, store
+from pbem.notify import outbox, sweep
 from tests.conftest import start_server, stop_server
 
 BANK = {"kind": "fischer", "initial": "1h", "increment": "1h", "max": "3h"}
@@ -119,3 +124,75 @@ def test_a_seat_whose_bank_runs_dry_is_timed_out_by_the_servers_scheduler(db, si
     finally:
         stop_server(process)
     assert store.game_row(db, created.id)["status"] == "finished"
+
+
+# --- shown as time left: the seat page, the options page, notices, /me and the calendar ------------------
+
+def test_the_seat_and_spectator_pages_show_each_bank_as_time_left(client, db, site):
+    made = client.post("/api/games", json={"game": "mississippi", "players": PLAYERS,
+                                           "options": {"clock": {**BANK, "initial": "2h"}}}).json
+    loaded = service.load(db, made["id"])
+    mover = sorted(loaded.to_move)[0]
+    service.submit_move(db, site, made["id"], made["seats"][mover]["token"],
+                        loaded.module.legal_moves(loaded.state, mover)[0], loaded.seq)
+    waiting = 1 - mover
+    seat_page = client.get(f"/play/{made['seats'][mover]['token']}").data.decode()
+    assert "This game plays with: clock: a bank of 2h, +1h after each move, at most 3h." in seat_page
+    names = [p["name"] for p in PLAYERS]
+    banks = re.search(r'<span class="muted banks">Time left in each bank: (.*?)\.</span>', seat_page).group(1)
+    parts = dict(part.split(" ", 1) for part in banks.split("; "))
+    assert parts[names[mover]] in ("2 hours 59 minutes", "3 hours 0 minutes")  # 2h, less a moment, +1h
+    assert parts[names[waiting]].startswith(("1 hour 59 minutes", "2 hours 0 minutes"))
+    assert parts[names[waiting]].endswith("(counting down)")
+    assert re.search(r"<noscript> \((1 hour 59 minutes|2 hours 0 minutes) left\)</noscript>", seat_page)
+    spectator = client.get(f"/games/{made['id']}").data.decode()
+    assert '<p class="muted banks">Time left in each bank: ' in spectator
+
+
+def test_the_options_page_explains_every_clock_option_and_their_combinations(client):
+    page = client.get("/new/mississippi").data.decode()
+    for key in clock.CLOCK_OPTIONS:
+        assert f'name="opt_{key}"' in page, key
+    assert '<option value="fischer" >a bank of time (Fischer)</option>' in page
+    for title, words in clock.CLOCK_IN_WORDS:
+        assert f"<dt>{title}</dt><dd>{words}</dd>" in unescape(page)
+    made = client.post("/new/mississippi", data={"csrf": re.search(r'name="csrf" value="([^"]+)"', page).group(1),
+                                                 "name0": "Ann", "name1": "Bob", "opt_clock": "fischer",
+                                                 "opt_bank_initial": "7d", "opt_bank_increment": "1d",
+                                                 "opt_bank_max": "14d", "opt_reminders": "1d,1h"})
+    assert made.status_code == 303, made.data[:500]
+    refused = client.post("/new/mississippi", data={"csrf": re.search(r'name="csrf" value="([^"]+)"', page).group(1),
+                                                    "name0": "Ann", "name1": "Bob", "opt_clock": "fischer",
+                                                    "opt_bank_initial": "7d"})
+    assert refused.status_code == 422 and "bank_increment" in refused.data.decode()
+
+
+def test_notices_say_the_time_left_in_the_bank(db, site, var_dir):
+    players = [{"name": "Ann", "email": "ann@example.org", "webhook": None}, {"name": "Bob", "email": "bob@example.org"}]
+    created = service.create_game(db, site, "mississippi", players, {"clock": {**BANK, "initial": "3h"}},
+                                  now="2026-11-02T12:00:00Z")
+    loaded = service.load(db, created.id)
+    mover = sorted(loaded.to_move)[0]
+    invitation = next(r for r in outbox.for_game(db, created.id) if r["seat"] == mover)
+    assert "2026-11-02T15:00:00Z (UTC), 3 hours 0 minutes from now (all that is left in your bank)" in invitation["body_text"]
+    assert sweep.sweep(db, site, "2026-11-02T14:00:00Z", owner="t")["reminders"] == 1  # the 1d reminder did not fit
+    reminder = [r for r in outbox.for_game(db, created.id) if r["kind"].startswith("reminder")]
+    assert [r["kind"].split(":")[0] for r in reminder] == ["reminder"] and reminder[0]["kind"].startswith("reminder:before3600")
+    sent = email.message_from_bytes((site.var_dir / "outbox" / f"notice-{reminder[0]['id']}.{created.id}@localhost.eml")
+                                    .read_bytes(), policy=email.policy.default)  # delivered by the sweep: read the mail
+    assert "1 hour 0 minutes from now (all that is left in your bank)" in sent.get_body(("plain",)).get_content()
+
+
+def test_the_calendar_says_the_time_left_and_keeps_the_alarms_that_fit_the_bank(client, db, site):
+    from tests.test_feeds import feed_url, owing_game, sign_in
+
+    import icalendar
+
+    made = owing_game(client, db, site, "Bob", clock={**BANK, "initial": "3h", "max": "3h"}, reminders="1d,2h,1h")
+    sign_in(client, db)
+    calendar = icalendar.Calendar.from_ical(client.get(feed_url(client)).data)
+    event = next(e for e in calendar.walk("VEVENT") if str(e["UID"]).startswith(made["id"]))
+    assert sorted(a.decoded("TRIGGER") for a in event.walk("VALARM")) == [-timedelta(hours=2), -timedelta(hours=1)]
+    assert re.search(r"Time left: (2|3) hours? \d+ minutes? \(as this calendar was read\)", str(event["DESCRIPTION"]))
+    me = client.get("/me").data.decode()
+    assert re.search(r"<noscript> \((2|3) hours? \d+ minutes? left\)</noscript>", me)
