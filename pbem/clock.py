@@ -57,7 +57,8 @@ CLOCK_OPTIONS: dict[str, Option] = {
                        label="Most in the bank"),
     "reminders": Option("str", DEFAULT_REMINDERS, "When to remind a player before their time runs out, like "
                                                   "1d,1h (at most three; those longer than the time per move "
-                                                  "are left out); 'none' for no reminders.", label="Reminders"),
+                                                  "are left out, and a clock too short for 1d,1h is reminded "
+                                                  "halfway); 'none' for no reminders.", label="Reminders"),
     "on_timeout": Option("choice", "remind", "What happens when a player's time runs out.",
                          choices=TIMEOUT_ACTIONS, label="When time runs out",
                          choice_labels={"remind": "remind them three more times", "skip": "pass their turn, where the game "
@@ -83,7 +84,7 @@ CLOCK_IN_WORDS: tuple[tuple[str, str], ...] = (
     ("Reminders", "Sent that long before a turn's time runs out, by mail or webhook as the player chose. Those "
                   "as long as the turn or longer (the time per move, or what is in the bank when the turn "
                   "begins) are left out, so the usual 1d,1h fits every clock: a 12h turn is reminded an hour "
-                  "before."),
+                  "before, and a 1h turn, which neither fits, halfway."),
     ("When time runs out", "Remind: the game waits, and the player is reminded three more times, one "
                            "period after (the time per move, or a bank's increment), then two, then four. "
                            "Pass their turn: the game's default move is played for them where the rules allow "
@@ -195,6 +196,9 @@ def resolve_clock(options: Mapping) -> dict:
         # with the default 1d,1h reminds an hour before (the form always sends the field); a bank's turn
         # is as long as its bank, so a reminder is also left out of a turn shorter than it (`due`)
         out["reminders"] = [r for r in out["reminders"] if r < longest]
+        if not out["reminders"] and text == DEFAULT_REMINDERS:  # the defaults adapt: a one-hour clock, which
+            # neither 1d nor 1h fits, is reminded halfway (to the minute), not never
+            out["reminders"] = [longest // 2 // 60 * 60]
     return out
 
 

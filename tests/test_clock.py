@@ -257,3 +257,21 @@ def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(opti
     else:
         pytest.fail("the seat never timed out")
     assert now - since <= bound, (now - since, bound)
+
+
+@settings(max_examples=300, deadline=None)
+@given(minutes=st.integers(min_value=60, max_value=365 * 24 * 60), sent=st.booleans())
+def test_any_time_per_move_works_with_the_default_reminders_and_each_is_sent(minutes, sent):
+    """Whatever time per move a player may choose, the default reminders (as the form sends them, or
+    left out) are accepted, and each one kept falls within the turn, so the sweep sends it."""
+    resolved = clock.resolve_clock({"time_per_move": f"{minutes}m", **({"reminders": "1d,1h"} if sent else {})})
+    assert 1 <= len(resolved["reminders"]) <= clock.MAX_REMINDERS
+    for before in resolved["reminders"]:
+        moment = T0 + timedelta(minutes=minutes) - timedelta(seconds=before)
+        assert T0 < moment
+        assert [d.key.split(":")[0] for d in clock.due(resolved, {1: T0}, [], moment)] == [f"before{before}"]
+
+
+def test_a_one_hour_clock_is_reminded_halfway_by_the_default_reminders():
+    assert clock.resolve_clock({"time_per_move": "1h"})["reminders"] == [1800]
+    assert clock.resolve_clock({"time_per_move": "1h", "reminders": "none"})["reminders"] == []
