@@ -196,3 +196,22 @@ def test_the_calendar_says_the_time_left_and_keeps_the_alarms_that_fit_the_bank(
     assert re.search(r"Time left: (2|3) hours? \d+ minutes? \(as this calendar was read\)", str(event["DESCRIPTION"]))
     me = client.get("/me").data.decode()
     assert re.search(r"<noscript> \((2|3) hours? \d+ minutes? left\)</noscript>", me)
+
+
+def test_the_seat_and_options_pages_fit_a_phone_and_a_desktop(server, chrome, shots):
+    """Screenshots at 390 px and 1366 px (nothing sticks out sideways): a seat of a bank game, and the
+    options page opened at the clock with its words unfolded."""
+    from tests.browser import screenshot
+
+    _, made = call(server, "POST", "/api/games", {"game": "mississippi", "players": PLAYERS,
+                                                  "options": {"clock": {"kind": "fischer", "initial": "7d",
+                                                                        "increment": "1d", "max": "14d"}}})
+    driver = chrome()
+    driver.get(made["seats"][0]["url"])
+    assert "Time left in each bank: " in driver.find_element("css selector", ".turn").text
+    screenshot(driver, shots, "fischer-seat")
+    driver.get(server + "/new/mississippi")
+    driver.find_element("css selector", ".clock-words summary").click()
+    driver.execute_script("document.querySelector('.clock-words').closest('.options').querySelector('h3').scrollIntoView()")
+    assert "A bank of time" in driver.find_element("css selector", ".clock-words").text
+    screenshot(driver, shots, "fischer-options")
