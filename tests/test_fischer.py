@@ -14,7 +14,7 @@ import urllib.request
 from datetime import datetime, timedelta, timezone
 
 from pbem import clock, service, store
-from pbem.notify import outbox, sweep
+from pbem.notify import compose, outbox, sweep
 from tests.conftest import start_server, stop_server
 
 BANK = {"kind": "fischer", "initial": "1h", "increment": "1h", "max": "3h"}
@@ -175,6 +175,8 @@ def test_notices_say_the_time_left_in_the_bank(db, site, var_dir):
     mover = sorted(loaded.to_move)[0]
     invitation = next(r for r in outbox.for_game(db, created.id) if r["seat"] == mover)
     assert "2026-11-02T15:00:00Z (UTC), 3 hours 0 minutes from now (all that is left in your bank)" in invitation["body_text"]
+    line = compose.webhook_line(compose.context(site, loaded, mover, "your_turn", [], "2026-11-02T12:00:00Z"))
+    assert "Your turn, Ann. You have 3 hours 0 minutes left." in line or "Your turn, Bob. You have 3 hours 0 minutes left." in line
     assert sweep.sweep(db, site, "2026-11-02T14:00:00Z", owner="t")["reminders"] == 1  # the 1d reminder did not fit
     reminder = [r for r in outbox.for_game(db, created.id) if r["kind"].startswith("reminder")]
     assert [r["kind"].split(":")[0] for r in reminder] == ["reminder"] and reminder[0]["kind"].startswith("reminder:before3600")
@@ -215,3 +217,34 @@ def test_the_seat_and_options_pages_fit_a_phone_and_a_desktop(server, chrome, sh
     driver.execute_script("document.querySelector('.clock-words').closest('.options').querySelector('h3').scrollIntoView()")
     assert "A bank of time" in driver.find_element("css selector", ".clock-words").text
     screenshot(driver, shots, "fischer-options")
+
+
+def test_a_dry_bank_times_out_under_each_of_the_games_timeout_policies(db, site):
+    """A bank of 2h, +1h a move: the sweep (with a chosen `now`) times a seat out when its bank is dry,
+    then does what the game's options say: reminds it an increment later, passes its turn (its bank then
+    starts again from the increment), or ends the game for it."""
+    def start(policy, game="mississippi"):
+        players = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
+        created = service.create_game(db, site, game, players, {
+            "clock": {"kind": "fischer", "initial": "2h", "increment": "1h"}, "on_timeout": policy},
+            now="2026-11-02T12:00:00Z")
+        return created, sorted(service.load(db, created.id).to_move)[0]
+
+    reminded, seat = start("remind")
+    assert sweep.sweep(db, site, "2026-11-02T13:59:59Z", owner="t")["timeouts"] == 0
+    assert sweep.sweep(db, site, "2026-11-02T14:00:00Z", owner="t")["timeouts"] >= 1
+    assert seat in service.load(db, reminded.id).timed_out
+    kinds = [r["kind"].split(":")[0] for r in outbox.for_game(db, reminded.id) if r["seat"] == seat]
+    assert kinds[-1] == "timeout"
+    sweep.sweep(db, site, "2026-11-02T15:00:00Z", owner="t")  # an increment after the deadline
+    assert [r["kind"].split(":")[0] for r in outbox.for_game(db, reminded.id) if r["seat"] == seat][-1] == "reminder"
+
+    passed, seat = start("skip", "buccaneer")  # Mississippi has no pass; Buccaneer's default move is one
+    sweep.sweep(db, site, "2026-11-02T16:00:00Z", owner="t")
+    loaded = service.load(db, passed.id)
+    assert [e.type for e in store.read_events(db, passed.id)].count("turn_timed_out") == 1
+    assert seat not in loaded.to_move and loaded.banks[seat] == 3600  # nothing left, then the increment
+
+    lost, seat = start("forfeit")
+    sweep.sweep(db, site, "2026-11-02T16:00:00Z", owner="t")
+    assert service.load(db, lost.id).outcome.winners == (1 - seat,)
