@@ -1,10 +1,17 @@
-"""The correspondence clock: time per move, reminders, timeouts and vacations, as pure functions of
-event times and a passed-in `now` (architecture section 8).
+"""The correspondence clock: time per move or a Fischer bank, reminders, timeouts and vacations, as pure
+functions of event times and a passed-in `now` (architecture sections 8 and 20).
 
 A seat's clock runs from the moment it began to owe a decision (the time of the event after which it
-first appeared in `to_move`, without a break since) to its deadline, `time_per_move` later, pushed back
-by every vacation the seat took meanwhile. Nothing here reads the clock itself: the scheduler passes
-`now`, so tests can set any time.
+first appeared in `to_move`, without a break since) to its deadline, pushed back by every vacation the
+seat took meanwhile. How long a turn may last is the clock's kind:
+
+- `per_move` (the default): `time_per_move` for every turn;
+- `fischer`: the seat's bank, which starts at `initial`; when a turn ends, the time it took (vacations
+  left out) is taken from the bank (never below nothing: a seat that ran late starts again from empty)
+  and `increment` is added, up to `max`. The bank is folded from the log (pbem/folding.py calls
+  `bank_after_turn`), never stored.
+
+Nothing here reads the clock itself: the scheduler passes `now`, so tests can set any time.
 """
 
 from __future__ import annotations
@@ -28,12 +35,30 @@ MIN_TIME_PER_MOVE = 3600
 MAX_REMINDERS = 3  # reminders before one deadline
 OVERDUE_REMINDERS = 3  # after a timeout that reminds: one period later, then two, then four; then silence
 
+CLOCK_KINDS = ("per_move", "fischer")
+FISCHER_FIELDS = {"initial": "bank_initial", "increment": "bank_increment", "max": "bank_max"}  # API -> option
+
 CLOCK_OPTIONS: dict[str, Option] = {
-    "time_per_move": Option("str", "", "How long each player has for a decision, like 3d (three days), 12h or "
-                                       "1d12h; empty for no clock.", label="Time per move"),
+    "clock": Option("choice", "per_move", "A time for each move gives every turn the same time. A bank gives "
+                                          "each player a store of time that their turns use up and that "
+                                          "grows by the increment after each of their moves, up to the most "
+                                          "it may hold: a quick move saves time for a hard one later.",
+                    choices=CLOCK_KINDS, label="Kind of clock",
+                    choice_labels={"per_move": "a time for each move", "fischer": "a bank of time (Fischer)"}),
+    "time_per_move": Option("str", "", "With a time for each move: how long each player has for a decision, "
+                                       "like 3d (three days), 12h or 1d12h; empty for no clock.",
+                            label="Time per move"),
+    "bank_initial": Option("str", "", "With a bank: the time each player starts with, like 7d (at least 1h).",
+                           label="Bank at the start"),
+    "bank_increment": Option("str", "", "With a bank: the time added to it after each of their moves, like 1d "
+                                        "(at least 1h, so that even an empty bank gives a move an hour).",
+                             label="Added after each move"),
+    "bank_max": Option("str", "", "With a bank: the most it may hold, like 14d; empty: what it starts with.",
+                       label="Most in the bank"),
     "reminders": Option("str", DEFAULT_REMINDERS, "When to remind a player before their time runs out, like "
                                                   "1d,1h (at most three; those longer than the time per move "
-                                                  "are left out); 'none' for no reminders.", label="Reminders"),
+                                                  "are left out, and a clock too short for 1d,1h is reminded "
+                                                  "halfway); 'none' for no reminders.", label="Reminders"),
     "on_timeout": Option("choice", "remind", "What happens when a player's time runs out.",
                          choices=TIMEOUT_ACTIONS, label="When time runs out",
                          choice_labels={"remind": "remind them three more times", "skip": "pass their turn, where the game "
@@ -43,6 +68,33 @@ CLOCK_OPTIONS: dict[str, Option] = {
                                                           "their clock is paused meanwhile.", minimum=0, maximum=365,
                             label="Vacation days a year"),
 }
+
+# The clock's options and what each combination does, in words, for the options page.
+CLOCK_IN_WORDS: tuple[tuple[str, str], ...] = (
+    ("No clock", "Choose a time for each move and leave the time empty: nobody is reminded or runs out of "
+                 "time, and the reminders, what happens when time runs out and the vacation days do nothing."),
+    ("A time for each move", "Every turn gets the same time, counted from the moment it becomes the "
+                             "player's turn; time a quick move does not use is not kept. With 3d, every move "
+                             "is due three days after the turn began."),
+    ("A bank of time", "Each player starts with the bank. The time they take over a move comes out of it, and "
+                       "after each move the increment is added, up to the most it may hold. With 7d, +1d, at "
+                       "most 14d: a player who answers within the day keeps their 7 days and slowly gains up to "
+                       "14; one who takes 3 days over a move has 4 left, 5 after the increment. A player whose "
+                       "bank is empty still has the increment for each move, so it is at least an hour."),
+    ("Reminders", "Sent that long before a turn's time runs out, by mail or webhook as the player chose. Those "
+                  "as long as the turn or longer (the time per move, or what is in the bank when the turn "
+                  "begins) are left out, so the usual 1d,1h fits every clock: a 12h turn is reminded an hour "
+                  "before, and a 1h turn, which neither fits, halfway."),
+    ("When time runs out", "Remind: the game waits, and the player is reminded three more times, one "
+                           "period after (the time per move, or a bank's increment), then two, then four. "
+                           "Pass their turn: the game's default move is played for them where the rules allow "
+                           "one (a bank then starts again from the increment). They lose: the game ends for "
+                           "them. The computer plays: it moves for them until they say they are back."),
+    ("Vacation days", "A player on vacation has their clock stopped, bank and all, for up to that many days "
+                      "in any 365; a vacation that uses them up ends by itself."),
+    ("Every clock ends", "However these are set, a player who does nothing runs out of time at the latest "
+                         "after the time per move (or the most a bank holds) and their vacation days."),
+)
 
 _UNIT = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
 _DURATION = re.compile(r"(\d+)\s*([wdhms])")
@@ -72,18 +124,65 @@ def format_duration(seconds: int) -> str:
     return "".join(parts) or "0s"
 
 
+def spread_clock(options: Mapping) -> dict:
+    """The options with the API's `clock` object (`{"kind": "fischer", "initial", "increment", "max"}` or
+    `{"kind": "per_move", "per_move"}`, durations as text like 7d or as seconds) spread into the flat
+    options the new-game form sends (`clock`, `time_per_move`, `bank_*`)."""
+    options = dict(options)
+    given = options.get("clock")
+    if not isinstance(given, Mapping):
+        return options
+    kind = given.get("kind", "per_move")
+    if kind not in CLOCK_KINDS:
+        raise InvalidOptions(f"option 'clock': the kind must be one of {', '.join(CLOCK_KINDS)}, not {str(kind)[:40]!r}")
+    fields = {"per_move": "time_per_move"} if kind == "per_move" else FISCHER_FIELDS
+    unknown = sorted(set(given) - set(fields) - {"kind"})
+    if unknown:
+        raise InvalidOptions(f"option 'clock': a {kind} clock takes {', '.join(['kind', *fields])}, not {unknown[0][:40]!r}")
+    options["clock"] = kind
+    for field, option in fields.items():
+        if field not in given:
+            continue
+        if options.get(option) not in (None, ""):
+            raise InvalidOptions(f"option 'clock': {field} is given twice (also as {option!r})")
+        value = given[field]
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = f"{value}s"  # seconds, as the game answers give them
+        options[option] = value
+    return options
+
+
+def checked_duration(name: str, text: str, required: bool = False) -> int | None:
+    """Seconds of a duration option, at least MIN_TIME_PER_MOVE; None when empty and not required."""
+    if not str(text).strip():
+        if required:
+            raise InvalidOptions(f"option {name!r} is needed for a bank of time: write it like 7d")
+        return None
+    try:
+        seconds = parse_duration(text)
+    except ValueError as error:
+        raise InvalidOptions(f"option {name!r}: {error}") from None
+    if seconds < MIN_TIME_PER_MOVE:
+        raise InvalidOptions(f"option {name!r} must be at least an hour (1h)")
+    return seconds
+
+
 def resolve_clock(options: Mapping) -> dict:
-    """Check the clock options and give them in stored form: seconds, or None for no clock."""
+    """Check the clock options and give them in stored form: seconds, or None for no clock. A time per
+    move is stored as before (no `kind`); a bank with `"kind": "fischer"` and `time_per_move` None."""
     from .games.base import check_options
 
-    resolved = check_options(CLOCK_OPTIONS, options)
+    resolved = check_options(CLOCK_OPTIONS, spread_clock(options))
     out: dict = {"on_timeout": resolved["on_timeout"], "vacation_days": resolved["vacation_days"]}
-    try:
-        out["time_per_move"] = parse_duration(resolved["time_per_move"]) if resolved["time_per_move"] else None
-    except ValueError as error:
-        raise InvalidOptions(f"option 'time_per_move': {error}") from None
-    if out["time_per_move"] is not None and out["time_per_move"] < MIN_TIME_PER_MOVE:
-        raise InvalidOptions("option 'time_per_move' must be at least an hour (1h)")
+    bank = [key for key in FISCHER_FIELDS.values() if str(resolved[key]).strip()]
+    if resolved["clock"] == "fischer":
+        if str(resolved["time_per_move"]).strip():
+            raise InvalidOptions("option 'time_per_move': a bank of time has no time per move; give "
+                                 "bank_initial, bank_increment and bank_max instead")
+        out.update(fischer_clock(resolved))
+    elif bank:
+        raise InvalidOptions(f"option {bank[0]!r} is for a bank of time: choose the clock 'fischer' as well")
+    out["time_per_move"] = checked_duration("time_per_move", resolved["time_per_move"])
     text = str(resolved["reminders"]).strip().lower()
     try:
         reminders = [] if text in ("", "none") else [parse_duration(p) for p in text.split(",")]
@@ -92,10 +191,116 @@ def resolve_clock(options: Mapping) -> dict:
     out["reminders"] = sorted(set(reminders), reverse=True)
     if len(out["reminders"]) > MAX_REMINDERS:
         raise InvalidOptions(f"option 'reminders': at most {MAX_REMINDERS} reminders before a deadline")
-    if out["time_per_move"] is not None:  # those that would fall before the turn began are left out: a
-        # one-day clock with the default 1d,1h reminds an hour before (the form always sends the field)
-        out["reminders"] = [r for r in out["reminders"] if r < out["time_per_move"]]
+    longest = out["max"] if is_fischer(out) else out["time_per_move"]
+    if longest is not None:  # those that would fall before the turn began are left out: a one-day clock
+        # with the default 1d,1h reminds an hour before (the form always sends the field); a bank's turn
+        # is as long as its bank, so a reminder is also left out of a turn shorter than it (`due`)
+        out["reminders"] = [r for r in out["reminders"] if r < longest]
+        if not out["reminders"] and text == DEFAULT_REMINDERS:  # the defaults adapt: a one-hour clock, which
+            # neither 1d nor 1h fits, is reminded halfway (to the minute), not never
+            out["reminders"] = [longest // 2 // 60 * 60]
     return out
+
+
+def fischer_clock(resolved: Mapping) -> dict:
+    """A bank's stored fields, checked: initial and increment at least an hour, at most max."""
+    initial = checked_duration("bank_initial", resolved["bank_initial"], required=True)
+    increment = checked_duration("bank_increment", resolved["bank_increment"], required=True)
+    most = checked_duration("bank_max", resolved["bank_max"]) or initial
+    if most < initial:
+        raise InvalidOptions(f"option 'bank_max' ({format_duration(most)}) must be at least the bank at the start "
+                             f"({format_duration(initial)})")
+    if increment > most:
+        raise InvalidOptions(f"option 'bank_increment' ({format_duration(increment)}) must be at most what the bank "
+                             f"may hold ({format_duration(most)})")
+    return {"kind": "fischer", "initial": initial, "increment": increment, "max": most}
+
+
+def left_in_words(seconds: float) -> str:
+    """Time left as a player reads it, as the pages' countdowns say it: "2 days 3 hours", "5 hours 10
+    minutes", "12 minutes"."""
+    minutes = int(max(0, seconds) // 60)
+    days, hours, mins = minutes // 1440, minutes % 1440 // 60, minutes % 60
+
+    def unit(amount, name):
+        return f"{amount} {name}{'' if amount == 1 else 's'}"
+    if days:
+        return f"{unit(days, 'day')} {unit(hours, 'hour')}"
+    if hours:
+        return f"{unit(hours, 'hour')} {unit(mins, 'minute')}"
+    return unit(mins, "minute")
+
+
+def in_words(settings: Mapping) -> str:
+    """The clock as a player reads it: "3d per move", "a bank of 7d, +1d after each move, at most 14d"."""
+    if is_fischer(settings):
+        return (f"a bank of {format_duration(settings['initial'])}, +{format_duration(settings['increment'])} "
+                f"after each move, at most {format_duration(settings['max'])}")
+    if settings.get("time_per_move"):
+        return f"{format_duration(settings['time_per_move'])} per move"
+    return "no clock"
+
+
+def kind_of(settings: Mapping) -> str:
+    return settings.get("kind") or "per_move"  # games from before the bank have no kind: a time per move
+
+
+def is_fischer(settings: Mapping) -> bool:
+    return kind_of(settings) == "fischer"
+
+
+def has_clock(settings: Mapping) -> bool:
+    """Whether the game has a clock at all (a time per move, or a bank)."""
+    return is_fischer(settings) or bool(settings.get("time_per_move"))
+
+
+def allowance(settings: Mapping, bank: int | None = None) -> int | None:
+    """Seconds a turn may take, vacations left out: the time per move, or the seat's bank (its initial
+    when it has had no turn yet). None without a clock."""
+    if is_fischer(settings):
+        return settings["initial"] if bank is None else bank
+    return settings.get("time_per_move") or None
+
+
+def turn_period(settings: Mapping) -> int | None:
+    """The clock's usual turn, for the gaps between reminders after a timeout: the time per move, or the
+    bank's increment (what a turn gets once the bank has run low)."""
+    return settings["increment"] if is_fischer(settings) else settings.get("time_per_move") or None
+
+
+def longest_allowance(settings: Mapping) -> int | None:
+    """The longest a turn's own time may be: the time per move, or the most a bank may hold."""
+    return settings["max"] if is_fischer(settings) else settings.get("time_per_move") or None
+
+
+def bank_after_turn(settings: Mapping, bank: int | None, since: datetime, end: datetime,
+                    vacations: Sequence[Vacation], seat: int) -> int:
+    """A seat's bank once its turn, from `since` to `end`, is over: the time it took (its vacations left
+    out) taken away, never below nothing, then the increment added, up to the most the bank may hold."""
+    start = settings["initial"] if bank is None else bank
+    spent = (end - since - paused(vacations, seat, since, end)).total_seconds()
+    return int(min(settings["max"], max(0, start - spent) + settings["increment"]))
+
+
+def never_moves_bound(settings: Mapping) -> timedelta | None:
+    """How long after a turn begins a seat that does nothing at all has run out of time, at the latest:
+    the turn's own time at its longest, plus each thing that may stop its clock meanwhile without the
+    seat acting (`STOPS`). None without a clock. The property test in tests/test_clock.py checks it."""
+    longest = longest_allowance(settings)
+    if longest is None:
+        return None
+    return timedelta(seconds=longest) + sum((stop(settings) for stop in STOPS), timedelta(0))
+
+
+def vacation_stop(settings: Mapping) -> timedelta:
+    """A vacation under way when the turn begins runs until the year's allowance is used up (the clock
+    ends it); a seat that does nothing starts no other one."""
+    return timedelta(days=settings.get("vacation_days", DEFAULT_VACATION_DAYS))
+
+
+# What may stop a clock without its seat acting, each with the longest it may: rest days and pauses by
+# agreement add theirs here, so that every clock still ends (architecture section 20).
+STOPS = [vacation_stop]
 
 
 def parse_time(text: str) -> datetime:
@@ -140,12 +345,15 @@ def on_vacation(vacations: Iterable[Vacation], seat: int) -> bool:
     return any(v.seat == seat and v.end is None for v in vacations)
 
 
-def deadline(clock: Mapping, since: datetime, vacations: Sequence[Vacation], seat: int, now: datetime) -> datetime | None:
+def deadline(clock: Mapping, since: datetime, vacations: Sequence[Vacation], seat: int, now: datetime,
+             bank: int | None = None) -> datetime | None:
     """When the seat's time runs out, as far as can be said at `now` (an ongoing vacation keeps pushing
-    it back). None when the game has no clock."""
-    if not clock.get("time_per_move"):
+    it back); `bank` is the seat's under a Fischer clock (None: it has had no turn yet). None when the
+    game has no clock."""
+    turn = allowance(clock, bank)
+    if turn is None:
         return None
-    return since + timedelta(seconds=clock["time_per_move"]) + paused(vacations, seat, since, now)
+    return since + timedelta(seconds=turn) + paused(vacations, seat, since, now)
 
 
 def vacation_used(vacations: Iterable[Vacation], seat: int, now: datetime) -> timedelta:
@@ -166,23 +374,24 @@ def vacation_runs_out(clock: Mapping, vacations: Sequence[Vacation], seat: int) 
 
 
 def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence[Vacation], now: datetime,
-        timed_out: Iterable[int] = ()) -> list[Due]:
+        timed_out: Iterable[int] = (), banks: Mapping[int, int] | None = None) -> list[Due]:
     """What is due at `now`: for each seat owing a decision, the reminders whose time has come, and the
     timeout once its deadline has passed (unless already recorded). After a timeout with
     `on_timeout: remind`, a few more reminders fall due at growing gaps (`overdue_moments`). A vacation
-    that has used up the year's allowance ends."""
+    that has used up the year's allowance ends. `banks`: each seat's bank under a Fischer clock."""
     out: list[Due] = []
-    if not clock.get("time_per_move"):
+    if not has_clock(clock):
         return out
     timed_out = set(timed_out)
-    period = timedelta(seconds=clock["time_per_move"])
+    banks = banks or {}
+    period = timedelta(seconds=turn_period(clock))
     for seat, since in sorted(owing_since.items()):
         if on_vacation(vacations, seat):
             runs_out = vacation_runs_out(clock, vacations, seat)
             if runs_out is not None and now >= runs_out:
                 out.append(Due("vacation_end", seat, runs_out, f"vacation_end:{format_time(runs_out)}"))
             continue
-        limit = deadline(clock, since, vacations, seat, now)
+        limit = deadline(clock, since, vacations, seat, now, banks.get(seat))
         stamp = format_time(since)
         if now >= limit:
             if seat not in timed_out:
@@ -202,15 +411,16 @@ def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence
 
 
 def next_due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence[Vacation],
-             timed_out: Iterable[int], after: datetime) -> datetime | None:
+             timed_out: Iterable[int], after: datetime, banks: Mapping[int, int] | None = None) -> datetime | None:
     """The earliest moment at which `due` has something new to do, counting only reminders after `after`
     (those at or before it were handled) but every deadline not yet acted on, however old. None when
     nothing will ever be due without a new event. The games projection keeps it, indexed, so the sweep
     reads only the games whose moment has come."""
-    if not clock.get("time_per_move"):
+    if not has_clock(clock):
         return None
     timed_out = set(timed_out)
-    period = timedelta(seconds=clock["time_per_move"])
+    banks = banks or {}
+    period = timedelta(seconds=turn_period(clock))
     moments: list[datetime] = []
     for seat, since in owing_since.items():
         if on_vacation(vacations, seat):
@@ -218,7 +428,7 @@ def next_due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Seq
             if runs_out is not None:
                 moments.append(runs_out)
             continue
-        limit = deadline(clock, since, vacations, seat, after)
+        limit = deadline(clock, since, vacations, seat, after, banks.get(seat))
         if seat not in timed_out:
             moments.append(limit)
             moments += [m for m in (limit - timedelta(seconds=r) for r in kept_reminders(clock)) if since < m and m > after]

@@ -53,7 +53,10 @@ class CreateGameIn(Schema):
     players = fields.List(fields.Nested(PlayerIn), required=True, validate=validate.Length(min=1, max=16),
                           metadata={"description": "in seat (turn) order"})
     options = fields.Dict(keys=fields.String(), load_default=dict,
-                          metadata={"description": "the game's options; unknown ones are refused"})
+                          metadata={"description": "the game's options; unknown ones are refused. The clock: "
+                                                   "\"clock\": {\"kind\": \"fischer\", \"initial\", \"increment\", "
+                                                   "\"max\"} or {\"kind\": \"per_move\", \"per_move\"} (durations "
+                                                   "like 7d, or seconds); \"time_per_move\" is the same as per_move"})
 
 
 class HandoverIn(Schema):
@@ -178,6 +181,14 @@ class OutcomeOut(Schema):
     scores = fields.Dict()
 
 
+class ClockOut(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["per_move", "fischer"]))
+    left = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                       metadata={"description": "seat -> seconds left: until its deadline while it owes a decision, "
+                                                "else what its next turn starts with (its bank, or the time per move)"})
+    paused = fields.Boolean(required=True, metadata={"description": "stopped by agreement (none yet)"})
+
+
 class GameOut(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
@@ -190,6 +201,8 @@ class GameOut(Schema):
     outcome = fields.Nested(OutcomeOut, allow_none=True, required=True)
     deadline = fields.String(allow_none=True, required=True)
     rules_version = fields.Integer(required=True, metadata={"description": "the rules version the game plays"})
+    clock = fields.Nested(ClockOut, allow_none=True, required=True,
+                          metadata={"description": "null: the game has no clock, or the answer is of a past position"})
 
 
 class EventOut(Schema):
@@ -259,7 +272,12 @@ class SeatRecord(Schema):
 
 
 class ClockRecord(Schema):
-    time_per_move = fields.Integer(allow_none=True, required=True, metadata={"description": "seconds; null: no clock"})
+    time_per_move = fields.Integer(allow_none=True, required=True,
+                                   metadata={"description": "seconds; null: no clock, or a bank (kind fischer)"})
+    kind = fields.String(validate=validate.OneOf(["fischer"]), metadata={"description": "absent: a time per move"})
+    initial = fields.Integer(metadata={"description": "a bank's seconds at the start"})
+    increment = fields.Integer(metadata={"description": "seconds added to a bank after each turn"})
+    max = fields.Integer(metadata={"description": "the most seconds a bank may hold"})
     reminders = fields.List(fields.Integer(), required=True, metadata={"description": "seconds before the deadline"})
     on_timeout = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit", "bot"]))
     vacation_days = fields.Integer(required=True)

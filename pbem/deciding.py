@@ -101,7 +101,7 @@ def vacation_command(folded: Folded, seat: int, verb: str, now: str) -> dict:
         return {"verb": "vacation_end", "seat": seat}
     if folded.finished:
         raise Forbidden("the game is over")
-    if not folded.clock.get("time_per_move"):
+    if not clock.has_clock(folded.clock):
         raise Forbidden("this game has no clock, so there is nothing to pause")
     if clock.on_vacation(folded.vacations, seat):
         raise Forbidden("you are already on vacation")

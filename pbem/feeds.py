@@ -47,10 +47,15 @@ def ics_time(moment: str) -> str:
     return clock.parse_time(moment).strftime("%Y%m%dT%H%M%SZ")
 
 
-def reminders_of(db, game_id: str) -> list[int]:
-    """The game's reminders, seconds before a deadline, from its first event (one indexed row)."""
+def reminders_of(db, game_id: str, left: float | None = None) -> list[int]:
+    """The game's reminders, seconds before a deadline, from its first event (one indexed row). Under a
+    bank, only those that fit the `left` seconds of the turn (as the clock sends them)."""
     first = store.event_at(db, game_id, 1)
-    return list(((first.data.get("clock") or {}).get("reminders") or [])) if first else []
+    settings = (first.data.get("clock") or {}) if first else {}
+    reminders = list(settings.get("reminders") or [])
+    if left is not None and clock.is_fischer(settings):
+        reminders = [r for r in reminders if r < left]
+    return reminders
 
 
 def calendar(db, site: Site, seats: list[MySeat], now: str) -> str:
@@ -65,13 +70,15 @@ def calendar(db, site: Site, seats: list[MySeat], now: str) -> str:
             continue
         with_whom = f" with {', '.join(seat.others)}" if seat.others else ""
         about = f"{seat.title}{with_whom}"
+        left = (clock.parse_time(seat.deadline) - clock.parse_time(now)).total_seconds()
         description = (f"Your move is due in {about} (game {seat.id}, you play {seat.name}).\n"
+                       + (f"Time left: {clock.left_in_words(left)} (as this calendar was read).\n" if left >= 0 else "")
                        + (f"Last: {seat.summary}\n" if seat.summary else "") + f"Your games: {site.base_url}/me")
         lines += ["BEGIN:VEVENT", f"UID:{seat.id}-{seat.seat}@{host}", f"DTSTAMP:{ics_time(now)}",
                   f"DTSTART:{ics_time(seat.deadline)}", "DURATION:PT15M",
                   f"SUMMARY:{ics_text(f'Your move is due: {about}')}", f"DESCRIPTION:{ics_text(description)}",
                   f"URL:{site.game_url(seat.id)}", "TRANSP:TRANSPARENT"]
-        for before in reminders_of(db, seat.id):
+        for before in reminders_of(db, seat.id, left):
             lines += ["BEGIN:VALARM", "ACTION:DISPLAY", f"DESCRIPTION:{ics_text(f'Your move is due soon: {about}')}",
                       f"TRIGGER;RELATED=START:-PT{int(before)}S", "END:VALARM"]
         lines.append("END:VEVENT")

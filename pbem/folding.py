@@ -2,7 +2,8 @@
 
 Architecture sections 4 and 11. A `Folded` is the whole of what the server knows about a game as of one
 seq: the game's state (folded through the game's `evolve`) and what the platform's own events say (seat
-settings, vacations, timeouts, since when each seat owes a decision). It is immutable, so one value may
+settings, vacations, timeouts, since when each seat owes a decision, each seat's bank under a Fischer
+clock). It is immutable, so one value may
 serve many requests and threads, and it pickles, so it can be kept as a snapshot (pbem/loading.py).
 
 `advance` is the only fold: loading a game, appending to it and looking back all go through it, over
@@ -45,6 +46,8 @@ class Folded:
     timed_out: frozenset[int] = frozenset()
     last_acted: Mapping[int, int] = field(default_factory=dict)  # seat -> last seq of its last own append
     began_owing: Mapping[int, int] = field(default_factory=dict)  # seat -> seq after which it last began to owe
+    # seat -> seconds in its bank as its turn began (a Fischer clock only; a seat not in it has the initial)
+    banks: Mapping[int, int] = field(default_factory=dict)
     outcome: Outcome | None = None
     to_move: frozenset[int] = frozenset()
     batch_open: bool = False            # the last event folded may be followed by more of its append
@@ -82,7 +85,16 @@ class Folded:
     def deadline(self, seat: int, now: datetime) -> datetime | None:
         if seat not in self.owing_since:
             return None
-        return clock.deadline(self.clock, self.owing_since[seat], self.vacations, seat, now)
+        return clock.deadline(self.clock, self.owing_since[seat], self.vacations, seat, now, self.banks.get(seat))
+
+    def time_left(self, seat: int, now: datetime) -> int | None:
+        """Seconds the seat has left at `now`: until its deadline while it owes a decision (still while
+        on vacation, since the deadline moves with it), else what its next turn starts with (its bank,
+        or the time per move). None without a clock."""
+        limit = self.deadline(seat, now)
+        if limit is not None:
+            return max(0, int((limit - now).total_seconds()))
+        return clock.allowance(self.clock, self.banks.get(seat))
 
     def earliest_deadline(self, now: datetime) -> datetime | None:
         times = [d for d in (self.deadline(s, now) for s in self.owing_since) if d is not None]
@@ -152,6 +164,8 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
     owing = dict(folded.owing_since)
     acted = dict(folded.last_acted)
     began = dict(folded.began_owing)
+    banks = dict(folded.banks)
+    fischer = clock.is_fischer(folded.clock)
     open_batch = folded.batch_open
     moment = work.moment
     last_seq = folded.seq
@@ -162,6 +176,7 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
         """Who owes a decision now that a whole append is folded; a seat's clock runs from the append
         after which it began to owe, without a break (a rewind starts every clock afresh)."""
         nonlocal owing
+        under_way = owing  # the turns before this append
         if work.rewound:
             owing, work.rewound = {}, False
         result = outcome_of(module, work.state, work.facts)
@@ -170,6 +185,11 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
         for seat in owing_now - set(owing):
             began[seat] = last_seq
         owing = {seat: owing.get(seat, moment) for seat in owing_now}
+        if fischer:  # a turn that ended here (a decision, the clock's for the seat, a rewind) updates the bank
+            for seat, since in under_way.items():
+                if owing.get(seat) != since:
+                    banks[seat] = clock.bank_after_turn(folded.clock, banks.get(seat), since, moment,
+                                                        work.vacations, seat)
         work.timed_out &= set(owing)
         for seat in actors:
             acted[seat] = last_seq
@@ -206,8 +226,8 @@ def advance(folded: Folded, events: Sequence, complete: bool = True, look_back=N
         to_move = owing_of(module, state, work.facts, result)
     return replace(folded, seq=last.seq, last_hash=last.hash, last_at=last.at, state=state, seats=tuple(work.seats),
                    vacations=tuple(work.vacations), owing_since=owing, timed_out=frozenset(work.timed_out),
-                   last_acted=acted, began_owing=began, outcome=result, to_move=to_move, batch_open=open_batch,
-                   facts=work.facts)
+                   last_acted=acted, began_owing=began, banks=banks, outcome=result, to_move=to_move,
+                   batch_open=open_batch, facts=work.facts)
 
 
 def outcome_of(module: ModuleType, state: Any, facts: Mapping[str, Any]) -> Outcome | None:
@@ -246,5 +266,10 @@ def settle_alone(folded: Folded) -> Folded:
     moment = clock.parse_time(folded.last_at)
     owing = {seat: folded.owing_since.get(seat, moment) for seat in owing_now}
     began = {**folded.began_owing, **{seat: folded.seq for seat in owing_now - set(folded.owing_since)}}
+    banks = dict(folded.banks)
+    if clock.is_fischer(folded.clock):  # as `advance` settles: the turns that ended update their banks
+        for seat, since in folded.owing_since.items():
+            if seat not in owing:
+                banks[seat] = clock.bank_after_turn(folded.clock, banks.get(seat), since, moment, folded.vacations, seat)
     return replace(folded, owing_since=owing, timed_out=folded.timed_out & frozenset(owing), outcome=result,
-                   to_move=owing_now, began_owing=began, batch_open=False)
+                   to_move=owing_now, began_owing=began, banks=banks, batch_open=False)

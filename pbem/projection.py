@@ -24,7 +24,8 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None, s
     next_due = None
     if result is None:
         after = clock.parse_time(min(handled_until or folded.last_at, now))
-        upcoming = clock.next_due(folded.clock, folded.owing_since, folded.vacations, folded.timed_out, after)
+        upcoming = clock.next_due(folded.clock, folded.owing_since, folded.vacations, folded.timed_out, after,
+                                  folded.banks)
         next_due = clock.format_time(upcoming) if upcoming is not None else None
         if owed_by_computer(folded):  # the sweep plays it (pbem/computer.py), a few seconds after this append
             next_due = min(next_due or folded.last_at, folded.last_at)

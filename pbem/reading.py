@@ -20,8 +20,8 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
     result = folded.outcome
     legal = legal_moves(folded, seat) if at is None else []
     deadline = None
+    moment = now or clock.parse_time(clock.format_time(datetime.now().astimezone()))
     if at is None and result is None:
-        moment = now or clock.parse_time(clock.format_time(datetime.now().astimezone()))
         deadline = head.deadline(seat, moment) if seat in head.owing_since else \
             (head.earliest_deadline(moment) if seat is None else None)
     view = {
@@ -35,8 +35,19 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
         "outcome": result.to_json() if result is not None else None,
         "deadline": clock.format_time(deadline) if deadline else None,
         "rules_version": head.rules_version,
+        "clock": clock_view(head, moment) if at is None else None,
     }
     return view
+
+
+def clock_view(head: Folded, now: datetime) -> dict | None:
+    """The game's clock as time left (architecture section 26): each seat's seconds, until its deadline
+    while it owes a decision, else what its next turn starts with. None for a game without a clock.
+    `paused` is for pauses by agreement, which no game has yet."""
+    if not clock.has_clock(head.clock):
+        return None
+    return {"kind": clock.kind_of(head.clock), "paused": False,
+            "left": {str(seat): head.time_left(seat, now) for seat in range(head.seat_count)}}
 
 
 def events_since(db, head: Folded, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict]:

@@ -100,7 +100,7 @@ def test_spectator_sees_the_game_without_legal_moves(client, game):
     assert response.status_code == 200
     body = response.json
     assert set(body) == {"id", "game", "status", "seq", "to_move", "you", "legal", "view", "outcome", "deadline",
-                         "rules_version", "head"}
+                         "rules_version", "head", "clock"}
     assert body["status"] == "active"
     assert body["you"] is None
     assert body["legal"] == []

@@ -130,3 +130,148 @@ def test_a_vacation_before_the_turn_or_of_another_seat_does_not_count():
 def test_vacation_used_counts_the_last_365_days():
     vacations = [clock.Vacation(0, T0 - 400 * DAY, T0 - 390 * DAY), clock.Vacation(0, T0 - 10 * DAY, T0 - 7 * DAY)]
     assert clock.vacation_used(vacations, 0, T0) == 3 * DAY
+
+
+# --- the Fischer clock: a bank with an increment, up to a most (architecture section 20) ----------------
+
+FISCHER = {"clock": {"kind": "fischer", "initial": "7d", "increment": "1d", "max": "14d"}}
+BANK = clock.resolve_clock(FISCHER)
+
+
+def test_a_fischer_clock_resolves_from_the_api_object_or_the_forms_fields_alike():
+    assert BANK == {"kind": "fischer", "initial": 7 * 86400, "increment": 86400, "max": 14 * 86400,
+                    "time_per_move": None, "reminders": [86400, 3600], "on_timeout": "remind", "vacation_days": 14}
+    assert clock.resolve_clock({"clock": "fischer", "bank_initial": "7d", "bank_increment": "1d",
+                                "bank_max": "14d"}) == BANK
+    assert clock.resolve_clock({"clock": {"kind": "fischer", "initial": 604800, "increment": 86400,
+                                          "max": 1209600}}) == BANK  # seconds, as the game answers give them
+    assert clock.resolve_clock({"clock": {"kind": "fischer", "initial": "2d", "increment": "1h"}})["max"] == 2 * 86400
+    assert clock.resolve_clock({"clock": {"kind": "per_move", "per_move": "3d"}}) == \
+        clock.resolve_clock({"time_per_move": "3d"})
+    assert clock.has_clock(BANK) and clock.is_fischer(BANK) and not clock.is_fischer(CLOCK)
+
+
+@pytest.mark.parametrize("given,reason", [
+    ({"kind": "fischer", "initial": "30m", "increment": "1h"}, "'bank_initial' must be at least an hour"),
+    ({"kind": "fischer", "initial": "1d"}, "'bank_increment' is needed for a bank of time"),
+    ({"kind": "fischer", "initial": "1d", "increment": "0s"}, "'bank_increment' must be at least an hour"),
+    ({"kind": "fischer", "initial": "7d", "increment": "1d", "max": "3d"}, "must be at least the bank at the start"),
+    ({"kind": "fischer", "initial": "2h", "increment": "1d", "max": "3h"}, "must be at most what the bank may hold"),
+    ({"kind": "fischer", "initial": "400d", "increment": "1d"}, "longer than a year"),
+    ({"kind": "fischer", "initial": "1d", "increment": "1h", "per_move": "1d"}, "takes kind, initial"),
+    ({"kind": "sandglass"}, "the kind must be one of per_move, fischer"),
+])
+def test_a_fischer_clock_that_is_not_allowed_is_refused_with_the_reason(given, reason):
+    with pytest.raises(InvalidOptions, match=reason):
+        clock.resolve_clock({"clock": given})
+
+
+@pytest.mark.parametrize("options,reason", [
+    ({"clock": "fischer", "bank_initial": "1d", "bank_increment": "1h", "time_per_move": "1d"}, "no time per move"),
+    ({"time_per_move": "1d", "bank_initial": "1d"}, "choose the clock 'fischer'"),
+    ({"clock": {"kind": "per_move", "per_move": "1d"}, "time_per_move": "2d"}, "given twice"),
+])
+def test_a_time_per_move_and_a_bank_are_not_mixed(options, reason):
+    with pytest.raises(InvalidOptions, match=reason):
+        clock.resolve_clock(options)
+
+
+def test_the_bank_loses_the_time_a_turn_took_and_gains_the_increment_up_to_its_most():
+    def after(bank, hours, vacations=()):
+        return clock.bank_after_turn(BANK, bank, T0, T0 + hours * HOUR, list(vacations), 1) / 86400
+
+    assert after(None, 48) == 7 - 2 + 1  # a first turn starts from the initial bank
+    assert after(14 * 86400, 1) == 14  # never more than the most it may hold
+    assert after(86400, 10 * 24) == 1  # a seat that ran late starts again from nothing, plus the increment
+    assert after(None, 48, [clock.Vacation(1, T0 + HOUR, T0 + 25 * HOUR)]) == 7 - 1 + 1  # its vacation is not spent
+
+
+def test_a_fischer_deadline_is_the_seats_bank_and_its_reminders_fit_the_bank():
+    assert clock.deadline(BANK, T0, [], 1, T0) == T0 + 7 * DAY  # no turn yet: the initial bank
+    assert clock.deadline(BANK, T0, [], 1, T0, bank=3 * 3600) == T0 + 3 * HOUR
+    low = {1: 3 * 3600}
+    assert [d.key.split(":")[0] for d in clock.due(BANK, {1: T0}, [], T0 + 2 * HOUR, banks=low)] == ["before3600"]
+    assert [d.kind for d in clock.due(BANK, {1: T0}, [], T0 + 3 * HOUR, banks=low)] == ["timeout"]
+    assert clock.next_due(BANK, {1: T0}, [], (), T0, banks=low) == T0 + 2 * HOUR  # the 1d reminder is left out
+    # after a timeout that reminds, the reminders come an increment apart, then two, then four
+    assert clock.next_due(BANK, {1: T0}, [], {1}, T0 + 3 * HOUR, banks=low) == T0 + 3 * HOUR + DAY
+
+
+# --- every clock ends (architecture section 20) -----------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+HOURS = st.integers(min_value=1, max_value=365 * 24)
+
+
+@st.composite
+def clock_options(draw) -> dict:
+    """Any clock a creator may choose, as they would write it."""
+    options: dict = {"on_timeout": draw(st.sampled_from(clock.TIMEOUT_ACTIONS)),
+                     "vacation_days": draw(st.integers(min_value=0, max_value=365)),
+                     "reminders": ",".join(f"{h}h" for h in draw(st.lists(HOURS, max_size=3)))}
+    if draw(st.booleans()):
+        options["time_per_move"] = f"{draw(HOURS)}h"
+    else:
+        initial = draw(HOURS)
+        most = draw(st.integers(min_value=initial, max_value=365 * 24))
+        options["clock"] = {"kind": "fischer", "initial": f"{initial}h",
+                            "increment": f"{draw(st.integers(min_value=1, max_value=most))}h", "max": f"{most}h"}
+    return options
+
+
+@settings(max_examples=300, deadline=None)
+@given(options=clock_options(), turns=st.lists(st.integers(min_value=0, max_value=400 * 24), max_size=6),
+       vacation=st.one_of(st.none(), st.integers(min_value=-400 * 24, max_value=0)),
+       earlier=st.lists(st.tuples(st.integers(min_value=-800 * 24, max_value=0), st.integers(min_value=0, max_value=400 * 24)),
+                        max_size=3))
+def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(options, turns, vacation, earlier):
+    """Whatever the clock, whatever the seat's earlier turns left in its bank, and whether or not it
+    was on vacation (with earlier vacations too) when its turn began: the sweep, asked again and again
+    for what is due next, times the seat out no later than `never_moves_bound` after its turn began."""
+    settings_ = clock.resolve_clock(options)
+    bound = clock.never_moves_bound(settings_)
+    since = T0
+    bank = None  # the seat's earlier turns, one after another, up to this one
+    moment = since - sum(turns, 0) * HOUR
+    for hours in turns:
+        if clock.is_fischer(settings_):
+            bank = clock.bank_after_turn(settings_, bank, moment, moment + hours * HOUR, [], 1)
+        moment += hours * HOUR
+    vacations = [clock.Vacation(1, since + start * HOUR, since + (start + length) * HOUR)
+                 for start, length in earlier if since + (start + length) * HOUR < since + (vacation or 0) * HOUR]
+    if vacation is not None:
+        vacations.append(clock.Vacation(1, since + vacation * HOUR, None))
+    now, banks = since, ({1: bank} if bank is not None else {})
+    for _ in range(50):
+        moment = clock.next_due(settings_, {1: since}, vacations, (), now, banks)
+        assert moment is not None, "a clock that never falls due again"
+        now = max(now, moment)
+        items = clock.due(settings_, {1: since}, vacations, now, (), banks)
+        if any(item.kind == "timeout" for item in items):
+            break
+        if any(item.kind == "vacation_end" for item in items):  # the clock ends it, as the sweep does
+            vacations = [clock.Vacation(v.seat, v.start, now) if v.end is None else v for v in vacations]
+        if not items:
+            now += timedelta(seconds=1)  # a reminder at exactly `now` was counted: look just after
+    else:
+        pytest.fail("the seat never timed out")
+    assert now - since <= bound, (now - since, bound)
+
+
+@settings(max_examples=300, deadline=None)
+@given(minutes=st.integers(min_value=60, max_value=365 * 24 * 60), sent=st.booleans())
+def test_any_time_per_move_works_with_the_default_reminders_and_each_is_sent(minutes, sent):
+    """Whatever time per move a player may choose, the default reminders (as the form sends them, or
+    left out) are accepted, and each one kept falls within the turn, so the sweep sends it."""
+    resolved = clock.resolve_clock({"time_per_move": f"{minutes}m", **({"reminders": "1d,1h"} if sent else {})})
+    assert 1 <= len(resolved["reminders"]) <= clock.MAX_REMINDERS
+    for before in resolved["reminders"]:
+        moment = T0 + timedelta(minutes=minutes) - timedelta(seconds=before)
+        assert T0 < moment
+        assert [d.key.split(":")[0] for d in clock.due(resolved, {1: T0}, [], moment)] == [f"before{before}"]
+
+
+def test_a_one_hour_clock_is_reminded_halfway_by_the_default_reminders():
+    assert clock.resolve_clock({"time_per_move": "1h"})["reminders"] == [1800]
+    assert clock.resolve_clock({"time_per_move": "1h", "reminders": "none"})["reminders"] == []

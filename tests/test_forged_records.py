@@ -13,11 +13,12 @@ import os
 import random
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from pbem import chance, store
+from pbem import chance, clock, store
 from pbem import cli as pbem_cli
 from pbem import players, service
 from pbem.between import agreements, talk
@@ -289,6 +290,37 @@ def test_a_loss_on_time_recorded_before_the_deadline_is_refused(db, site, pbem, 
         event["at"] = "2026-01-05T10:30:00Z"  # half an hour into the hour the seat had
     refused_everywhere(pbem, tmp_path, "early", rehashed(record), f"event {timed_out['seq']}: the recorded command "
                        f"is refused: the clock had nothing to do for seat {owing + 1} then")
+
+
+def test_a_loss_on_time_recorded_before_a_fischer_bank_ran_dry_is_refused(db, site, pbem, var_dir, tmp_path):
+    """A bank of 2h, +1h a move, at most 3h: each seat moves within ten minutes, so the first owes again
+    with 2h50m in its bank. A timeout at 2h20m into that turn would be due on the bank it started with,
+    not on the bank the increment grew: verify re-derives the increments from the log and refuses it."""
+    start = clock.parse_time("2026-01-05T10:00:00Z")
+
+    def at(minutes):
+        return clock.format_time(start + timedelta(minutes=minutes))
+
+    created = service.create_game(db, site, "mississippi", DUO, {"clock": {"kind": "fischer", "initial": "2h",
+                                  "increment": "1h", "max": "3h"}, "on_timeout": "forfeit"}, now=at(0))
+    for minutes in (10, 20):
+        loaded = service.load(db, created.id)
+        seat = sorted(loaded.to_move)[0]
+        move = loaded.module.legal_moves(loaded.state, seat)[0]
+        service.submit_move(db, site, created.id, created.tokens[seat], move, loaded.seq, now=at(minutes))
+    loaded = service.load(db, created.id)
+    owing = sorted(loaded.to_move)[0]
+    assert loaded.banks[owing] == 2 * 3600 + 50 * 60 and loaded.deadline(owing, start) == start + timedelta(minutes=190)
+    assert service.time_out(db, site, created.id, owing, at(189)) is None  # not yet due
+    assert service.time_out(db, site, created.id, owing, at(190)) is not None
+    record = exported(pbem, var_dir / "pbem.sqlite", created.id)
+    timed_out = next(e for e in record["events"] if e["type"] == "turn_timed_out")
+    code, out, _ = pbem(tmp_path / "honest.sqlite", "import", written(tmp_path, "honest", record))
+    assert code == 0, out
+    for event in record["events"][timed_out["seq"] - 1:]:
+        event["at"] = at(160)  # past the 2h it began with, within the 2h50m the increments gave it
+    refused_everywhere(pbem, tmp_path, "early-fischer", rehashed(record), f"event {timed_out['seq']}: the recorded "
+                       f"command is refused: the clock had nothing to do for seat {owing + 1} then")
 
 
 def test_a_persons_move_recorded_as_the_computers_is_refused(pbem, records, tmp_path):

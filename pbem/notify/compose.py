@@ -83,6 +83,9 @@ def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], n
         "settings_url": link + "/settings",
         "board": module.render_text(loaded.state, seat), "legal": legal[:30], "legal_count": len(legal),
         "your_turn": seat in loaded.to_move and result is None, "deadline": clock.format_time(deadline) if deadline else None,
+        # as time left when the notice was written (a bank's turn is as long as what is in the bank)
+        "time_left": clock.left_in_words((deadline - clock.parse_time(now)).total_seconds()) if deadline else None,
+        "bank": clock.is_fischer(loaded.clock),
         "happened": list(happened), "notation": module.NOTATION,
         "outcome": result.to_json() if result else None, "seq": loaded.seq, "head": head_of(loaded), **extra,
     }
@@ -170,10 +173,12 @@ def webhook_line(ctx: dict) -> str:
         playing = " The computer plays for them until they are back." if ctx.get("action") == "bot" else ""
         return f"{head}: {ctx['name']}'s time ran out.{playing} {ctx['seat_url']}"
     if kind == "reminder":
-        return f"{head}: reminder, {ctx['name']}, your move is due by {ctx['deadline']}. {ctx['seat_url']}"
+        return (f"{head}: reminder, {ctx['name']}, your move is due by {ctx['deadline']} "
+                f"({ctx['time_left']} left). {ctx['seat_url']}")
     if kind == "reply":
         return f"{head}: {ctx['answer']}"
-    return f"{head}: {lead}Your turn, {ctx['name']}. {ctx['seat_url']}"
+    left = f" You have {ctx['time_left']} left." if ctx.get("your_turn") and ctx.get("time_left") else ""
+    return f"{head}: {lead}Your turn, {ctx['name']}.{left} {ctx['seat_url']}"
 
 
 TOLD_AT_MOST = 400   # events told in one notice (a seat back after a long absence gets the latest)

@@ -77,7 +77,8 @@ def clock_pass(db, site: Site, now: str) -> dict:
 def handle_game(db, site: Site, game_id: str, now: str, counts: dict) -> None:
     moment = clock.parse_time(now)
     loaded = service.load(db, game_id)
-    for item in clock.due(loaded.clock, loaded.owing_since, loaded.vacations, moment, loaded.timed_out):
+    for item in clock.due(loaded.clock, loaded.owing_since, loaded.vacations, moment, loaded.timed_out,
+                          loaded.banks):
         if item.kind in ("timeout", "vacation_end"):
             if service.clock_act(db, site, game_id, item.seat, item.kind, now) is not None:
                 counts["timeouts" if item.kind == "timeout" else "vacations_ended"] += 1

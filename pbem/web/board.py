@@ -14,6 +14,7 @@ import inspect
 from functools import lru_cache
 from typing import Any
 
+from .. import clock
 from ..clock import CLOCK_OPTIONS, format_duration
 from ..folding import PLATFORM_EVENTS, Folded, legal_moves
 from ..games.base import Event, GameError, Hint
@@ -138,9 +139,12 @@ def options_in_words(folded: Folded) -> list[str]:
             shown = "custom"
         words.append(f"{label}: {shown}")
     game_clock = created.get("clock") or {}
-    if game_clock.get("time_per_move"):
+    if clock.is_fischer(game_clock):
+        words.append(f"clock: {clock.in_words(game_clock)}")
+    elif game_clock.get("time_per_move"):
         words.append(f"{CLOCK_OPTIONS['time_per_move'].label or 'time per move'}: "
                      f"{format_duration(game_clock['time_per_move'])}")
+    if clock.has_clock(game_clock):
         if game_clock.get("on_timeout", "remind") != "remind":
             option = CLOCK_OPTIONS["on_timeout"]
             words.append(f"{option.label.lower()}: {option.choice_labels.get(game_clock['on_timeout'], game_clock['on_timeout'])}")

@@ -50,6 +50,14 @@ def install_filters(app) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["play_script"] = Markup(PLAY_SCRIPT)
     app.jinja_env.filters["compact_json"] = lambda value: json.dumps(value, sort_keys=True, separators=(", ", ": "))
+    app.jinja_env.filters["left_until"] = left_until
+
+
+def left_until(deadline: str) -> str:
+    """A deadline as time left now, in words (for pages read without scripts; the countdown says it
+    otherwise)."""
+    seconds = (clock.parse_time(deadline) - clock.parse_time(service.utcnow())).total_seconds()
+    return f"{clock.left_in_words(seconds)} left" if seconds >= 0 else f"overdue by {clock.left_in_words(-seconds)}"
 
 
 @bp.after_request
@@ -179,7 +187,7 @@ def new_game(name):
         if error is None:
             return started.remember(created.id)  # POST/redirect/GET: a reload never starts a second game
     return render_template("new.html", module=module, options=all_options(module), form=request.form,
-                           error=error), 422 if error else 200
+                           error=error, clock_words=clock.CLOCK_IN_WORDS), 422 if error else 200
 
 
 # --- the seat page -------------------------------------------------------------------------------------
@@ -220,6 +228,9 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         "waiting_deadline": min((deadlines[s] for s in to_move if s in deadlines), default=None),
         "page_title": page_title,
         "options_changed": board.options_in_words(loaded),
+        # a bank's time left for each seat (counting down for those who owe a decision)
+        "banks": [(name, clock.left_in_words(loaded.time_left(s, now)), s in loaded.owing_since)
+                  for s, name in enumerate(loaded.names)] if at is None and clock.is_fischer(loaded.clock) else [],
         "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
         # a seat sees only its own undelivered notices, in plain words; a spectator sees none
         "failed": outbox.failed_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else [],
@@ -486,7 +497,7 @@ def settings_page(token: str, loaded: Folded, seat: int, error: str | None = Non
         "settings.html", token=token, loaded=loaded, seat=seat, names=loaded.names, error=error,
         settings=loaded.settings[seat], webhook_secret=get_site().webhook_secret(loaded.id, seat),
         on_vacation=clock.on_vacation(loaded.vacations, seat), allowance=allowance,
-        used_days=round(used.total_seconds() / 86400, 1), clock_on=bool(loaded.clock.get("time_per_move")),
+        used_days=round(used.total_seconds() / 86400, 1), clock_on=clock.has_clock(loaded.clock),
         **extra)
 
 
