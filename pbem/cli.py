@@ -315,7 +315,7 @@ def cmd_rebuild(args) -> int:
 
 
 def cmd_schemas(args) -> int:
-    from .contract import write_schemas
+    from .openapi import write_schemas
 
     for path in write_schemas():
         print(path)

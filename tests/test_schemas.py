@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pbem.folding import PLATFORM_EVENTS
-from pbem import contract, service, store
+from pbem import contract, openapi, service, store
 from pbem.chance import SeededChance
 from pbem.config import SCHEMAS_DIR
 from pbem.games import GAMES
@@ -15,7 +15,7 @@ from tests.support import THREE, play_out
 
 
 def test_schemas_folder_matches_the_generated_contract():
-    generated = contract.generated_files()
+    generated = openapi.generated_files()
     on_disk = {str(p.relative_to(SCHEMAS_DIR)): p.read_text() for p in SCHEMAS_DIR.rglob("*.json")}
     assert sorted(on_disk) == sorted(generated), "run `pbem schemas` and commit schemas/"
     for path, text in generated.items():

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 
 from . import limits
 from .. import contract, reading, service
+from ..openapi import openapi as openapi_document
 from ..audit import verify as verify_game
 from ..folding import Folded
 from ..redaction import public_event
@@ -277,7 +278,7 @@ def verify(game_id):
 
 @bp.get("/openapi.json")
 def openapi():
-    return jsonify(contract.openapi())
+    return jsonify(openapi_document())
 
 
 @bp.post("/mail/inbound")
