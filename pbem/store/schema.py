@@ -1,7 +1,10 @@
-"""The database's schema: its versioned migrations, run once by the first process to open a file, and
-`connect`, the one way to a connection (opened by connection.py, then brought up to date).
+"""The database's schema: its versioned migrations, run once by the first process to open a database,
+and `connect`, the one way to a connection (opened by the engine's module, then brought up to date).
 
-Tables are created explicitly, never by inference on first insert."""
+The numbers are one sequence for both engines. SQLite's file goes through every step below; a new
+PostgreSQL database starts at postgres.py's baseline (version 8, the same tables, keys and indexes) and
+goes through the steps after it, each written for both. Tables are created explicitly, never by
+inference on first insert."""
 
 from __future__ import annotations
 
@@ -9,17 +12,26 @@ import time
 from pathlib import Path
 
 import sqlite3
+import threading
 
 import sqlite_utils
 
+from . import postgres
 from .accounts import prove_address
-from .connection import immediate, open_file, raise_if_unreachable, retry_while_locked
+from .connection import immediate
+from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
 SCHEMA_VERSION = 8
 
+_current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
+_current_lock = threading.Lock()
 
-def connect(path: str | Path) -> sqlite_utils.Database:
-    """A connection to the database at `path` (connection.py's `open_file`), its schema at SCHEMA_VERSION."""
+
+def connect(path: str | Path):
+    """A handle on the database PBEM_DB names, its schema at SCHEMA_VERSION: a SQLite file at `path`
+    (sqlite.py's `open_file`), or a PostgreSQL database at a postgresql:// URL (postgres.py)."""
+    if postgres.is_target(path):
+        return connect_postgres(str(path))
     db = open_file(path)
     try:
         retry_while_locked(lambda: migrate(db))
@@ -27,6 +39,25 @@ def connect(path: str | Path) -> sqlite_utils.Database:
         db.close()
         raise_if_unreachable(error)
         raise
+    return db
+
+
+def connect_postgres(url: str) -> postgres.Database:
+    """A handle on a PostgreSQL database, migrated by the first handle of this process to reach it."""
+    db = postgres.open_database(url)
+    if url in _current:
+        return db
+    try:
+        if postgres.schema_version(db) < SCHEMA_VERSION:
+            postgres.migrate(db, SCHEMA_VERSION, MIGRATIONS)
+    except postgres.ERRORS as error:
+        db.close()
+        raise postgres.Unavailable(f"the database cannot be reached: {error}") from error
+    except BaseException:
+        db.close()
+        raise
+    with _current_lock:
+        _current.add(url)
     return db
 
 
