@@ -34,7 +34,7 @@ def pytest_configure(config):
 def pytest_generate_tests(metafunc):
     """Tests that name their database through the fixture run once per engine ([sqlite], [postgresql]);
     PBEM_TEST_ENGINES=sqlite (or postgresql) runs one of them."""
-    if "database" not in metafunc.fixturenames:
+    if "database" not in metafunc.fixturenames and "engine" not in metafunc.fixturenames:
         return
     wanted = [name.strip() for name in os.environ.get("PBEM_TEST_ENGINES", ",".join(ENGINES)).split(",")]
     engines = [engine for engine in ENGINES if engine in wanted]

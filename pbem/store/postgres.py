@@ -253,8 +253,10 @@ def statements(script: str) -> list[str]:
 
 
 def schema_version(db: Database) -> int:
-    """The schema's version, 0 for a database that has none yet."""
-    row = db.conn.execute("select to_regclass('schema_version') is not null").fetchone()
+    """The schema's version, 0 for a database that has none yet. The catalog is read by a query (not
+    to_regclass, whose cache may not yet know a table another process has just made)."""
+    row = db.conn.execute("select exists (select 1 from pg_catalog.pg_tables where tablename = 'schema_version' "
+                          "and schemaname = current_schema())").fetchone()
     if not row[0]:
         return 0
     row = db.conn.execute("select version from schema_version").fetchone()
