@@ -170,6 +170,14 @@ class Database:
     def execute(self, sql: str, params=()):
         return self.conn.execute(sql, params)
 
+    def query(self, sql: str, params=()):
+        """The rows of a SELECT as dicts, as sqlite-utils' `query` gives them (the tests and the operator's
+        tools read tables this way on both engines)."""
+        cursor = self.conn.execute(sql, params)
+        keys = [column.name for column in cursor.description]
+        for row in cursor:
+            yield dict(zip(keys, row))
+
     def close(self) -> None:
         self.conn.release()
 
