@@ -25,7 +25,7 @@ def test_every_connection_to_the_log_is_synchronous_full(app, db, site):
     assert writers == [FULL]
     limiter = ratelimit.Limiter(app.config["DATABASE"], ratelimit.DEFAULT_LIMITS)
     limiter.hit("form", "192.0.2.1")
-    assert synchronous(counters.connection(limiter.path)) == NORMAL
+    assert synchronous(counters.connection(limiter.database).conn) == NORMAL
 
 
 def test_every_postgresql_connection_commits_synchronously(app, db, site, engine, postgres_cluster):

@@ -288,3 +288,20 @@ def test_a_wrong_statement_is_not_unavailable(db):
         db.execute("selct 1")
     assert not isinstance(raised.value, store.Unavailable) and not store.unreachable(raised.value)
     assert store.health(db)["database"] == "ok"
+
+
+# --- the rate limits' counters ------------------------------------------------------------------------
+
+
+def test_counters_counted_at_once_never_pass_the_limit(database):
+    from pbem.store import counters
+
+    def under_five(current, previous):
+        return current + previous + 1 <= 5
+
+    results = run_together(12, lambda k: counters.count(database, "create", "addr", 100, under_five))
+    assert [result[2] for result in results].count(True) == 5, results
+    counters.uncount(database, "create", "addr", 100)
+    assert counters.count(database, "create", "addr", 100, under_five) == (4, 0, True)
+    assert counters.count(database, "create", "addr", 101, under_five) == (0, 5, False)  # the window before counts
+    assert counters.count(database, "create", "other", 101, under_five) == (0, 0, True)

@@ -18,10 +18,10 @@ import sqlite_utils
 
 from . import postgres
 from .accounts import prove_address
-from .connection import immediate
+from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 _current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
 _current_lock = threading.Lock()
@@ -173,8 +173,18 @@ def _v8_proven_addresses(db: sqlite_utils.Database) -> None:
         prove_address(db, address, game_id, now)
 
 
+def _v9_rate_limit_counters(db) -> None:
+    """The rate limits' counters (counters.py), in the database rather than a file of their own, so every
+    node on one database counts together. Written once for both engines (the first step after
+    PostgreSQL's baseline)."""
+    text = dialect(db).TEXT
+    db.conn.execute(f"create table if not exists hits (name {text} not null, address {text} not null, "
+                    "slot bigint not null, count bigint not null, primary key (name, address, slot))")
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
-              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses}
+              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
+              9: _v9_rate_limit_counters}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:
@@ -200,7 +210,14 @@ def add_clock_columns(db: sqlite_utils.Database) -> None:
     db.conn.execute("create index if not exists games_updated on games (updated)")
 
 
-def create_projections(db: sqlite_utils.Database) -> None:
+def create_projections(db) -> None:
+    """The games and seats tables, made anew (`pbem rebuild`, inside its transaction)."""
+    if isinstance(db, postgres.Database):
+        for statement in postgres.statements(postgres.PROJECTIONS):
+            db.conn.execute(statement.replace("create table", "create table if not exists")
+                            .replace("create index", "create index if not exists")
+                            .replace("create unique index", "create unique index if not exists"))
+        return
     if "games" not in db.table_names():
         db["games"].create(
             {"id": str, "game": str, "status": str, "seq": int, "to_move": str, "deadline": str,
@@ -221,7 +238,6 @@ def create_projections(db: sqlite_utils.Database) -> None:
     add_home_columns(db)
 
 
-def drop_projections(db: sqlite_utils.Database) -> None:
+def drop_projections(db) -> None:
     for table in ("seats", "games"):
-        if table in db.table_names():
-            db[table].drop()
+        db.conn.execute(f"drop table if exists {table}")

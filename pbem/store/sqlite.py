@@ -22,6 +22,9 @@ ENGINE = "sqlite"
 BUSY_TIMEOUT_SECONDS = 10
 GROUP_COMMIT = True  # appends are made durable many to an fsync (groupcommit.py)
 SKIP_LOCKED = ""  # one writer at a time: a claim's transaction holds the whole file
+TEXT = "text"  # SQLite compares text byte by byte
+COUNTING_CONNECTION = "PRAGMA synchronous=NORMAL"  # the rate limits' counts skip the fsync (counters.py)
+COUNTING_TRANSACTION = ""
 
 # SQLite's primary result codes that say the database cannot be reached now, rather than that the
 # statement is wrong: it may be reached again later, without a change to pbem.
