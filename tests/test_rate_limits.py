@@ -165,7 +165,7 @@ def post_json(url, body):
 @pytest.mark.slow
 def test_two_server_processes_on_one_database_count_together(var_dir, database):
     ports = [free_port(), free_port()]
-    processes = [start_pbem(var_dir, port, PBEM_DB=database, PBEM_RATE_LIMITS="create=5/1h") for port in ports]
+    processes = [start_pbem(var_dir, port, database, PBEM_RATE_LIMITS="create=5/1h") for port in ports]
     try:
         bases = [f"http://127.0.0.1:{port}" for port in ports]
         statuses = [post_json(f"{bases[i % 2]}/api/games", GAME) for i in range(8)]
