@@ -281,6 +281,7 @@ def test_a_database_out_of_reach_is_unavailable_within_a_bound(engine, tmp_path)
     with pytest.raises(store.Unavailable):
         store.connect(target)
     assert time.monotonic() - started < 60  # a generous bound: it answers, it does not hang
+    store.postgres.close_pools(target)  # no pool left trying to reach it
 
 
 def test_a_wrong_statement_is_not_unavailable(db):

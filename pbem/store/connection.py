@@ -81,6 +81,14 @@ def path_of(db) -> str:
     return dialect(db).path_of(db)
 
 
+def listen_for_appends(target: str, on_append, stopped) -> None:
+    """Call `on_append(game_id, notices queued)` for each append any process announces on this database,
+    until `stopped` (a threading.Event) is set: PostgreSQL's LISTEN/NOTIFY. On SQLite it returns at once:
+    the processes on one file find each other's appends by their sweeps."""
+    if is_postgres(target):
+        postgres.listen(target, on_append, stopped)
+
+
 def health(db) -> dict:
     """A cheap round trip to the database: one statement, and the schema's version read (`Unavailable`
     when it cannot be reached)."""

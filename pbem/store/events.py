@@ -268,7 +268,8 @@ def _append(db, game_id, expected_last, events, command, at, salts, projection, 
         projection = projection(row[0] if row else None)
     if projection is not None:
         write_projection(db, projection, seats)
-    enqueue(db, outbox)
+    queued = enqueue(db, outbox)
+    dialect(db).announce(db, game_id, queued)  # on PostgreSQL, wakes the other nodes once this commits
     if snapshot is not None and snapshot[0] == written[-1].seq:
         conn.execute(REPLACE_SNAPSHOT, [game_id, *snapshot])
     return written

@@ -198,6 +198,37 @@ def end_request(db: Database) -> None:
     db.conn.release()
 
 
+# --- waking the other nodes (LISTEN/NOTIFY) -----------------------------------------------------------
+
+APPENDED = "pbem_appended"  # the channel: the payload is "<game_id> <notices queued, 0 or more>"
+
+
+def announce(db: Database, game_id: str, notices: int) -> None:
+    """Tell every node listening that the game had an append (inside the append's transaction: the
+    notification leaves with its commit, and never for an append rolled back)."""
+    db.conn.execute("select pg_notify(?, ?)", [APPENDED, f"{game_id} {notices}"])
+
+
+def listen(url: str, on_append, stopped: threading.Event, seconds: float = 1.0) -> None:
+    """Call `on_append(game_id, notices)` for every append any node announces, until `stopped` is set,
+    on a connection of its own (outside the pool: it is held for good). A lost connection is opened
+    again after a pause; what was announced meanwhile is found by the sweeps, as without this."""
+    while not stopped.is_set():
+        try:
+            with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
+                                 application_name="pbem listener") as conn:
+                conn.execute(f"listen {APPENDED}")
+                while not stopped.is_set():
+                    for notice in conn.notifies(timeout=seconds):
+                        game_id, _, count = notice.payload.partition(" ")
+                        on_append(game_id, int(count or 0))
+        except psycopg.Error:
+            stopped.wait(RETRY_LISTEN_SECONDS)
+
+
+RETRY_LISTEN_SECONDS = 5
+
+
 # --- the dialect ---------------------------------------------------------------------------------------
 
 

@@ -87,6 +87,10 @@ def retry_while_locked(action, seconds: float = BUSY_TIMEOUT_SECONDS):
             time.sleep(0.05)
 
 
+def announce(db: sqlite_utils.Database, game_id: str, notices: int) -> None:
+    """Nothing: the processes on one SQLite file wake each other by their sweeps (postgres.py notifies)."""
+
+
 def schema_version(db: sqlite_utils.Database) -> int:
     return db.conn.execute("PRAGMA user_version").fetchone()[0]
 
