@@ -10,6 +10,7 @@ dropped after it."""
 
 from __future__ import annotations
 
+import atexit
 import glob
 import os
 import pwd
@@ -114,10 +115,12 @@ _cluster: Cluster | None = None
 
 
 def cluster() -> Cluster:
-    """This process's cluster, started on first use (conftest.py stops it at the session's end)."""
+    """This process's cluster, started on first use (conftest.py stops it at the session's end, and so
+    does this process's exit if the session could not)."""
     global _cluster
     if _cluster is None:
         _cluster = Cluster()
+        atexit.register(stop_cluster)
     return _cluster
 
 

@@ -17,7 +17,7 @@ layer: it imports nothing of pbem above it.
 - outbox.py: the notices' rows (enqueue, claim, marks, digests' reads)
 - accounts.py: sign-in links, sessions, keys, proven addresses, asked requests, the block list
 - leases.py: the scheduler's lease and what `pbem serve` records of itself
-- counters.py: the rate limits' counters, in a file of their own (pbem/ratelimit.py decides)
+- counters.py: the rate limits' counters, in the database's hits table (pbem/ratelimit.py decides)
 
 What the rest of pbem called as `store.x` when this was one module is here under the same name.
 """
@@ -25,9 +25,9 @@ What the rest of pbem called as `store.x` when this was one module is here under
 from . import (accounts, connection, counters, events, groupcommit, leases, outbox, postgres, projections, schema,
                snapshots, sqlite)
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
-from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, INTEGRITY_ERRORS, Unavailable, dialect,
-                         end_request, health, immediate, is_postgres, listen_for_appends, path_of, rows_of,
-                         unreachable)
+from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, INTEGRITY_ERRORS, Unavailable, close_pools,
+                         described, dialect, end_request, health, immediate, is_postgres, listen_for_appends, path_of,
+                         rows_of, unreachable)
 from .events import (SEEDS, Conflict, NewEvent, Prepared, StoredEvent, append, canonical_json, command_seqs,
                      commands_of, event_at, event_hash, events_at, game_ids, hash_at, head, last_event, prepare,
                      read_events, read_events_after, read_seed, write_imported)

@@ -36,6 +36,16 @@ def is_postgres(target) -> bool:
     return postgres.is_target(target)
 
 
+def described(target) -> str:
+    """The database as it may be printed and logged: a PostgreSQL URL without its password."""
+    return postgres.described(target) if is_postgres(target) else str(target)
+
+
+def close_pools() -> None:
+    """Close this process's PostgreSQL connections (before it forks its workers); SQLite keeps none here."""
+    postgres.close_pools()
+
+
 def dialect(db):
     """The engine module (sqlite or postgres) of a handle: what its dialect spells its own way."""
     return postgres if isinstance(db, postgres.Database) else sqlite

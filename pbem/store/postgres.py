@@ -56,6 +56,15 @@ def is_target(target) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
+def described(url: str) -> str:
+    """The URL without its password, for the server's own messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = f"{parts.username}:***@{parts.hostname}" + (f":{parts.port}" if parts.port else "")
+    return parts._replace(netloc=netloc).geturl()
+
+
 def unreachable(error: BaseException) -> bool:
     return isinstance(error, ERRORS)
 
