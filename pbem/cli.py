@@ -70,7 +70,8 @@ def cmd_serve(args) -> int:
     db = store.connect(app.config["DATABASE"])
     store.record_server(db, "base_url", app.config["BASE_URL"], service.utcnow())
     db.close()
-    print(f"pbem serving on http://{args.host}:{args.port}/ (database {app.config['DATABASE']}, "
+    store.close_pools()  # the workers open their own: a pool's threads and sockets are not for forked processes
+    print(f"pbem serving on http://{args.host}:{args.port}/ (database {store.described(app.config['DATABASE'])}, "
           f"{args.workers} worker process{'es' if args.workers > 1 else ''})", flush=True)
     if not args.no_scheduler:
         print("pbem: the scheduler runs in this server (reminders, timeouts, computer moves, mail); "

@@ -1,10 +1,9 @@
 """Rate limits per client address (issue 10, item 2): how many games one address may create, how many
 lost-link or sign-in mails it may ask for, how many inbound mails and form posts it may send, in a period.
 
-Counters live in a small SQLite file of their own beside the database (`pbem.limits.sqlite` next to
-`pbem.sqlite`), so every server process on one database counts together, and a counter's write never
-waits behind a move's durable commit: the file runs with `synchronous=NORMAL` (a power cut may forget a
-few seconds of counts, which is harmless). Each (limit, address) has one row per window of the limit's
+Counters live in the database's `hits` table (pbem/store/counters.py), so every server process and node
+on one database counts together, and a count never waits for a disk: it commits without an fsync (a
+power cut may forget a few seconds of counts, which is harmless). Each (limit, address) has one row per window of the limit's
 period; the estimate is the sliding window over the current and the previous window (the previous one
 weighted by how much of it still falls inside the period), so a client cannot burst twice the limit
 across a window's edge. Rows older than the previous window are pruned as they are passed. A check and its
@@ -127,17 +126,11 @@ def address_key(address: str) -> str:
     return hashlib.sha256(address.encode()).hexdigest()[:32]
 
 
-def limits_path(database: str | Path) -> Path:
-    """The counters' file beside the database: var/pbem.sqlite -> var/pbem.limits.sqlite."""
-    path = Path(database)
-    return path.with_name(f"{path.stem}.limits.sqlite")
-
-
 class Limiter:
     """The limits in force for one database; `None` limits means off."""
 
     def __init__(self, database: str | Path, limits: dict[str, Limit] | None, clock=time.time):
-        self.path = limits_path(database)
+        self.database = str(database)
         self.limits = limits
         self.clock = clock
 
@@ -156,7 +149,7 @@ class Limiter:
         if self.limits is None or window is None:
             return
         try:
-            counters.uncount(self.path, name, address_key(address), window)
+            counters.uncount(self.database, name, address_key(address), window)
         except counters.Error:  # the count stays, which errs on the side of the limit
             log.exception("rate limit %s: a count could not be given back", name)
 
@@ -171,7 +164,7 @@ class Limiter:
         try:
             # counted only while the sliding estimate leaves room for one more
             current, previous, counted = counters.count(
-                self.path, name, key, window,
+                self.database, name, key, window,
                 lambda current, previous: current + previous * (1 - elapsed) + 1 <= limit.count)
             over = not counted
         except counters.Error:

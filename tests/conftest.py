@@ -21,6 +21,42 @@ def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite golden files instead of comparing")
 
 
+# --- the engines: every test that uses the `database` fixture runs on SQLite and on PostgreSQL ---------
+
+ENGINES = ("sqlite", "postgresql")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "sqlite_only(why): a test about SQLite itself (its files, locks, WAL), "
+                                       "or not yet passing on PostgreSQL: run on SQLite only")
+
+
+def pytest_generate_tests(metafunc):
+    """Tests that name their database through the fixture run once per engine ([sqlite], [postgresql]);
+    PBEM_TEST_ENGINES=sqlite (or postgresql) runs one of them."""
+    if "database" not in metafunc.fixturenames and "engine" not in metafunc.fixturenames:
+        return
+    wanted = [name.strip() for name in os.environ.get("PBEM_TEST_ENGINES", ",".join(ENGINES)).split(",")]
+    engines = [engine for engine in ENGINES if engine in wanted]
+    if metafunc.definition.get_closest_marker("sqlite_only") is not None:
+        engines = [engine for engine in engines if engine == "sqlite"]
+    metafunc.parametrize("engine", engines, indirect=True, ids=engines)
+
+
+@pytest.fixture
+def engine(request) -> str:
+    return request.param
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """This pytest process's PostgreSQL (tests/postgres.py), started on first use, stopped at the end."""
+    from tests import postgres
+
+    yield postgres.cluster()
+    postgres.stop_cluster()
+
+
 @pytest.fixture
 def golden(request):
     """golden(path, text): compare text with the file at path (relative to the test file), or rewrite
@@ -64,10 +100,17 @@ def var_dir(tmp_path):
 
 
 @pytest.fixture
-def database(var_dir) -> str:
-    """This test's database, as PBEM_DB names it: a SQLite file under the test's var folder. Tests name
-    their database through this fixture, never by a path of their own, so the engine is chosen here."""
-    return str(var_dir / "pbem.sqlite")
+def database(engine, var_dir, request):
+    """This test's database, as PBEM_DB names it: a SQLite file under the test's var folder, or a new
+    database on this process's PostgreSQL (dropped after the test). Tests name their database through
+    this fixture, never by a path of their own, so the engine is chosen here."""
+    if engine == "sqlite":
+        yield str(var_dir / "pbem.sqlite")
+        return
+    cluster = request.getfixturevalue("postgres_cluster")
+    url = cluster.create_database()
+    yield url
+    cluster.drop_database(url)
 
 
 @pytest.fixture
@@ -120,12 +163,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(var_dir, *args: str, env: dict | None = None, base_url: str | None = None):
-    """A real `pbem serve` process on a free loopback port (with `args`, e.g. --no-scheduler); returns
-    (process, base URL) once it answers."""
+def start_server(var_dir, *args: str, env: dict | None = None, base_url: str | None = None,
+                 database: str | None = None):
+    """A real `pbem serve` process on a free loopback port (with `args`, e.g. --no-scheduler) on `database`
+    (the `database` fixture's; a SQLite file in var_dir when not given); returns (process, base URL) once
+    it answers."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
+    environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database or str(var_dir / "pbem.sqlite"),
                    "PBEM_BASE_URL": base_url or base, "PBEM_RATE_LIMITS": "off", **(env or {})}
     process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), *args], cwd=ROOT,
                                env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -150,9 +195,9 @@ def stop_server(process) -> None:
 
 
 @pytest.fixture
-def server(var_dir):
+def server(var_dir, database):
     """A real `pbem serve` process on a loopback port; yields its base URL."""
-    process, base = start_server(var_dir)
+    process, base = start_server(var_dir, database=database)
     yield base
     stop_server(process)
 
@@ -247,9 +292,9 @@ def webhook_sink():
 
 
 @pytest.fixture
-def mail_app(var_dir, smtp_sink):
+def mail_app(var_dir, database, smtp_sink):
     """The app configured for real mail on loopback, loopback webhooks and inbound mail."""
-    return create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"),
+    return create_app({"VAR_DIR": str(var_dir), "DATABASE": database,
                        "BASE_URL": "http://pbem.test", "TESTING": True, "RATE_LIMITS": "off", "SMTP_URL": smtp_sink.url,
                        "MAIL_FROM": "pbem@pbem.test", "ALLOW_PRIVATE_WEBHOOKS": True,
                        "INBOUND_SECRET": "inbound-secret"})

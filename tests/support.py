@@ -127,15 +127,16 @@ def every_page_answers(client, game_id, tokens, at_every_seq=True):
     return len(urls)
 
 
-def start_pbem(var_dir, port, **env):
-    """A real `pbem serve --no-scheduler` on a loopback port with these PBEM_ variables, once it answers."""
+def start_pbem(var_dir, port, database: str | None = None, **env):
+    """A real `pbem serve --no-scheduler` on a loopback port on `database` (the `database` fixture's; a SQLite
+    file in var_dir when not given) with these PBEM_ variables, once it answers."""
     import os
     import subprocess
     import sys
     import time
     from pathlib import Path
 
-    settings = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(Path(var_dir) / "pbem.sqlite"),
+    settings = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database or str(Path(var_dir) / "pbem.sqlite"),
                 "PBEM_BASE_URL": f"http://127.0.0.1:{port}", **env}
     process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), "--no-scheduler"],
                                cwd=Path(__file__).resolve().parent.parent, env=settings,

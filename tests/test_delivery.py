@@ -198,15 +198,15 @@ def wait_for(condition, seconds: float, what: str):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
-def test_a_webhook_that_drips_holds_up_no_other_game_s_mail_nor_a_computer_seat(var_dir, smtp_sink, dripper,
-                                                                              workers):
+def test_a_webhook_that_drips_holds_up_no_other_game_s_mail_nor_a_computer_seat(var_dir, database, smtp_sink,
+                                                                              dripper, workers):
     """The audit's N1: one game's webhook answers one byte every 2 seconds. Each of its moves queues a
     notice to it (40 moves, each delivered from its own wake-up), yet ten other games' invitations reach
     the SMTP server and a computer seat answers, within seconds, with one worker and with two."""
     peer = dripper(b"HTTP/1.1 200 OK\r\nX-Slow: " + b"y" * 400, interval=2, seconds=600)
     env = {"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test", "PBEM_ALLOW_PRIVATE_WEBHOOKS": "1",
            "PBEM_COMPUTER_DELAY": "1"}
-    server, base = start_server(var_dir, "--workers", workers, env=env)
+    server, base = start_server(var_dir, "--workers", workers, env=env, database=database)
     try:
         slow, slow_tokens = new_game(base, [{"name": "Ann", "webhook": f"http://127.0.0.1:{peer.port}/ann"},
                                             {"name": "Bob", "webhook": f"http://127.0.0.1:{peer.port}/bob"}])
@@ -235,7 +235,7 @@ def lease_holder(db) -> str | None:
 
 @pytest.mark.slow
 def test_a_killed_process_s_notices_and_lease_are_taken_over_within_a_minute(mail_db, mail_site, smtp_sink,
-                                                                             var_dir):
+                                                                             var_dir, database):
     """Part of the audit's N10: a `pbem worker` killed (SIGKILL) while the SMTP server holds its five
     messages unanswered. Another worker takes the scheduler's lease within 15 seconds of the last
     renewal (not 3 minutes) and sends the five, each once, as their claims run out (45 seconds, not 5
@@ -243,7 +243,7 @@ def test_a_killed_process_s_notices_and_lease_are_taken_over_within_a_minute(mai
     players = [{"name": f"P{i}", "email": f"p{i}@example.org"} for i in range(5)]
     service.create_game(mail_db, mail_site, "mississippi", players)
     smtp_sink.hold = threading.Event()
-    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
+    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database,
            "PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test", "PBEM_BASE_URL": "http://pbem.test"}
     first = subprocess.Popen([sys.executable, "-m", "pbem.cli", "worker"], cwd=ROOT, env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -98,8 +98,10 @@ def test_the_head_is_read_without_folding_the_game(client, db):
     state fails, its head still answers, so the head endpoint never loads the game."""
     rows = [{"game_id": "unfoldable", "seq": seq, "type": "nonsense", "actor": "?", "data": "not json",
              "at": "2026-01-01T00:00:00Z", "hash": f"{seq:064x}", "command": None} for seq in (1, 2, 3)]
-    with db.conn:
-        db["events"].insert_all(rows)
+    with store.immediate(db):
+        for row in rows:
+            db.execute("insert into events (game_id, seq, type, actor, data, at, hash, command) "
+                       "values (?, ?, ?, ?, ?, ?, ?, ?)", list(row.values()))
     with pytest.raises(ValueError):  # the test client lets the fold's error through (a 500 in a server)
         client.get("/api/games/unfoldable")
     response = client.get("/api/games/unfoldable/head")
@@ -107,7 +109,7 @@ def test_the_head_is_read_without_folding_the_game(client, db):
     assert response.json == {"seq": 3, "hash": f"{3:064x}"}
 
 
-def test_a_real_server_answers_the_head_after_a_move(server, var_dir):
+def test_a_real_server_answers_the_head_after_a_move(server, database):
     def call(method, path, body=None, token=None):
         headers = {"Content-Type": "application/json"}
         if token:
@@ -121,7 +123,7 @@ def test_a_real_server_answers_the_head_after_a_move(server, var_dir):
     gid, token = game["id"], game["seats"][0]["token"]
     seq = call("GET", f"/api/games/{gid}")[0]["seq"]
     moved, headers = call("POST", f"/api/games/{gid}/moves", {"move": "forward 3", "seq": seq}, token)
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     try:
         head = stored_head(db, gid)
     finally:

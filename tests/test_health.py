@@ -1,11 +1,12 @@
 """`GET /api/health` and the 503 with Retry-After, never 500, while the database cannot be reached
 (architecture sections 18 and 26), through a real `pbem serve`.
 
-"Cannot be reached" is made real by another process holding the database's locks: it takes every lock of
+On SQLite, "cannot be reached" is made real by another process holding the database's locks: it takes every lock of
 the WAL's index (the -shm file's bytes 120 to 127: the writer's, the checkpointer's, the recoverer's and
 the five readers'), as a process stuck in the middle of them would. Tests run as root, where taking a
 file's permissions away stops nothing; locks stop root too. No reader or writer of the server gets in
-until they are let go, on connections it holds already and on new ones alike."""
+until they are let go, on connections it holds already and on new ones alike. On PostgreSQL, the test's
+cluster is stopped (`pg_ctl stop -m fast`, which ends every connection the server holds) and started again."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import sys
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import pytest
 
@@ -53,10 +55,36 @@ def call(server, path, body=None, token=None):
     return status, headers, raw.decode()
 
 
-def test_health_and_503_while_the_database_cannot_be_reached(server, var_dir):
+@contextmanager
+def wal_index_locked(var_dir):
+    """SQLite out of reach: every lock of the WAL's index held by another process."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(var_dir / "pbem.sqlite-shm")],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=10)
+
+
+@contextmanager
+def postgres_stopped(cluster):
+    """PostgreSQL out of reach: the cluster stopped, its connections ended; started again after."""
+    from tests import postgres
+
+    cluster.stop("fast")
+    try:
+        yield
+    finally:
+        cluster.start()
+        postgres.wait_until_up()
+
+
+def test_health_and_503_while_the_database_cannot_be_reached(server, var_dir, engine, request):
     status, _, health = call(server, "/api/health")
     assert status == 200
-    assert health["database"] == "ok" and health["engine"] == "sqlite"
+    assert health["database"] == "ok" and health["engine"] == engine
     assert health["node"].startswith(socket.gethostname() + ":")
     assert call(server, "/api/health")[2]["node"] == health["node"]  # stable
 
@@ -81,14 +109,10 @@ def test_health_and_503_while_the_database_cannot_be_reached(server, var_dir):
             futures = {name: pool.submit(call, server, *how) for name, how in requests.items()}
             return {name: future.result() for name, future in futures.items()}
 
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(var_dir / "pbem.sqlite-shm")],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout.readline().strip() == "held"
+    out_of_reach = (wal_index_locked(var_dir) if engine == "sqlite"
+                    else postgres_stopped(request.getfixturevalue("postgres_cluster")))
+    with out_of_reach:
         answers = all_of_them()
-    finally:
-        holder.stdin.close()
-        holder.wait(timeout=10)
     for name, (status, headers, body) in answers.items():
         assert status == 503, (name, status, body)
         assert int(headers["Retry-After"]) > 0, name

@@ -286,6 +286,7 @@ def test_me_replaces_a_seats_link_with_the_session_as_proof(client, db, site):
     assert site.seat_url(made["id"], 0, 1) in client.get("/me").data.decode()
 
 
+@pytest.mark.sqlite_only("counts statements with sqlite3's trace callback")
 def test_my_seats_reads_two_queries_however_many_games(client, db, site):
     for i in range(30):
         create(client, [{"name": "Ann", "email": ANN}, {"name": f"P{i}"}], game="rigadoon")
@@ -374,6 +375,7 @@ def test_signed_in_add_to_my_games_uses_the_session_as_proof(client, db, site):
 # --- secrets ---------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only("reads the whole database with sqlite3's iterdump")
 def test_every_home_secret_is_stored_as_a_hash_only(client, db, site, app):
     made = create(client, [{"name": "Ann", "email": ANN}, {"open": True}], game="rigadoon")
     invite = made["invite_url"].rsplit("/", 1)[1]

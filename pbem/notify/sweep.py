@@ -170,6 +170,11 @@ def start_scheduler(database: str, site: Site, blocking: bool = False, owner: st
     owner = owner or owner_name()
     scheduler = (BlockingScheduler if blocking else BackgroundScheduler)(timezone="UTC")
     scheduler.add_listener(lambda _: courier.retire(database), EVENT_SCHEDULER_SHUTDOWN)
+    if store.is_postgres(database):  # other nodes' appends wake this one (LISTEN/NOTIFY)
+        stopped = threading.Event()
+        scheduler.add_listener(lambda _: stopped.set(), EVENT_SCHEDULER_SHUTDOWN)
+        threading.Thread(target=store.listen_for_appends, name="pbem-listener", daemon=True,
+                         args=(database, other_nodes_appended(scheduler, database, site, owner), stopped)).start()
     scheduler.add_job(run_once, "interval", seconds=POLL_SECONDS if poll else INTERVAL_SECONDS,
                       args=[database, site, owner], id="sweep", max_instances=1, coalesce=True)
     scheduler.add_job(run_once, args=[database, site, owner], id="first-sweep")
@@ -228,6 +233,33 @@ def woken(database: str, site: Site, owner: str, game_id: str | None) -> None:
         finally:
             db.close()
     courier.for_database(database, site).kick()  # no lease needed: each process claims the rows it sends
+
+
+def other_nodes_appended(scheduler, database: str, site: Site, owner: str):
+    """What a node does when any node announces an append on the database (PostgreSQL's NOTIFY): the
+    notices it queued are delivered at once (a kick to this node's courier; claims keep each notice to
+    one sender), and a computer seat that owes a move in the game is woken when its move is due (the
+    wake-up of a game and second is one job, so the node that appended, which woke itself, and this one
+    schedule it once each; the log's key lets one of them play it). Without this, a node serving with
+    --no-scheduler left both to the lease holder's next sweep, up to a minute later."""
+    post = courier.for_database(database, site)
+
+    def on_append(game_id: str, notices: int) -> None:
+        try:
+            if notices:
+                post.kick()
+            db = store.connect(database)
+            try:
+                loaded = service.load(db, game_id)
+            finally:
+                db.close()
+            due = None if loaded.finished else computer.due_at(loaded, site.computer_delay)
+            if due is not None:
+                wake(scheduler, database, site, owner, (due - datetime.now(timezone.utc)).total_seconds(), game_id)
+        except Exception:  # noqa: BLE001 - the sweeps find it all the same, a little later
+            log.exception("could not follow an append announced on the database")
+
+    return on_append
 
 
 def wake_after_appends(scheduler, database: str, site: Site, owner: str) -> None:

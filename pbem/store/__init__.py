@@ -1,10 +1,15 @@
-"""The store: every SQL statement pbem runs, over SQLite through sqlite-utils (architecture sections 4,
-11 and 18). Nothing outside this package writes SQL (tests/test_layers.py holds it to that), so a second
-engine needs only a second store. It is a low layer: it imports nothing of pbem above it.
+"""The store: every SQL statement pbem runs, on two engines (architecture sections 4, 11 and 18): SQLite
+through sqlite-utils (a path in PBEM_DB, or nothing), or PostgreSQL through psycopg (a postgresql://
+URL). Nothing outside this package writes SQL (tests/test_layers.py holds it to that). It is a low
+layer: it imports nothing of pbem above it.
 
-- connection.py: opening a file (pragmas, file modes), transactions (`immediate`), reads as dicts, the
-  database that cannot be reached (`Unavailable`, 503) and the health check's round trip
-- schema.py: the versioned migrations, and `connect`, the one way to a connection
+- protocol.py: the database that cannot be reached (`Unavailable`, 503), whichever the engine
+- connection.py: which engine a target or a handle is, transactions (`immediate`), reads as dicts, the
+  errors of both engines, what a request leaves behind, the health check's round trip
+- sqlite.py: SQLite's own: opening a file (pragmas, file modes), its error codes, its dialect
+- postgres.py: PostgreSQL's own: the pool, the handle, its error classes, its dialect and baseline schema
+- schema.py: the versioned migrations (numbered once for both engines), and `connect`, the one way to a
+  handle
 - events.py: the events, the only truth (append, reads, hashes), and the games' seeds
 - groupcommit.py: the write path of appends, many made durable by one commit
 - projections.py: the games and seats tables, rebuilt from the events at will
@@ -14,16 +19,17 @@ engine needs only a second store. It is a low layer: it imports nothing of pbem 
 - accounts.py: sign-in links, sessions, keys, proven addresses, asked requests, the block list
 - leases.py: the scheduler's lease and what `pbem serve` records of itself
 - copying.py: whole databases copied (backup, restore, copy): tables, emptiness, rows in batches
-- counters.py: the rate limits' counters, in a file of their own (pbem/ratelimit.py decides)
+- counters.py: the rate limits' counters, in the database's hits table (pbem/ratelimit.py decides)
 
 What the rest of pbem called as `store.x` when this was one module is here under the same name.
 """
 
-from . import (accounts, connection, copying, counters, events, groupcommit, heads, leases, outbox, projections, schema,
-               snapshots)
+from . import (accounts, connection, copying, counters, events, groupcommit, heads, leases, outbox, postgres,
+               projections, schema, snapshots, sqlite)
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
-from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, Unavailable, end_request, health, immediate,
-                         path_of, rows_of, unreachable)
+from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, INTEGRITY_ERRORS, Unavailable, close_pools,
+                         described, dialect, end_request, health, immediate, is_postgres, listen_for_appends, path_of,
+                         rows_of, unreachable)
 from .events import (SEEDS, Conflict, NewEvent, Prepared, StoredEvent, append, canonical_json, command_seqs,
                      commands_of, event_at, event_hash, events_at, game_ids, hash_at, head, last_event, prepare,
                      read_events, read_events_after, read_seed, write_imported)

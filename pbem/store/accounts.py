@@ -73,8 +73,8 @@ def drop_session(db: sqlite_utils.Database, sha256: str) -> None:
 
 def add_first_key(db: sqlite_utils.Database, sha256: str, address: str, kind: str, now: str) -> None:
     """The address's key of this kind at generation 0, unless it has one."""
-    db.conn.execute("insert or ignore into home_keys (sha256, address, kind, generation, created) "
-                    "values (?, ?, ?, 0, ?)", [sha256, address, kind, now])
+    db.conn.execute("insert into home_keys (sha256, address, kind, generation, created) "
+                    "values (?, ?, ?, 0, ?) on conflict do nothing", [sha256, address, kind, now])
 
 
 def key_generation(db: sqlite_utils.Database, address: str, kind: str) -> int | None:
@@ -126,7 +126,8 @@ def drop_confirmation(db: sqlite_utils.Database, sha256: str) -> None:
 def block(db: sqlite_utils.Database, address_sha256: str, now: str) -> None:
     """In a transaction of its own."""
     with immediate(db):
-        db.conn.execute("insert or ignore into unsubscribed (address_sha256, at) values (?, ?)", [address_sha256, now])
+        db.conn.execute("insert into unsubscribed (address_sha256, at) values (?, ?) on conflict do nothing",
+                        [address_sha256, now])
 
 
 def unblock(db: sqlite_utils.Database, address_sha256: str) -> None:
@@ -150,11 +151,10 @@ def add_started_view(db: sqlite_utils.Database, view: str, game_id: str, now: st
 
 
 def take_started_view(db: sqlite_utils.Database, view: str) -> tuple[str, str] | None:
-    """(game_id, created) of a view, which is deleted in the same transaction; None when there is none."""
+    """(game_id, created) of a view, which is deleted as it is read: two requests never both take it."""
     with immediate(db):
-        row = _one(db, "select game_id, created from started_views where id = ?", [view])
-        db.conn.execute("delete from started_views where id = ?", [view])
-    return (row[0], row[1]) if row else None
+        rows = db.conn.execute("delete from started_views where id = ? returning game_id, created", [view]).fetchall()
+    return (rows[0][0], rows[0][1]) if rows else None
 
 
 # --- proven addresses -------------------------------------------------------------------------------------
@@ -176,8 +176,8 @@ def is_proven(db: sqlite_utils.Database, address: str, game_id: str) -> bool:
 
 def prove_address(db: sqlite_utils.Database, address: str, game_id: str, now: str) -> None:
     """The address's owner followed a link mailed to it from this game: its mail is not counted."""
-    db.conn.execute("insert or ignore into proven_addresses (address_sha256, game_id, at) values (?, ?, ?)",
-                    [address_sha256(address), game_id or "", now])
+    db.conn.execute("insert into proven_addresses (address_sha256, game_id, at) values (?, ?, ?) "
+                    "on conflict do nothing", [address_sha256(address), game_id or "", now])
 
 
 # --- requests for mail (pbem/notify/asked.py) -----------------------------------------------------------

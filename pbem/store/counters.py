@@ -1,70 +1,113 @@
 """The rate limits' counters (pbem/ratelimit.py decides what they mean and when to refuse): one row per
-(limit, address, window) in a small SQLite file of their own beside the database, run with
-`synchronous=NORMAL` (counts, not truth: no fsync per request), so a count never waits behind a move's
-durable commit. A thread keeps its connection to the file between requests."""
+(limit, address, window) in the `hits` table of the database itself (schema version 9), so every server
+process and every node on one database counts together, with no file of their own.
+
+Counts are not truth, and never wait for a disk: on SQLite the counting connection runs with
+`synchronous=NORMAL` (its commits skip the fsync; a power cut may forget a few seconds of counts), on
+PostgreSQL each count's transaction with `synchronous_commit=off`. A thread keeps its counting handle
+between requests (on PostgreSQL its connection goes back to the pool after each count).
+
+A count and its check are one transaction on both engines, written once: the count is added first
+(`insert ... on conflict do update ... returning`, which holds the row's lock on PostgreSQL and the
+file's on SQLite), the window before read, and the transaction rolled back when the request is over
+the limit, so requests racing get no more than the limit."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
 from collections import OrderedDict
-from pathlib import Path
 from typing import Callable
 
-from .. import private
+import psycopg
 
-Error = sqlite3.Error  # what a counter that cannot be read or written raises
+from .connection import dialect, end_request, immediate
+from .protocol import Unavailable
+from .schema import connect
+
+Error = (sqlite3.Error, psycopg.Error, Unavailable)  # what a counter that cannot be read or written raises
 
 _local = threading.local()
-KEPT_PER_THREAD = 4  # a server has one counters' file; a few for the rare process that serves several
+KEPT_PER_THREAD = 4  # a server has one database; a few for the rare process that serves several
 
 
-def connection(path: Path) -> sqlite3.Connection:
-    """This thread's connection to the counters' file, kept between requests."""
+def connection(database: str):
+    """This thread's counting handle on the database, kept between requests."""
     kept = getattr(_local, "connections", None)
     if kept is None:
         kept = _local.connections = OrderedDict()
-    conn = kept.get(path)
-    if conn is not None:
-        kept.move_to_end(path)
+    db = kept.get(database)
+    if db is not None:
+        kept.move_to_end(database)
     else:
-        private.sqlite_file(path)  # 0600, as the database: it names the clients' addresses (hashed)
-        conn = sqlite3.connect(str(path), timeout=5, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")  # counts, not truth: no fsync per request
-        conn.execute("create table if not exists hits (name text not null, address text not null, "
-                     "window integer not null, count integer not null, primary key (name, address, window))")
-        kept[path] = conn
+        db = connect(database)
+        if dialect(db).COUNTING_CONNECTION:
+            db.conn.execute(dialect(db).COUNTING_CONNECTION)
+        kept[database] = db
         while len(kept) > KEPT_PER_THREAD:
             kept.popitem(last=False)[1].close()
-    return conn
+    return db
 
 
-def count(path: Path, name: str, address: str, window: int, allowed: Callable[[int, int], bool]) -> tuple[int, int, bool]:
-    """Read the counts of this window and the one before, and count one more in this window if
-    `allowed(current, previous)`, in one write transaction across every thread and process: (current,
-    previous, counted). An address's first count in a window drops the windows no estimate reads any more."""
-    conn = connection(path)
-    conn.execute("BEGIN IMMEDIATE")
+def forget(database: str) -> None:
+    """Drop this thread's counting handle after an error: the next count opens a new one."""
+    kept = getattr(_local, "connections", None)
+    db = kept.pop(database, None) if kept is not None else None
+    if db is not None:
+        try:
+            db.close()
+        except Exception:  # noqa: BLE001 - a broken connection may fail to close too; it is dropped all the same
+            pass
+
+
+def count(database: str, name: str, address: str, window: int, allowed: Callable[[int, int], bool]) -> tuple[int, int, bool]:
+    """Count one more in this window if `allowed(current, previous)` (the counts of this window and the
+    one before, without it), in one transaction across every thread, process and node: (current,
+    previous, counted). An address's first count in a window drops the windows no estimate reads any
+    more."""
+    db = connection(database)
     try:
-        counts = dict(conn.execute("select window, count from hits where name = ? and address = ? "
-                                   "and window >= ?", [name, address, window - 1]).fetchall())
-        current, previous = counts.get(window, 0), counts.get(window - 1, 0)
-        counted = allowed(current, previous)
-        if counted:
-            conn.execute("insert into hits (name, address, window, count) values (?, ?, ?, 1) on conflict "
-                         "do update set count = count + 1", [name, address, window])
-        if current == 0:
-            conn.execute("delete from hits where name = ? and window < ?", [name, window - 1])
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        return _count(db, name, address, window, allowed)
+    except Error:
+        forget(database)
         raise
+    finally:
+        end_request(db)
+
+
+class _Over(Exception):
+    """Over the limit: the count just added is rolled back."""
+
+
+def _count(db, name, address, window, allowed):
+    counted = True
+    try:
+        with immediate(db):
+            if dialect(db).COUNTING_TRANSACTION:
+                db.conn.execute(dialect(db).COUNTING_TRANSACTION)
+            current = db.conn.execute(
+                "insert into hits (name, address, slot, count) values (?, ?, ?, 1) on conflict (name, address, slot) "
+                "do update set count = hits.count + 1 returning count", [name, address, window]).fetchall()[0][0] - 1
+            row = db.conn.execute("select count from hits where name = ? and address = ? and slot = ?",
+                                  [name, address, window - 1]).fetchone()
+            previous = row[0] if row else 0
+            if not allowed(current, previous):
+                raise _Over
+            if current == 0:
+                db.conn.execute("delete from hits where name = ? and slot < ?", [name, window - 1])
+    except _Over:
+        counted = False
     return current, previous, counted
 
 
-def uncount(path: Path, name: str, address: str, window: int) -> None:
+def uncount(database: str, name: str, address: str, window: int) -> None:
     """One count of this window given back (never below 0)."""
-    connection(path).execute("update hits set count = count - 1 where name = ? and address = ? and window = ? "
-                             "and count > 0", [name, address, window])
+    db = connection(database)
+    try:
+        db.conn.execute("update hits set count = count - 1 where name = ? and address = ? and slot = ? and count > 0",
+                        [name, address, window])
+    except Error:
+        forget(database)
+        raise
+    finally:
+        end_request(db)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
@@ -23,10 +22,11 @@ import sqlite_utils
 
 from ..recent import Recent
 from . import groupcommit
-from .connection import immediate, path_of, rows_of
+from .connection import INTEGRITY_ERRORS, dialect, immediate, path_of, rows_of
 from .outbox import enqueue
 from .projections import write_projection
 from .schema import connect
+from .snapshots import REPLACE_SNAPSHOT
 
 
 class Conflict(Exception):
@@ -134,8 +134,9 @@ def events_at(db: sqlite_utils.Database, game_id: str, seqs: Sequence[int]) -> l
 
 def commands_of(db: sqlite_utils.Database, game_id: str, verbs: Sequence[str], after: int = 0) -> list[tuple[int, dict]]:
     """(seq, command) of the appends after `after` whose command is one of these verbs (who resigned)."""
+    verb = dialect(db).json_text("command", "verb")
     rows = db.execute(f"select seq, command from events where game_id = ? and seq > ? and command is not null "
-                      f"and json_extract(command, '$.verb') in ({', '.join('?' * len(verbs))}) order by seq",
+                      f"and {verb} in ({', '.join('?' * len(verbs))}) order by seq",
                       [game_id, after, *verbs]).fetchall()
     return [(row[0], json.loads(row[1])) for row in rows]
 
@@ -176,9 +177,10 @@ def read_seed(db: sqlite_utils.Database, game_id: str) -> bytes | None:
 
 def move_counts(db: sqlite_utils.Database, game_id: str) -> list[tuple]:
     """(seat, moves) of the seats that moved, from the commands of their appends (the log's own index)."""
-    return db.conn.execute("select json_extract(command, '$.seat'), count(*) from events where game_id = ? and "
-                           "command is not null and json_extract(command, '$.verb') = 'move' group by 1",
-                           [game_id]).fetchall()
+    engine = dialect(db)
+    return db.conn.execute(f"select {engine.json_integer('command', 'seat')}, count(*) from events where "
+                           f"game_id = ? and command is not null and {engine.json_text('command', 'verb')} = 'move' "
+                           "group by 1", [game_id]).fetchall()
 
 
 def appends_before(db: sqlite_utils.Database, game_id: str, seq: int) -> int:
@@ -236,7 +238,10 @@ def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: 
         return _append(writer_db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox,
                        prepared, snapshot)
 
-    return groupcommit.run(path_of(db), connect, job)
+    if dialect(db).GROUP_COMMIT:
+        return groupcommit.run(path_of(db), connect, job)
+    with immediate(db):  # PostgreSQL: a transaction of its own; the server groups the commits' flushes
+        return job(db)
 
 
 def _append(db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox,
@@ -254,7 +259,7 @@ def _append(db, game_id, expected_last, events, command, at, salts, projection, 
         conn.executemany(
             "insert into events (game_id, seq, type, actor, data, at, hash, command) values (?,?,?,?,?,?,?,?)",
             prepared.rows)
-    except sqlite3.IntegrityError as error:  # the primary key: another writer took this seq
+    except INTEGRITY_ERRORS as error:  # the primary key: another writer took this seq
         raise Conflict(str(error)) from None
     if seed is not None:
         conn.execute("insert into secrets (game_id, seed) values (?, ?)", (game_id, seed.hex()))
@@ -263,10 +268,10 @@ def _append(db, game_id, expected_last, events, command, at, salts, projection, 
         projection = projection(row[0] if row else None)
     if projection is not None:
         write_projection(db, projection, seats)
-    enqueue(db, outbox)
+    queued = enqueue(db, outbox)
+    dialect(db).announce(db, game_id, queued)  # on PostgreSQL, wakes the other nodes once this commits
     if snapshot is not None and snapshot[0] == written[-1].seq:
-        conn.execute("insert or replace into snapshots (game_id, seq, code, data) values (?, ?, ?, ?)",
-                     [game_id, *snapshot])
+        conn.execute(REPLACE_SNAPSHOT, [game_id, *snapshot])
     return written
 
 

@@ -10,15 +10,14 @@ from .connection import immediate, rows_of
 
 
 def take(db: sqlite_utils.Database, name: str, owner: str, now: str, until: str) -> bool:
-    """Hold (or renew) the lease `name` until `until`, in a transaction of its own; False while another
-    owner holds it past `now`."""
+    """Hold (or renew) the lease `name` until `until`; False while another owner holds it past `now`. One
+    statement, so two nodes taking a free lease at once never both get it (the row's key orders them)."""
     with immediate(db):
-        rows = rows_of(db, "select owner, until from locks where name = ?", [name])
-        if rows and rows[0]["owner"] != owner and rows[0]["until"] > now:
-            return False
-        db.conn.execute("insert into locks (name, owner, until) values (?, ?, ?) on conflict(name) do update set "
-                        "owner = excluded.owner, until = excluded.until", [name, owner, until])
-    return True
+        taken = db.conn.execute(
+            "insert into locks (name, owner, until) values (?, ?, ?) on conflict(name) do update set "
+            "owner = excluded.owner, until = excluded.until where locks.owner = excluded.owner or locks.until <= ? "
+            "returning owner", [name, owner, until, now]).fetchall()
+    return bool(taken)
 
 
 def renew(db: sqlite_utils.Database, name: str, owner: str, until: str) -> bool:

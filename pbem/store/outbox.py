@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 import sqlite_utils
 
 from .accounts import address_sha256, is_proven
-from .connection import immediate, rows_of
+from .connection import dialect, immediate, rows_of
 
 
 OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "subject", "body_text", "body_html",
@@ -33,7 +33,7 @@ def may_mail(db: sqlite_utils.Database, address: str, game_id: str) -> bool:
         return True
     mailed = db.execute(f"select count(*) from (select 1 from outbox where lower(recipient) = ? and status in "
                         f"({', '.join('?' * len(MAILED))}) and game_id not in (select game_id from proven_addresses "
-                        "where address_sha256 = ?) limit ?)",
+                        "where address_sha256 = ?) limit ?) as mailed",
                         [address.strip().lower(), *MAILED, address_sha256(address), UNPROVEN_MAILS_AT_MOST]
                         ).fetchone()[0]
     return mailed < UNPROVEN_MAILS_AT_MOST
@@ -49,7 +49,8 @@ def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
                 not may_mail(db, row["recipient"], row.get("game_id") or ""):
             row.update(status="unproven", body_text=None, body_html=None, payload=None)
         cursor = db.conn.execute(
-            f"insert or ignore into outbox ({', '.join(OUTBOX_COLUMNS)}) values ({', '.join('?' * len(OUTBOX_COLUMNS))})",
+            f"insert into outbox ({', '.join(OUTBOX_COLUMNS)}) values ({', '.join('?' * len(OUTBOX_COLUMNS))}) "
+            "on conflict do nothing",
             [row.get(c) for c in OUTBOX_COLUMNS],
         )
         count += cursor.rowcount
@@ -70,13 +71,17 @@ DROP_BODIES = "body_text = null, body_html = null, payload = null"
 
 def claim_due(db: sqlite_utils.Database, now: str, limit: int, until_of: Callable[[dict], str]) -> list[dict]:
     """Take up to `limit` notices that are due and not leased, the oldest of each recipient that has none
-    on its way, each leased until `until_of(row)`, in one transaction."""
+    on its way, each leased until `until_of(row)`, in one transaction. On PostgreSQL the rows are locked
+    as they are read and those another node is claiming are skipped (`FOR UPDATE SKIP LOCKED`); the
+    outer conditions are checked again on a row another claim has just changed, so no notice is claimed
+    twice. On SQLite the transaction holds the whole file."""
     with immediate(db):
         rows = rows_of(
             db, "select * from outbox where id in (select min(id) from outbox where status = 'pending' "
             "and next_try <= ? and (claimed_until is null or claimed_until <= ?) and recipient not in "
             "(select recipient from outbox where status = 'pending' and claimed_until > ?) group by recipient) "
-            "order by id limit ?", [now, now, now, limit])
+            "and status = 'pending' and (claimed_until is null or claimed_until <= ?) "
+            "order by id limit ?" + dialect(db).SKIP_LOCKED, [now, now, now, now, limit])
         for row in rows:
             db.conn.execute("update outbox set claimed_until = ? where id = ?", [until_of(row), row["id"]])
     return rows

@@ -1,7 +1,10 @@
-"""The database's schema: its versioned migrations, run once by the first process to open a file, and
-`connect`, the one way to a connection (opened by connection.py, then brought up to date).
+"""The database's schema: its versioned migrations, run once by the first process to open a database,
+and `connect`, the one way to a connection (opened by the engine's module, then brought up to date).
 
-Tables are created explicitly, never by inference on first insert."""
+The numbers are one sequence for both engines. SQLite's file goes through every step below; a new
+PostgreSQL database starts at postgres.py's baseline (version 8, the same tables, keys and indexes) and
+goes through the steps after it, each written for both. Tables are created explicitly, never by
+inference on first insert."""
 
 from __future__ import annotations
 
@@ -9,17 +12,26 @@ import time
 from pathlib import Path
 
 import sqlite3
+import threading
 
 import sqlite_utils
 
+from . import postgres
 from .accounts import prove_address
-from .connection import immediate, open_file, raise_if_unreachable, retry_while_locked
+from .connection import dialect, immediate
+from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
+
+_current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
+_current_lock = threading.Lock()
 
 
-def connect(path: str | Path) -> sqlite_utils.Database:
-    """A connection to the database at `path` (connection.py's `open_file`), its schema at SCHEMA_VERSION."""
+def connect(path: str | Path):
+    """A handle on the database PBEM_DB names, its schema at SCHEMA_VERSION: a SQLite file at `path`
+    (sqlite.py's `open_file`), or a PostgreSQL database at a postgresql:// URL (postgres.py)."""
+    if postgres.is_target(path):
+        return connect_postgres(str(path))
     db = open_file(path)
     try:
         retry_while_locked(lambda: migrate(db))
@@ -27,6 +39,25 @@ def connect(path: str | Path) -> sqlite_utils.Database:
         db.close()
         raise_if_unreachable(error)
         raise
+    return db
+
+
+def connect_postgres(url: str) -> postgres.Database:
+    """A handle on a PostgreSQL database, migrated by the first handle of this process to reach it."""
+    db = postgres.open_database(url)
+    if url in _current:
+        return db
+    try:
+        if postgres.schema_version(db) < SCHEMA_VERSION:
+            postgres.migrate(db, SCHEMA_VERSION, MIGRATIONS)
+    except postgres.ERRORS as error:
+        db.close()
+        raise postgres.Unavailable(f"the database cannot be reached: {error}") from error
+    except BaseException:
+        db.close()
+        raise
+    with _current_lock:
+        _current.add(url)
     return db
 
 
@@ -142,8 +173,18 @@ def _v8_proven_addresses(db: sqlite_utils.Database) -> None:
         prove_address(db, address, game_id, now)
 
 
+def _v9_rate_limit_counters(db) -> None:
+    """The rate limits' counters (counters.py), in the database rather than a file of their own, so every
+    node on one database counts together. Written once for both engines (the first step after
+    PostgreSQL's baseline)."""
+    text = dialect(db).TEXT
+    db.conn.execute(f"create table if not exists hits (name {text} not null, address {text} not null, "
+                    "slot bigint not null, count bigint not null, primary key (name, address, slot))")
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
-              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses}
+              5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
+              9: _v9_rate_limit_counters}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:
@@ -169,7 +210,14 @@ def add_clock_columns(db: sqlite_utils.Database) -> None:
     db.conn.execute("create index if not exists games_updated on games (updated)")
 
 
-def create_projections(db: sqlite_utils.Database) -> None:
+def create_projections(db) -> None:
+    """The games and seats tables, made anew (`pbem rebuild`, inside its transaction)."""
+    if isinstance(db, postgres.Database):
+        for statement in postgres.statements(postgres.PROJECTIONS):
+            db.conn.execute(statement.replace("create table", "create table if not exists")
+                            .replace("create index", "create index if not exists")
+                            .replace("create unique index", "create unique index if not exists"))
+        return
     if "games" not in db.table_names():
         db["games"].create(
             {"id": str, "game": str, "status": str, "seq": int, "to_move": str, "deadline": str,
@@ -190,7 +238,6 @@ def create_projections(db: sqlite_utils.Database) -> None:
     add_home_columns(db)
 
 
-def drop_projections(db: sqlite_utils.Database) -> None:
+def drop_projections(db) -> None:
     for table in ("seats", "games"):
-        if table in db.table_names():
-            db[table].drop()
+        db.conn.execute(f"drop table if exists {table}")

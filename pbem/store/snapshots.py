@@ -8,6 +8,9 @@ import sqlite_utils
 
 from .connection import immediate
 
+REPLACE_SNAPSHOT = ("insert into snapshots (game_id, seq, code, data) values (?, ?, ?, ?) on conflict (game_id, seq) "
+                    "do update set code = excluded.code, data = excluded.data")
+
 
 def read_snapshot(db: sqlite_utils.Database, game_id: str, upto: int, code: str) -> tuple[int, bytes] | None:
     row = db.execute("select seq, data from snapshots where game_id = ? and seq <= ? and code = ? "
@@ -18,8 +21,7 @@ def read_snapshot(db: sqlite_utils.Database, game_id: str, upto: int, code: str)
 def write_snapshots(db: sqlite_utils.Database, game_id: str, snapshots: Sequence[tuple[int, str, bytes]]) -> None:
     """(seq, code, data) snapshots of one game, in one transaction."""
     with immediate(db):
-        db.conn.executemany("insert or replace into snapshots (game_id, seq, code, data) values (?, ?, ?, ?)",
-                            [(game_id, *snapshot) for snapshot in snapshots])
+        db.conn.executemany(REPLACE_SNAPSHOT, [(game_id, *snapshot) for snapshot in snapshots])
 
 
 def drop_snapshots(db: sqlite_utils.Database, game_id: str | None = None) -> None:
