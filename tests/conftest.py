@@ -114,6 +114,19 @@ def database(engine, var_dir, request):
 
 
 @pytest.fixture
+def second_database(engine, var_dir, request):
+    """Another empty database of this test's engine (to restore or copy into): a second SQLite file, or
+    a second new database on the same PostgreSQL (dropped after the test)."""
+    if engine == "sqlite":
+        yield str(var_dir / "second.sqlite")
+        return
+    cluster = request.getfixturevalue("postgres_cluster")
+    url = cluster.create_database()
+    yield url
+    cluster.drop_database(url)
+
+
+@pytest.fixture
 def app(var_dir, database):
     """The app on this test's database, rate limits off (tests/test_rate_limits.py turns them on)."""
     return create_app({"VAR_DIR": str(var_dir), "DATABASE": database,

@@ -12,19 +12,11 @@ import threading
 import urllib.error
 import urllib.request
 
-import pytest
-
 from pbem import service, store
 from tests.conftest import ROOT, start_server, stop_server
 from tests.support import THREE
 
 CLIENTS = 6
-
-
-@pytest.fixture
-def second_database(var_dir) -> str:
-    """Another database of this test's engine, empty, to restore or copy into."""
-    return str(var_dir / "restored.sqlite")
 
 
 def call(method, url, body=None, token=None):
@@ -50,7 +42,7 @@ def pbem(database, var_dir, *args):
 
 def test_a_backup_taken_under_load_restores_into_an_empty_database_and_every_game_verifies(
         var_dir, database, second_database, tmp_path):
-    process, base = start_server(var_dir)
+    process, base = start_server(var_dir, database=database)
     stop, acknowledged, failures = threading.Event(), {}, []
     games = {}
 
