@@ -114,16 +114,31 @@ def database(engine, var_dir, request):
 
 
 @pytest.fixture
-def second_database(engine, var_dir, request):
-    """Another empty database of this test's engine (to restore or copy into): a second SQLite file, or
-    a second new database on the same PostgreSQL (dropped after the test)."""
-    if engine == "sqlite":
-        yield str(var_dir / "second.sqlite")
-        return
-    cluster = request.getfixturevalue("postgres_cluster")
-    url = cluster.create_database()
-    yield url
-    cluster.drop_database(url)
+def new_database(var_dir, request):
+    """new_database(engine) -> another empty database of that engine ("sqlite" or "postgresql"), to
+    restore or copy into: a new SQLite file in the test's var folder, or a new database on this process's
+    PostgreSQL (dropped after the test)."""
+    made: list[str] = []
+
+    def make(engine: str) -> str:
+        if engine == "sqlite":
+            made.append(str(var_dir / f"another-{len(made) + 1}.sqlite"))
+        else:
+            made.append(request.getfixturevalue("postgres_cluster").create_database())
+        return made[-1]
+
+    yield make
+    for url in made:
+        if store.is_postgres(url):
+            from tests import postgres
+
+            postgres.cluster().drop_database(url)
+
+
+@pytest.fixture
+def second_database(engine, new_database) -> str:
+    """Another empty database of this test's engine."""
+    return new_database(engine)
 
 
 @pytest.fixture
