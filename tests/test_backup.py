@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 
 from pbem import service, store
-from tests.conftest import ROOT, start_server, stop_server
+from tests.conftest import ROOT, start_server, stop_server, wanted_engines
 from tests.support import THREE
 
 CLIENTS = 6
@@ -100,7 +100,8 @@ def test_a_backup_taken_under_load_restores_into_an_empty_database_of_either_eng
     assert not list(backup.parent.glob("*.partial*"))
 
     # The backup restores into an empty database of the server's engine and of the other one.
-    for restored_into in (second_database, new_database(OTHER_ENGINE[engine])):
+    other = [new_database(OTHER_ENGINE[engine])] if OTHER_ENGINE[engine] in wanted_engines() else []
+    for restored_into in (second_database, *other):
         code, out, err = pbem(restored_into, var_dir, "restore", str(backup))
         assert code == 0, err + out
         assert f"restored {backup} into {restored_into}: {CLIENTS} games," in out
