@@ -29,7 +29,7 @@ def backup(database: str, path: str) -> dict:
     it holds, read from the copy itself."""
     db = store.connect(database)
     try:
-        store.copying.backup_sqlite(db, path)
+        store.copying.backup(db, path)
     finally:
         db.close()
     copy = store.copying.open_backup(path, store.SCHEMA_VERSION)

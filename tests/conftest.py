@@ -36,11 +36,15 @@ def pytest_generate_tests(metafunc):
     PBEM_TEST_ENGINES=sqlite (or postgresql) runs one of them."""
     if "database" not in metafunc.fixturenames and "engine" not in metafunc.fixturenames:
         return
-    wanted = [name.strip() for name in os.environ.get("PBEM_TEST_ENGINES", ",".join(ENGINES)).split(",")]
-    engines = [engine for engine in ENGINES if engine in wanted]
+    engines = wanted_engines()
     if metafunc.definition.get_closest_marker("sqlite_only") is not None:
         engines = [engine for engine in engines if engine == "sqlite"]
     metafunc.parametrize("engine", engines, indirect=True, ids=engines)
+
+
+def wanted_engines() -> list[str]:
+    wanted = [name.strip() for name in os.environ.get("PBEM_TEST_ENGINES", ",".join(ENGINES)).split(",")]
+    return [engine for engine in ENGINES if engine in wanted]
 
 
 @pytest.fixture
@@ -111,6 +115,36 @@ def database(engine, var_dir, request):
     url = cluster.create_database()
     yield url
     cluster.drop_database(url)
+
+
+@pytest.fixture
+def new_database(var_dir, request):
+    """new_database(engine) -> another empty database of that engine ("sqlite" or "postgresql"), to
+    restore or copy into: a new SQLite file in the test's var folder, or a new database on this process's
+    PostgreSQL (dropped after the test)."""
+    made: list[str] = []
+
+    def make(engine: str) -> str:
+        if engine not in wanted_engines():
+            pytest.skip(f"PBEM_TEST_ENGINES leaves {engine} out")
+        if engine == "sqlite":
+            made.append(str(var_dir / f"another-{len(made) + 1}.sqlite"))
+        else:
+            made.append(request.getfixturevalue("postgres_cluster").create_database())
+        return made[-1]
+
+    yield make
+    for url in made:
+        if store.is_postgres(url):
+            from tests import postgres
+
+            postgres.cluster().drop_database(url)
+
+
+@pytest.fixture
+def second_database(engine, new_database) -> str:
+    """Another empty database of this test's engine."""
+    return new_database(engine)
 
 
 @pytest.fixture

@@ -12,19 +12,12 @@ import threading
 import urllib.error
 import urllib.request
 
-import pytest
-
 from pbem import service, store
-from tests.conftest import ROOT, start_server, stop_server
+from tests.conftest import ROOT, start_server, stop_server, wanted_engines
 from tests.support import THREE
 
 CLIENTS = 6
-
-
-@pytest.fixture
-def second_database(var_dir) -> str:
-    """Another database of this test's engine, empty, to restore or copy into."""
-    return str(var_dir / "restored.sqlite")
+OTHER_ENGINE = {"sqlite": "postgresql", "postgresql": "sqlite"}
 
 
 def call(method, url, body=None, token=None):
@@ -48,9 +41,9 @@ def pbem(database, var_dir, *args):
     return done.returncode, done.stdout, done.stderr
 
 
-def test_a_backup_taken_under_load_restores_into_an_empty_database_and_every_game_verifies(
-        var_dir, database, second_database, tmp_path):
-    process, base = start_server(var_dir)
+def test_a_backup_taken_under_load_restores_into_an_empty_database_of_either_engine_and_every_game_verifies(
+        var_dir, engine, database, second_database, new_database, tmp_path):
+    process, base = start_server(var_dir, database=database)
     stop, acknowledged, failures = threading.Event(), {}, []
     games = {}
 
@@ -106,25 +99,29 @@ def test_a_backup_taken_under_load_restores_into_an_empty_database_and_every_gam
     assert stat.S_IMODE(os.stat(backup).st_mode) == 0o600
     assert not list(backup.parent.glob("*.partial*"))
 
-    code, out, err = pbem(second_database, var_dir, "restore", str(backup))
-    assert code == 0, err + out
-    assert f"restored {backup} into {second_database}: {CLIENTS} games," in out
-    assert out.rstrip().endswith(f"{CLIENTS} of {CLIENTS} game(s) verified")
-    code, out, err = pbem(second_database, var_dir, "verify", "--all")
-    assert code == 0 and out.rstrip().endswith(f"{CLIENTS} of {CLIENTS} game(s) verified"), out + err
+    # The backup restores into an empty database of the server's engine and of the other one.
+    other = [new_database(OTHER_ENGINE[engine])] if OTHER_ENGINE[engine] in wanted_engines() else []
+    for restored_into in (second_database, *other):
+        code, out, err = pbem(restored_into, var_dir, "restore", str(backup))
+        assert code == 0, err + out
+        assert f"restored {backup} into {restored_into}: {CLIENTS} games," in out
+        assert out.rstrip().endswith(f"{CLIENTS} of {CLIENTS} game(s) verified")
+        code, out, err = pbem(restored_into, var_dir, "verify", "--all")
+        assert code == 0 and out.rstrip().endswith(f"{CLIENTS} of {CLIENTS} game(s) verified"), out + err
 
-    live, restored = store.connect(database), store.connect(second_database)
-    try:
-        for game_id in games.values():
-            kept = store.read_events(restored, game_id)
-            whole = store.read_events(live, game_id)
-            # every move acknowledged before the backup began is in it; it is the live log's beginning
-            assert before.get(game_id, 0) <= len(kept) <= len(whole)
-            assert kept == whole[:len(kept)]
-            assert store.game_row(restored, game_id)["seq"] == len(kept)  # the projections came with them
-    finally:
-        live.close()
-        restored.close()
+        live, restored = store.connect(database), store.connect(restored_into)
+        try:
+            for game_id in games.values():
+                kept = store.read_events(restored, game_id)
+                whole = store.read_events(live, game_id)
+                # every move acknowledged before the backup began is in it; it is the live log's beginning
+                assert before.get(game_id, 0) <= len(kept) <= len(whole)
+                assert kept == whole[:len(kept)]
+                # the projections came with them, read in the same snapshot as the events
+                assert store.game_row(restored, game_id)["seq"] == len(kept)
+        finally:
+            live.close()
+            restored.close()
 
 
 def test_a_restore_refuses_a_database_that_is_not_empty(db, site, runner, database, tmp_path):
@@ -175,3 +172,102 @@ def test_copy_fills_an_empty_database_and_refuses_a_full_one(db, site, runner, d
         copied.close()
     code, out, err = runner("copy", "--from", database, "--to", second_database)
     assert code == 2 and f"the database {second_database} is not empty" in err
+
+
+# --- between the engines ------------------------------------------------------------------------------
+
+BASE_URL = "http://pbem.test"  # what every server of one test calls itself: the answers name it
+
+
+def play_over_http(base, game_id, tokens, moves, rng):
+    """Up to `moves` moves (until the game ends when None), each by a seat that owes one, chosen with `rng`
+    among the legal moves the server lists for it."""
+    played = 0
+    while moves is None or played < moves:
+        status, game = call("GET", f"{base}/api/games/{game_id}")
+        if game["status"] != "active":
+            return game
+        seat = rng.choice(game["to_move"])
+        status, seen = call("GET", f"{base}/api/games/{game_id}", token=tokens[seat])
+        status, answer = call("POST", f"{base}/api/games/{game_id}/moves",
+                              {"move": rng.choice(seen["legal"]), "seq": seen["seq"]}, tokens[seat])
+        assert status == 201, answer
+        played += 1
+        assert played < 2000, "the game did not end"
+    return call("GET", f"{base}/api/games/{game_id}")[1]
+
+
+def answers(base, games):
+    """What the API answers of each game: to a spectator and to every seat (the game, its log, its head,
+    its check)."""
+    out = {}
+    for game_id, tokens in games.items():
+        for who, token in [("spectator", None), *enumerate(tokens)]:
+            for path in ("", "/events", "/head", "/verify"):
+                out[game_id, who, path] = call("GET", f"{base}/api/games/{game_id}{path}", token=token)
+    return out
+
+
+def contents(database) -> dict[str, list]:
+    """Every copied table's rows, each as its (column, value) pairs, in an order neither engine decides."""
+    db = store.connect(database)
+    try:
+        return {table: sorted((tuple(sorted(row.items())) for row in db.query(f'select * from "{table}"')), key=repr)
+                for table in store.copying.table_names(db)}
+    finally:
+        db.close()
+
+
+def test_copy_moves_a_server_with_games_of_every_kind_to_the_other_engine_and_back(
+        var_dir, engine, database, new_database):
+    """[sqlite]: a server's SQLite file into PostgreSQL, and from there into a new SQLite file;
+    [postgresql]: the same the other way round. Every game of the four kinds verifies at each arrival, the
+    copy answers as the original did, and the server goes on there (its next notices take new ids)."""
+    import random
+
+    from pbem.games import GAMES
+
+    rng = random.Random(25)
+    there, back = new_database(OTHER_ENGINE[engine]), new_database(engine)
+    process, base = start_server(var_dir, database=database, base_url=BASE_URL)
+    try:
+        games = {}
+        for name in sorted(GAMES):
+            low = GAMES[name].PLAYERS[0]
+            players = [{"name": f"Player {i + 1}", "email": f"player{i + 1}@example.org"} for i in range(low)]
+            status, created = call("POST", f"{base}/api/games", {"game": name, "players": players})
+            assert status == 201, created
+            games[created["id"]] = [seat["token"] for seat in created["seats"]]
+            ended = play_over_http(base, created["id"], games[created["id"]],
+                                   None if name == "dragon_flagon" else 12, rng)
+            assert ended["status"] == ("finished" if name == "dragon_flagon" else "active"), ended
+        before = answers(base, games)
+    finally:
+        stop_server(process)
+    original = contents(database)
+    assert original["snapshots"] and original["outbox"]  # pickled positions (bytes) and notices with ids
+
+    code, out, err = pbem(database, var_dir, "copy", "--from", database, "--to", there)
+    assert code == 0, err + out
+    assert out.rstrip().endswith("4 of 4 game(s) verified"), out
+    assert contents(there) == original
+    code, out, err = pbem(there, var_dir, "verify", "--all")
+    assert code == 0 and out.rstrip().endswith("4 of 4 game(s) verified"), out + err
+
+    process, base = start_server(var_dir, database=there, base_url=BASE_URL)
+    try:
+        assert answers(base, games) == before
+        going_on = next(game_id for game_id, _ in games.items()
+                        if call("GET", f"{base}/api/games/{game_id}")[1]["status"] == "active")
+        # Its notices take new ids: one whose id the copy had taken would be dropped without a word (a notice
+        # is written once: `on conflict do nothing`).
+        play_over_http(base, going_on, games[going_on], 2, rng)
+    finally:
+        stop_server(process)
+    went_on = contents(there)
+    assert len(went_on["outbox"]) > len(original["outbox"])
+
+    code, out, err = pbem(there, var_dir, "copy", "--from", there, "--to", back)
+    assert code == 0, err + out
+    assert out.rstrip().endswith("4 of 4 game(s) verified"), out
+    assert contents(back) == went_on

@@ -4,16 +4,8 @@ older backup, then other moves played at the same seqs). Through the console scr
 
 import json
 
-import pytest
-
 from pbem import service, store
 from tests.support import THREE
-
-
-@pytest.fixture
-def second_database(var_dir) -> str:
-    """Another database of this test's engine, empty, to restore the backup into."""
-    return str(var_dir / "restored.sqlite")
 
 
 def saved_record(runner, tmp_path, game_id, seat, name):

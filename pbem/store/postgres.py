@@ -3,7 +3,9 @@ connections per process and database (psycopg_pool, which checks a connection be
 replaces the broken ones after a server restart), a handle with the small surface of a sqlite-utils
 Database that the store's modules use (`db.conn.execute`, `executemany`, `in_transaction`, `db.execute`,
 `close`), the statements' placeholders translated, errors classified, and what the dialect spells its
-own way: the schema's DDL and version table, JSON fields, `FOR UPDATE SKIP LOCKED`.
+own way: the schema's DDL and version table, JSON fields, `FOR UPDATE SKIP LOCKED`, and for copying a
+whole database (copying.py) its catalog, a REPEATABLE READ snapshot, a cursor on the server, COPY, and
+the identities' counters.
 
 A handle borrows a connection from the pool at its first statement and gives it back at the end of the
 request (`end_request`) or when closed, so a server's threads share a few connections. Every connection
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import os
 import threading
+from typing import Iterator, Sequence
 from urllib.parse import urlsplit
 
 import psycopg
@@ -29,7 +32,7 @@ from psycopg import ClientCursor
 from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .protocol import Unavailable
+from .protocol import Unavailable, quoted
 
 ENGINE = "postgresql"
 GROUP_COMMIT = False
@@ -344,3 +347,65 @@ def migrate(db: Database, latest: int, migrations: dict) -> None:
             db.conn.execute("ROLLBACK")
         raise
 
+
+# --- whole databases copied (copying.py): the catalog, a consistent read, rows in and out ---------------
+
+# Every table read as of one moment while the nodes go on writing (a snapshot that needs no lock and
+# blocks no writer), and nothing written through this transaction by mistake.
+SNAPSHOT = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+
+
+def table_names(db: Database) -> list[str]:
+    """The tables of the current schema, but the schema's version (each engine keeps its own)."""
+    return [row[0] for row in db.conn.execute(
+        "select table_name from information_schema.tables where table_schema = current_schema() "
+        "and table_type = 'BASE TABLE' and table_name <> 'schema_version'")]
+
+
+def tables_referenced(db: Database, table: str) -> set[str]:
+    """The tables a table's foreign keys name."""
+    return {row[0] for row in db.conn.execute(
+        "select target.relname from pg_catalog.pg_constraint c "
+        "join pg_catalog.pg_class source on source.oid = c.conrelid "
+        "join pg_catalog.pg_class target on target.oid = c.confrelid "
+        "where c.contype = 'f' and source.relname = ? and source.relnamespace = current_schema()::regnamespace",
+        [table])}
+
+
+def columns_of(db: Database, table: str) -> list[str]:
+    return [row[0] for row in db.conn.execute(
+        "select column_name from information_schema.columns where table_schema = current_schema() "
+        "and table_name = ? order by ordinal_position", [table])]
+
+
+def batches(db: Database, select: str, size: int) -> Iterator[list[tuple]]:
+    """The rows of a SELECT, `size` at a time, through a cursor on the server (a large table is never held
+    whole in this process), inside the caller's transaction. bytea comes back as bytes."""
+    cursor = db.conn.borrow().cursor(name="pbem_copy")
+    try:
+        cursor.execute(select)
+        while rows := cursor.fetchmany(size):
+            yield [tuple(row) for row in rows]
+    finally:
+        cursor.close()
+
+
+def write_rows(db: Database, table: str, columns: Sequence[str], rows: Sequence[tuple]) -> None:
+    """Rows into a table by COPY (one round trip for the batch, not one per row), inside the caller's
+    transaction. Each value is sent as its Python type's text, which the column's type reads (bytes as
+    bytea)."""
+    cursor = db.conn.borrow().cursor()
+    with cursor.copy(f"copy {quoted(table)} ({', '.join(map(quoted, columns))}) from stdin") as copy:
+        for row in rows:
+            copy.write_row(row)
+
+
+def restart_identities(db: Database, table: str) -> None:
+    """The counters of a table's identity columns (the outbox's and asked's ids) set past the highest id
+    it holds: its rows came with their ids, and the next row the server adds must not take one of them."""
+    identities = db.conn.execute(
+        "select column_name from information_schema.columns where table_schema = current_schema() "
+        "and table_name = ? and (is_identity = 'YES' or column_default like 'nextval(%')", [table]).fetchall()
+    for (column,) in identities:
+        db.conn.execute(f"select setval(pg_get_serial_sequence(?, ?), coalesce(max({quoted(column)}), 0) + 1, false) "
+                        f"from {quoted(table)}", [quoted(table), column])

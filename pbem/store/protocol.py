@@ -1,6 +1,6 @@
 """What both engines of the store share and answer alike: `Unavailable`, the database that cannot be
-reached now (the app answers it 503 with Retry-After, never 500). sqlite.py and postgres.py classify
-their own errors into it; connection.py picks the engine."""
+reached now (the app answers it 503 with Retry-After, never 500), and a name quoted as an SQL identifier.
+sqlite.py and postgres.py classify their own errors into it; connection.py picks the engine."""
 
 from __future__ import annotations
 
@@ -12,3 +12,8 @@ class Unavailable(Exception):
 
     status = 503
     retry_after = RETRY_AFTER_SECONDS
+
+
+def quoted(name: str) -> str:
+    """A table's or column's name as an SQL identifier (standard double quotes, which both engines read)."""
+    return '"' + name.replace('"', '""') + '"'

@@ -1,7 +1,7 @@
 """SQLite, the store's embedded engine (the default: a path, or nothing, in PBEM_DB): opening a file with
 its pragmas and file modes, SQLite's result codes that say the file cannot be reached, and what its
 dialect spells its own way (`PRAGMA user_version` for the schema's version, `json_extract`, no row
-locks). Statements the two engines share are written once in the store's modules; postgres.py is the
+locks, the catalog that copying.py reads). Statements the two engines share are written once in the store's modules; postgres.py is the
 other engine.
 
 Appends go through the group commit (groupcommit.py): with `synchronous=FULL` every commit waits for an
@@ -12,11 +12,12 @@ from __future__ import annotations
 import sqlite3
 import time
 from pathlib import Path
+from typing import Iterator, Sequence
 
 import sqlite_utils
 
 from .. import private
-from .protocol import Unavailable
+from .protocol import Unavailable, quoted
 
 ENGINE = "sqlite"
 BUSY_TIMEOUT_SECONDS = 10
@@ -121,3 +122,39 @@ def path_of(db: sqlite_utils.Database) -> str:
 def end_request(db: sqlite_utils.Database) -> None:
     if db.conn.in_transaction:
         db.conn.execute("ROLLBACK")
+
+
+# --- whole databases copied (copying.py): the catalog, a consistent read, rows in and out ---------------
+
+SNAPSHOT = "BEGIN"  # a read transaction: every table as of its first read, while the server writes on
+
+
+def table_names(db: sqlite_utils.Database) -> list[str]:
+    """Every table of the file but SQLite's own."""
+    return [row[0] for row in db.conn.execute(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")]
+
+
+def tables_referenced(db: sqlite_utils.Database, table: str) -> set[str]:
+    """The tables a table's foreign keys name."""
+    return {row[2] for row in db.conn.execute(f"pragma foreign_key_list({quoted(table)})")}
+
+
+def columns_of(db: sqlite_utils.Database, table: str) -> list[str]:
+    return [row[1] for row in db.conn.execute(f"pragma table_info({quoted(table)})")]
+
+
+def batches(db: sqlite_utils.Database, select: str, size: int) -> Iterator[list[tuple]]:
+    """The rows of a SELECT, `size` at a time (SQLite's cursor steps through them as they are fetched)."""
+    cursor = db.conn.execute(select)
+    while rows := cursor.fetchmany(size):
+        yield [tuple(row) for row in rows]
+
+
+def write_rows(db: sqlite_utils.Database, table: str, columns: Sequence[str], rows: Sequence[tuple]) -> None:
+    db.conn.executemany(f"insert into {quoted(table)} ({', '.join(map(quoted, columns))}) "
+                        f"values ({', '.join('?' * len(columns))})", rows)
+
+
+def restart_identities(db: sqlite_utils.Database, table: str) -> None:
+    """Nothing: an INTEGER PRIMARY KEY goes on from the highest id its table holds."""
