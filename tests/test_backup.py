@@ -135,6 +135,24 @@ def test_a_restore_refuses_a_database_that_is_not_empty(db, site, runner, databa
     assert [e.seq for e in store.read_events(db, created.id)] == [1, 2]  # nothing written twice
 
 
+def test_a_database_whose_server_only_counted_requests_is_still_empty(db, site, runner, second_database,
+                                                                      tmp_path, monkeypatch):
+    """A server started on a new database counts the requests it answers (the rate limits' hits) before
+    anyone plays: those counts are not games, and a restore into it goes ahead."""
+    created = service.create_game(db, site, "mississippi", THREE)
+    backup_file = str(tmp_path / "counted.sqlite")
+    assert runner("backup", backup_file)[0] == 0
+    monkeypatch.setenv("PBEM_DB", second_database)
+    store.counters.count(second_database, "signin", "192.0.2.1", 1, lambda now, before: True)
+    code, out, err = runner("restore", backup_file)
+    assert code == 0, err
+    restored = store.connect(second_database)
+    try:
+        assert [e.seq for e in store.read_events(restored, created.id)] == [1, 2]
+    finally:
+        restored.close()
+
+
 def test_a_restore_refuses_a_file_that_is_no_backup(runner, tmp_path):
     junk = tmp_path / "junk.sqlite"
     junk.write_text("not a database")

@@ -35,7 +35,10 @@ class CannotCopy(Exception):
 
 
 BATCH_ROWS = 500
-NOT_COPIED = frozenset({"locks", "server"})  # the processes' own records, not the games'
+# The processes' own records, not the games': the scheduler's lease, the base URL `pbem serve` recorded,
+# and the rate limits' counts of the last minutes (a database whose server only counted requests is
+# still empty, and a restore does not bring back counts long past).
+NOT_COPIED = frozenset({"locks", "server", "hits"})
 
 
 def table_names(db) -> list[str]:
