@@ -120,12 +120,15 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(var_dir, *args: str, env: dict | None = None, base_url: str | None = None):
-    """A real `pbem serve` process on a free loopback port (with `args`, e.g. --no-scheduler); returns
-    (process, base URL) once it answers."""
-    port = free_port()
+def start_server(var_dir, database: str, *args: str, env: dict | None = None, base_url: str | None = None,
+                 port: int | None = None):
+    """A real `pbem serve` process on `database` (the test's `database` fixture: there is no default, so
+    that no server ends up on a database of its own choosing) with `var_dir` for its other files, on a
+    loopback port (free, unless given) and with `args` (e.g. --no-scheduler); returns (process, base URL)
+    once it answers."""
+    port = port or free_port()
     base = f"http://127.0.0.1:{port}"
-    environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
+    environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(database),
                    "PBEM_BASE_URL": base_url or base, "PBEM_RATE_LIMITS": "off", **(env or {})}
     process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), *args], cwd=ROOT,
                                env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -150,9 +153,9 @@ def stop_server(process) -> None:
 
 
 @pytest.fixture
-def server(var_dir):
-    """A real `pbem serve` process on a loopback port; yields its base URL."""
-    process, base = start_server(var_dir)
+def server(var_dir, database):
+    """A real `pbem serve` process on this test's database and a loopback port; yields its base URL."""
+    process, base = start_server(var_dir, database)
     yield base
     stop_server(process)
 
@@ -247,9 +250,9 @@ def webhook_sink():
 
 
 @pytest.fixture
-def mail_app(var_dir, smtp_sink):
+def mail_app(var_dir, database, smtp_sink):
     """The app configured for real mail on loopback, loopback webhooks and inbound mail."""
-    return create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"),
+    return create_app({"VAR_DIR": str(var_dir), "DATABASE": database,
                        "BASE_URL": "http://pbem.test", "TESTING": True, "RATE_LIMITS": "off", "SMTP_URL": smtp_sink.url,
                        "MAIL_FROM": "pbem@pbem.test", "ALLOW_PRIVATE_WEBHOOKS": True,
                        "INBOUND_SECRET": "inbound-secret"})

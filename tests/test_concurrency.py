@@ -32,7 +32,7 @@ def assert_log_is_whole(db, game_id):
     return events
 
 
-def test_threads_racing_through_the_server(server, var_dir):
+def test_threads_racing_through_the_server(server, database):
     created = post(f"{server}/api/games", {"game": "mississippi", "players": THREE}, "")[1]
     token = created["seats"][0]["token"]
     url = f"{server}/api/games/{created['id']}/moves"
@@ -50,7 +50,7 @@ def test_threads_racing_through_the_server(server, var_dir):
         thread.join()
     statuses = sorted(status for status, _ in results)
     assert statuses == [201] + [409] * (RACERS - 1), results
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     events = assert_log_is_whole(db, created["id"])
     assert sum(1 for e in events if e.type == "move_played") == 1
 

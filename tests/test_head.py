@@ -107,7 +107,7 @@ def test_the_head_is_read_without_folding_the_game(client, db):
     assert response.json == {"seq": 3, "hash": f"{3:064x}"}
 
 
-def test_a_real_server_answers_the_head_after_a_move(server, var_dir):
+def test_a_real_server_answers_the_head_after_a_move(server, database):
     def call(method, path, body=None, token=None):
         headers = {"Content-Type": "application/json"}
         if token:
@@ -121,7 +121,7 @@ def test_a_real_server_answers_the_head_after_a_move(server, var_dir):
     gid, token = game["id"], game["seats"][0]["token"]
     seq = call("GET", f"/api/games/{gid}")[0]["seq"]
     moved, headers = call("POST", f"/api/games/{gid}/moves", {"move": "forward 3", "seq": seq}, token)
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     try:
         head = stored_head(db, gid)
     finally:

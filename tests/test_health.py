@@ -17,6 +17,7 @@ import sys
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -53,7 +54,7 @@ def call(server, path, body=None, token=None):
     return status, headers, raw.decode()
 
 
-def test_health_and_503_while_the_database_cannot_be_reached(server, var_dir):
+def test_health_and_503_while_the_database_cannot_be_reached(server, database):
     status, _, health = call(server, "/api/health")
     assert status == 200
     assert health["database"] == "ok" and health["engine"] == "sqlite"
@@ -81,7 +82,8 @@ def test_health_and_503_while_the_database_cannot_be_reached(server, var_dir):
             futures = {name: pool.submit(call, server, *how) for name, how in requests.items()}
             return {name: future.result() for name, future in futures.items()}
 
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(var_dir / "pbem.sqlite-shm")],
+    # SQLite's: the database is out of reach while another process holds the locks of its WAL index
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, database + "-shm"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
@@ -105,21 +107,26 @@ def test_health_and_503_while_the_database_cannot_be_reached(server, var_dir):
     assert answers["seat page"][0] == 200 and answers["game page"][0] == 200
 
 
-def test_only_a_database_out_of_reach_is_unavailable(tmp_path):
+def under_a_file(database: str) -> str:
+    """SQLite's: a database file beside this test's whose folder is a file, so that it cannot be opened."""
+    beside = Path(database).parent / "file"
+    beside.write_text("")
+    return str(beside / Path(database).name)
+
+
+def test_only_a_database_out_of_reach_is_unavailable(database):
     """A path under a file cannot be opened (root or not): Unavailable. A statement that is wrong stays
     the engine's own error, a bug the server answers 500 and logs."""
-    (tmp_path / "file").write_text("")
     with pytest.raises(store.Unavailable):
-        store.connect(str(tmp_path / "file" / "pbem.sqlite"))
-    db = store.connect(str(tmp_path / "pbem.sqlite"))
+        store.connect(under_a_file(database))
+    db = store.connect(database)
     assert store.health(db)["database"] == "ok"
     with pytest.raises(sqlite3.OperationalError) as raised:
         db.execute("selct 1")
     assert not isinstance(raised.value, store.Unavailable)
 
 
-def test_the_cli_says_the_database_cannot_be_reached(runner, var_dir, monkeypatch):
-    (var_dir / "file").write_text("")
-    monkeypatch.setenv("PBEM_DB", str(var_dir / "file" / "pbem.sqlite"))
+def test_the_cli_says_the_database_cannot_be_reached(runner, database, monkeypatch):
+    monkeypatch.setenv("PBEM_DB", under_a_file(database))
     code, out, err = runner("games")
     assert code == 2 and "the database cannot be reached" in err

@@ -18,8 +18,8 @@ DUO = [{"name": "Ann"}, {"name": "Bob"}]
 GAME = {"game": "mississippi", "players": DUO}
 
 
-def limited_app(var_dir, limits="create=3/1h,links=2/1h,inbound=3/1m,form=1000/1m", **config):
-    return create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"),
+def limited_app(var_dir, database, limits="create=3/1h,links=2/1h,inbound=3/1m,form=1000/1m", **config):
+    return create_app({"VAR_DIR": str(var_dir), "DATABASE": database,
                        "BASE_URL": "http://pbem.test", "TESTING": True, "RATE_LIMITS": limits, **config})
 
 
@@ -30,12 +30,12 @@ def from_address(app, address):
     return client
 
 
-def test_limits_are_on_by_default_and_off_with_the_environment(var_dir, monkeypatch):
+def test_limits_are_on_by_default_and_off_with_the_environment(var_dir, database, monkeypatch):
     monkeypatch.delenv("PBEM_RATE_LIMITS", raising=False)
-    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite")})
+    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": database})
     assert app.extensions["pbem_limiter"].limits == DEFAULT_LIMITS
     monkeypatch.setenv("PBEM_RATE_LIMITS", "off")
-    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite")})
+    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": database})
     assert not app.extensions["pbem_limiter"].on
     assert parse_limits("create=50/10m")["create"] == Limit(50, 600)
     assert parse_limits("create=50/10m")["links"] == DEFAULT_LIMITS["links"]
@@ -56,8 +56,8 @@ def test_a_setting_that_cannot_be_used_stops_the_server_with_a_reason(monkeypatc
         monkeypatch.delenv(name)
 
 
-def test_game_creation_on_the_api_is_limited_per_address_with_a_json_429_and_retry_after(var_dir):
-    app = limited_app(var_dir)
+def test_game_creation_on_the_api_is_limited_per_address_with_a_json_429_and_retry_after(var_dir, database):
+    app = limited_app(var_dir, database)
     client = from_address(app, "203.0.113.7")
     assert client.post("/api/games", json={"game": "nosuch", "players": DUO}).status_code == 422  # not counted
     assert [client.post("/api/games", json=GAME).status_code for _ in range(3)] == [201, 201, 201]
@@ -70,8 +70,8 @@ def test_game_creation_on_the_api_is_limited_per_address_with_a_json_429_and_ret
     assert from_address(app, "203.0.113.8").post("/api/games", json=GAME).status_code == 201
 
 
-def test_game_creation_from_the_form_is_limited_with_a_plain_429_page(var_dir):
-    app = limited_app(var_dir, limits="create=1/1h")
+def test_game_creation_from_the_form_is_limited_with_a_plain_429_page(var_dir, database):
+    app = limited_app(var_dir, database, limits="create=1/1h")
     client = from_address(app, "198.51.100.1")
     token = csrf(client.get("/new/mississippi").get_data(as_text=True))
     fields = {"csrf": token, "name0": "Ann", "name1": "Bob"}
@@ -81,8 +81,8 @@ def test_game_creation_from_the_form_is_limited_with_a_plain_429_page(var_dir):
     assert "Too many requests" in refused.get_data(as_text=True) and int(refused.headers["Retry-After"]) > 0
 
 
-def test_lost_link_requests_are_limited(var_dir):
-    app = limited_app(var_dir)
+def test_lost_link_requests_are_limited(var_dir, database):
+    app = limited_app(var_dir, database)
     client = from_address(app, "192.0.2.44")
     token = csrf(client.get("/links").get_data(as_text=True))
     statuses = [client.post("/links", data={"csrf": token, "address": "ann@example.org"}).status_code
@@ -90,16 +90,16 @@ def test_lost_link_requests_are_limited(var_dir):
     assert statuses == [200, 200, 429]
 
 
-def test_inbound_mail_is_limited_before_the_secret_is_checked(var_dir):
-    app = limited_app(var_dir, INBOUND_SECRET="s3cret")
+def test_inbound_mail_is_limited_before_the_secret_is_checked(var_dir, database):
+    app = limited_app(var_dir, database, INBOUND_SECRET="s3cret")
     client = from_address(app, "192.0.2.80")
     guesses = [client.post("/api/mail/inbound", data=b"x", headers={"Authorization": f"Bearer guess{i}"}).status_code
                for i in range(4)]
     assert guesses == [403, 403, 403, 429]
 
 
-def test_form_posts_are_limited(var_dir):
-    app = limited_app(var_dir, limits="form=2/1m")
+def test_form_posts_are_limited(var_dir, database):
+    app = limited_app(var_dir, database, limits="form=2/1m")
     client = from_address(app, "192.0.2.90")
     token = csrf(client.get("/links").get_data(as_text=True))
     statuses = [client.post("/links", data={"csrf": token, "address": "x@example.org"}).status_code for _ in range(3)]
@@ -107,14 +107,14 @@ def test_form_posts_are_limited(var_dir):
     assert client.get("/links").status_code == 200  # reading pages is not limited
 
 
-def test_the_client_is_the_socket_peer_unless_a_trusted_proxy_names_it(var_dir):
-    untrusted = limited_app(var_dir, limits="create=1/1h")
+def test_the_client_is_the_socket_peer_unless_a_trusted_proxy_names_it(var_dir, database):
+    untrusted = limited_app(var_dir, database, limits="create=1/1h")
     client = from_address(untrusted, "203.0.113.50")
     forged = [client.post("/api/games", json=GAME, headers={"X-Forwarded-For": f"10.0.0.{i}"}).status_code
               for i in range(2)]
     assert forged == [201, 429]  # a header a client writes itself changes nothing
 
-    proxied = limited_app(var_dir, limits="create=1/1h", TRUSTED_PROXIES="127.0.0.1, 10.9.0.0/16")
+    proxied = limited_app(var_dir, database, limits="create=1/1h", TRUSTED_PROXIES="127.0.0.1, 10.9.0.0/16")
     proxy = from_address(proxied, "127.0.0.1")
 
     def create(forwarded):
@@ -133,9 +133,9 @@ def test_ipv6_addresses_count_per_64():
     assert address_key("::ffff:192.0.2.1") == address_key("192.0.2.1")
 
 
-def test_the_window_slides_and_retry_after_is_honest(var_dir):
+def test_the_window_slides_and_retry_after_is_honest(database):
     now = [1_000_000.0]
-    limiter = Limiter(var_dir / "pbem.sqlite", {"create": Limit(4, 60)}, clock=lambda: now[0])
+    limiter = Limiter(database, {"create": Limit(4, 60)}, clock=lambda: now[0])
     for _ in range(4):
         limiter.hit("create", "192.0.2.1")
     with pytest.raises(Limited) as refused:
@@ -163,9 +163,9 @@ def post_json(url, body):
 
 
 @pytest.mark.slow
-def test_two_server_processes_on_one_database_count_together(var_dir):
+def test_two_server_processes_on_one_database_count_together(var_dir, database):
     ports = [free_port(), free_port()]
-    processes = [start_pbem(var_dir, port, PBEM_RATE_LIMITS="create=5/1h") for port in ports]
+    processes = [start_pbem(var_dir, port, database, PBEM_RATE_LIMITS="create=5/1h") for port in ports]
     try:
         bases = [f"http://127.0.0.1:{port}" for port in ports]
         statuses = [post_json(f"{bases[i % 2]}/api/games", GAME) for i in range(8)]
@@ -176,9 +176,9 @@ def test_two_server_processes_on_one_database_count_together(var_dir):
     assert statuses == [201] * 5 + [429] * 3
 
 
-def test_one_click_unsubscribes_do_not_count_as_form_posts(var_dir):
+def test_one_click_unsubscribes_do_not_count_as_form_posts(var_dir, database):
     """A mail provider POSTs the one-click unsubscribes of many people from one address."""
-    app = limited_app(var_dir, limits="form=1/1m")
+    app = limited_app(var_dir, database, limits="form=1/1m")
     from pbem.site import Site
 
     site = Site.from_config(app.config)
@@ -200,14 +200,14 @@ def post_answer(url, body):
 
 
 @pytest.mark.slow
-def test_four_threads_on_two_workers_make_no_more_games_than_the_limit(var_dir):
+def test_four_threads_on_two_workers_make_no_more_games_than_the_limit(var_dir, database):
     """The audit made 22 games where 20 were allowed: the limit was checked before the game was made and
     counted after, so threads in between all passed the check. Checked and counted in one step now."""
     import threading
 
     from tests.conftest import start_server, stop_server
 
-    process, base = start_server(var_dir, "--workers", "2", "--no-scheduler",
+    process, base = start_server(var_dir, database, "--workers", "2", "--no-scheduler",
                                  env={"PBEM_RATE_LIMITS": "create=20/1h,form=1000/1m"})
     statuses, start = [], threading.Barrier(4)
 
@@ -227,12 +227,12 @@ def test_four_threads_on_two_workers_make_no_more_games_than_the_limit(var_dir):
     assert sorted(statuses) == [201] * 20 + [429] * 20
 
 
-def test_counters_that_cannot_be_read_refuse_with_503_and_retry_after(var_dir):
+def test_counters_that_cannot_be_read_refuse_with_503_and_retry_after(var_dir, database):
     """The limiter let every request through when its counters failed, lifting every limit at once."""
     from tests.conftest import start_server, stop_server
 
     (var_dir / "pbem.limits.sqlite").mkdir()  # a counters' file that cannot be opened
-    process, base = start_server(var_dir, "--no-scheduler", env={"PBEM_RATE_LIMITS": "on"})
+    process, base = start_server(var_dir, database, "--no-scheduler", env={"PBEM_RATE_LIMITS": "on"})
     try:
         status, headers, body = post_answer(f"{base}/api/games", GAME)
         assert status == 503 and int(headers["Retry-After"]) > 0 and "try again" in body["error"]
@@ -242,13 +242,13 @@ def test_counters_that_cannot_be_read_refuse_with_503_and_retry_after(var_dir):
         stop_server(process)
 
 
-def test_games_of_computer_seats_only_are_limited_per_client_apart(var_dir):
+def test_games_of_computer_seats_only_are_limited_per_client_apart(var_dir, database):
     """Audit N7: a game of six computer seats costs half a minute of a processor, and anyone could start
     twenty an hour. Three an hour by default; games with a person's seat count as before."""
     from tests.conftest import start_server, stop_server
 
     computers = {"game": "mississippi", "players": [{"name": f"C{i}", "bot": "standard"} for i in range(6)]}
-    process, base = start_server(var_dir, "--no-scheduler", env={"PBEM_RATE_LIMITS": "on"})  # the defaults
+    process, base = start_server(var_dir, database, "--no-scheduler", env={"PBEM_RATE_LIMITS": "on"})  # the defaults
     try:
         assert [post_answer(f"{base}/api/games", computers)[0] for _ in range(3)] == [201] * 3
         status, headers, body = post_answer(f"{base}/api/games", computers)

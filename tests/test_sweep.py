@@ -130,11 +130,11 @@ def test_games_without_a_clock_get_no_reminders(db, site):
     assert kinds(db, created.id) == ["invitation", "invitation"]
 
 
-def test_the_scheduler_runs_a_sweep_in_the_background(db, site, var_dir):
+def test_the_scheduler_runs_a_sweep_in_the_background(db, site, var_dir, database):
     import time
 
     service.create_game(db, site, "mississippi", DUO)
-    scheduler = sweep.start_scheduler(str(var_dir / "pbem.sqlite"), site)
+    scheduler = sweep.start_scheduler(database, site)
     job = scheduler.get_job("sweep")
     assert job.trigger.interval.total_seconds() == sweep.INTERVAL_SECONDS
     try:
@@ -180,7 +180,7 @@ def test_a_wake_up_in_a_process_without_the_lease_delivers_the_mail_just_queued(
     assert sweep.sweep(mail_db, mail_site, owner="this worker") is None  # the lease is still the other's
 
 
-def test_a_move_s_notice_is_delivered_at_once_not_at_the_next_sweep(db, site, var_dir):
+def test_a_move_s_notice_is_delivered_at_once_not_at_the_next_sweep(db, site, var_dir, database):
     """The scheduler sweeps every minute, but the "your turn" mail of a move leaves right after the move:
     the append schedules a delivery (file mail here: one .eml per message)."""
     import time
@@ -195,7 +195,7 @@ def test_a_move_s_notice_is_delivered_at_once_not_at_the_next_sweep(db, site, va
         return mails()
 
     created = service.create_game(db, site, "mississippi", DUO)
-    scheduler = sweep.start_scheduler(str(var_dir / "pbem.sqlite"), site)
+    scheduler = sweep.start_scheduler(database, site)
     try:
         assert wait_for(2, 20) == 2  # the invitations, by the sweep at start
         loaded = service.load(db, created.id)

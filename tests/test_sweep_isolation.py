@@ -63,13 +63,13 @@ def test_a_notice_that_cannot_be_delivered_stops_no_other(mail_db, mail_site, sm
     assert sorted(m["To"] for m in smtp_sink.wait_for(2)) == ["bob@example.org", "cy@example.org"]
 
 
-def worker_env(var_dir):
-    return {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
+def worker_env(var_dir, database):
+    return {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database,
             "PBEM_BASE_URL": "http://pbem.test"}
 
 
-def run_once(var_dir) -> str:
-    result = subprocess.run([sys.executable, "-m", "pbem.cli", "worker", "--once"], cwd=ROOT, env=worker_env(var_dir),
+def run_once(var_dir, database) -> str:
+    result = subprocess.run([sys.executable, "-m", "pbem.cli", "worker", "--once"], cwd=ROOT, env=worker_env(var_dir, database),
                             capture_output=True, timeout=60)
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout.decode()
@@ -79,9 +79,9 @@ def lease_holders(db):
     return [row["owner"] for row in db.query("select owner from locks where name = 'scheduler'")]
 
 
-def test_a_second_worker_once_right_after_the_first_sweeps(db, site, var_dir):
+def test_a_second_worker_once_right_after_the_first_sweeps(db, site, var_dir, database):
     service.create_game(db, site, "mississippi", DUO)
-    first, second = run_once(var_dir), run_once(var_dir)
+    first, second = run_once(var_dir, database), run_once(var_dir, database)
     assert first.startswith("sweep: ") and json.loads(first[7:].replace("'", '"'))["sent"] == 2
     assert second.startswith("sweep: "), second  # not "another process holds the scheduler lease"
     assert lease_holders(db) == []
@@ -94,13 +94,13 @@ def wait_for_lease(db, process, seconds=30):
         time.sleep(0.1)
 
 
-def test_sigterm_gives_the_lease_up_for_a_worker_and_a_server(db, site, var_dir):
+def test_sigterm_gives_the_lease_up_for_a_worker_and_a_server(db, site, var_dir, database):
     service.create_game(db, site, "mississippi", DUO)
     port = free_port()
     commands = [[sys.executable, "-m", "pbem.cli", "worker"],
                 [sys.executable, "-m", "pbem.cli", "serve", "--port", str(port)]]
     for command in commands:
-        process = subprocess.Popen(command, cwd=ROOT, env={**worker_env(var_dir), "PBEM_RATE_LIMITS": "off"},
+        process = subprocess.Popen(command, cwd=ROOT, env={**worker_env(var_dir, database), "PBEM_RATE_LIMITS": "off"},
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_for_lease(db, process)
@@ -110,7 +110,7 @@ def test_sigterm_gives_the_lease_up_for_a_worker_and_a_server(db, site, var_dir)
             if process.poll() is None:
                 process.kill()
         assert lease_holders(db) == [], command
-        assert run_once(var_dir).startswith("sweep: ")  # no three minutes' wait for the next one
+        assert run_once(var_dir, database).startswith("sweep: ")  # no three minutes' wait for the next one
 
 
 def test_the_sweep_loads_only_the_games_whose_time_has_come(db, site):
