@@ -46,6 +46,7 @@ def golden(request):
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -126,22 +127,35 @@ def start_server(var_dir, database: str, *args: str, env: dict | None = None, ba
     that no server ends up on a database of its own choosing) with `var_dir` for its other files, on a
     loopback port (free, unless given) and with `args` (e.g. --no-scheduler); returns (process, base URL)
     once it answers."""
-    port = port or free_port()
-    base = f"http://127.0.0.1:{port}"
-    environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(database),
-                   "PBEM_BASE_URL": base_url or base, "PBEM_RATE_LIMITS": "off", **(env or {})}
-    process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), *args], cwd=ROOT,
-                               env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/games/types", timeout=1).read()
-            return process, base
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError("pbem serve did not start: " + process.stdout.read().decode(errors="replace"))
-            time.sleep(0.1)
+    for attempt in range(3):
+        chosen = port or free_port()
+        base = f"http://127.0.0.1:{chosen}"
+        environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(database),
+                       "PBEM_BASE_URL": base_url or base, "PBEM_RATE_LIMITS": "off", **(env or {})}
+        # its output goes to a file of no name, not a pipe: a pipe nobody reads fills up, and a server
+        # that then blocks on a log line hangs its test
+        output = tempfile.TemporaryFile()
+        process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(chosen), *args],
+                                   cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT)
+        process.output = output
+        deadline = time.monotonic() + 30  # generous: the tests run in parallel processes on few cores
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/games/types", timeout=1).read()
+                return process, base
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    process.kill()
+                    process.wait()
+                    output.seek(0)
+                    said = output.read().decode(errors="replace")
+                    output.close()
+                    # a free port is free when asked, not always when the server binds it: another test
+                    # process's connection or server may have taken it meanwhile
+                    if "Address already in use" in said and port is None and attempt < 2:
+                        break
+                    raise RuntimeError("pbem serve did not start: " + said)
+                time.sleep(0.1)
 
 
 def stop_server(process) -> None:
@@ -150,6 +164,8 @@ def stop_server(process) -> None:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
+        process.wait()
+    process.output.close()
 
 
 @pytest.fixture
