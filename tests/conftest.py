@@ -187,21 +187,30 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class SmtpSink:
     """Messages an aiosmtpd server on loopback accepted. `hold` (a threading.Event) makes the server
-    wait before accepting each message, so a test can kill a sender mid-delivery."""
+    wait before accepting each message, so a test can kill a sender mid-delivery; `let_go()` waits until
+    the server has seen every held sender hang up (it then drops their messages, accepted by nobody)."""
 
     def __init__(self):
         self.messages: list = []
         self.arrived = threading.Condition()
         self.hold: threading.Event | None = None
         self.waiting = threading.Event()
+        self.holding = 0
 
     async def handle_DATA(self, server, session, envelope):
         if self.hold is not None:
             import asyncio
 
+            with self.arrived:
+                self.holding += 1
             self.waiting.set()
-            while not self.hold.is_set():
-                await asyncio.sleep(0.02)
+            try:  # a sender that hangs up meanwhile cancels this (aiosmtpd): its message is never accepted
+                while not self.hold.is_set():
+                    await asyncio.sleep(0.02)
+            finally:
+                with self.arrived:
+                    self.holding -= 1
+                    self.arrived.notify_all()
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.arrived:
             self.messages.append(message)
@@ -212,6 +221,13 @@ class SmtpSink:
         with self.arrived:
             self.arrived.wait_for(lambda: len(self.messages) >= count, timeout)
         return list(self.messages)
+
+    def let_go(self, timeout: float = 30) -> bool:
+        """Wait until no message is held: each held sender has been answered or has hung up. A test that
+        kills a sender waits for this before it lifts `hold`, or on a busy machine the server may see
+        the hold lifted before the hang-up and accept the dead sender's message."""
+        with self.arrived:
+            return self.arrived.wait_for(lambda: self.holding == 0, timeout)
 
     def to(self, address: str) -> list:
         return [m for m in self.messages if m["To"] == address]

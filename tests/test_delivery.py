@@ -230,6 +230,7 @@ def test_a_killed_process_s_notices_and_lease_are_taken_over_within_a_minute(mai
         assert lease_holder(mail_db).split(":")[1] == str(first.pid)
         first.send_signal(signal.SIGKILL)
         first.wait(10)
+        assert smtp_sink.let_go(), "the SMTP server never saw the killed worker hang up"
         smtp_sink.hold.set()
         second = subprocess.Popen([sys.executable, "-m", "pbem.cli", "worker"], cwd=ROOT, env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
