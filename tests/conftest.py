@@ -180,6 +180,7 @@ def server(var_dir, database):
 
 import email
 import email.policy
+import errno
 import json as _json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -238,8 +239,14 @@ def smtp_sink():
     from aiosmtpd.controller import Controller
 
     sink = SmtpSink()
-    controller = Controller(sink, hostname="127.0.0.1", port=free_port())
-    controller.start()
+    for attempt in range(3):
+        controller = Controller(sink, hostname="127.0.0.1", port=free_port())
+        try:
+            controller.start()
+            break
+        except OSError as error:  # the free port taken meanwhile by another test process: another one
+            if error.errno != errno.EADDRINUSE or attempt == 2:
+                raise
     sink.url = f"smtp://127.0.0.1:{controller.port}"
     yield sink
     if sink.hold is not None:
