@@ -3,33 +3,18 @@ one port), and several `pbem serve --no-scheduler` processes on one database wit
 server keeps loaded games in memory, so each must notice what the others appended (the last event's
 hash), and the one scheduler holding the lease sends every notice once and plays every computer move once."""
 
-import json
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 
 from pbem import audit, store
 from tests.conftest import ROOT, start_server, stop_server
-from tests.support import proven
+from tests.support import json_call as call, proven
 
 pytestmark = pytest.mark.slow
-
-
-def call(url, body=None, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 def test_two_servers_and_one_worker_play_one_game_on_one_database(var_dir, database):
