@@ -86,6 +86,7 @@ def golden(request):
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -197,27 +198,41 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(var_dir, *args: str, env: dict | None = None, base_url: str | None = None,
-                 database: str | None = None):
-    """A real `pbem serve` process on a free loopback port (with `args`, e.g. --no-scheduler) on `database`
-    (the `database` fixture's; a SQLite file in var_dir when not given); returns (process, base URL) once
-    it answers."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database or str(var_dir / "pbem.sqlite"),
-                   "PBEM_BASE_URL": base_url or base, "PBEM_RATE_LIMITS": "off", **(env or {})}
-    process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), *args], cwd=ROOT,
-                               env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/games/types", timeout=1).read()
-            return process, base
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError("pbem serve did not start: " + process.stdout.read().decode(errors="replace"))
-            time.sleep(0.1)
+def start_server(var_dir, database: str, *args: str, env: dict | None = None, base_url: str | None = None,
+                 port: int | None = None):
+    """A real `pbem serve` process on `database` (the test's `database` fixture: there is no default, so
+    that no server ends up on a database of its own choosing) with `var_dir` for its other files, on a
+    loopback port (free, unless given) and with `args` (e.g. --no-scheduler); returns (process, base URL)
+    once it answers."""
+    for attempt in range(3):
+        chosen = port or free_port()
+        base = f"http://127.0.0.1:{chosen}"
+        environment = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(database),
+                       "PBEM_BASE_URL": base_url or base, "PBEM_RATE_LIMITS": "off", **(env or {})}
+        # its output goes to a file of no name, not a pipe: a pipe nobody reads fills up, and a server
+        # that then blocks on a log line hangs its test
+        output = tempfile.TemporaryFile()
+        process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(chosen), *args],
+                                   cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT)
+        process.output = output
+        deadline = time.monotonic() + 30  # generous: the tests run in parallel processes on few cores
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/games/types", timeout=1).read()
+                return process, base
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    process.kill()
+                    process.wait()
+                    output.seek(0)
+                    said = output.read().decode(errors="replace")
+                    output.close()
+                    # a free port is free when asked, not always when the server binds it: another test
+                    # process's connection or server may have taken it meanwhile
+                    if "Address already in use" in said and port is None and attempt < 2:
+                        break
+                    raise RuntimeError("pbem serve did not start: " + said)
+                time.sleep(0.1)
 
 
 def stop_server(process) -> None:
@@ -226,12 +241,14 @@ def stop_server(process) -> None:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
+        process.wait()
+    process.output.close()
 
 
 @pytest.fixture
 def server(var_dir, database):
-    """A real `pbem serve` process on a loopback port; yields its base URL."""
-    process, base = start_server(var_dir, database=database)
+    """A real `pbem serve` process on this test's database and a loopback port; yields its base URL."""
+    process, base = start_server(var_dir, database)
     yield base
     stop_server(process)
 
@@ -240,6 +257,7 @@ def server(var_dir, database):
 
 import email
 import email.policy
+import errno
 import json as _json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -247,21 +265,30 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class SmtpSink:
     """Messages an aiosmtpd server on loopback accepted. `hold` (a threading.Event) makes the server
-    wait before accepting each message, so a test can kill a sender mid-delivery."""
+    wait before accepting each message, so a test can kill a sender mid-delivery; `let_go()` waits until
+    the server has seen every held sender hang up (it then drops their messages, accepted by nobody)."""
 
     def __init__(self):
         self.messages: list = []
         self.arrived = threading.Condition()
         self.hold: threading.Event | None = None
         self.waiting = threading.Event()
+        self.holding = 0
 
     async def handle_DATA(self, server, session, envelope):
         if self.hold is not None:
             import asyncio
 
+            with self.arrived:
+                self.holding += 1
             self.waiting.set()
-            while not self.hold.is_set():
-                await asyncio.sleep(0.02)
+            try:  # a sender that hangs up meanwhile cancels this (aiosmtpd): its message is never accepted
+                while not self.hold.is_set():
+                    await asyncio.sleep(0.02)
+            finally:
+                with self.arrived:
+                    self.holding -= 1
+                    self.arrived.notify_all()
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.arrived:
             self.messages.append(message)
@@ -273,6 +300,13 @@ class SmtpSink:
             self.arrived.wait_for(lambda: len(self.messages) >= count, timeout)
         return list(self.messages)
 
+    def let_go(self, timeout: float = 30) -> bool:
+        """Wait until no message is held: each held sender has been answered or has hung up. A test that
+        kills a sender waits for this before it lifts `hold`, or on a busy machine the server may see
+        the hold lifted before the hang-up and accept the dead sender's message."""
+        with self.arrived:
+            return self.arrived.wait_for(lambda: self.holding == 0, timeout)
+
     def to(self, address: str) -> list:
         return [m for m in self.messages if m["To"] == address]
 
@@ -282,8 +316,14 @@ def smtp_sink():
     from aiosmtpd.controller import Controller
 
     sink = SmtpSink()
-    controller = Controller(sink, hostname="127.0.0.1", port=free_port())
-    controller.start()
+    for attempt in range(3):
+        controller = Controller(sink, hostname="127.0.0.1", port=free_port())
+        try:
+            controller.start()
+            break
+        except OSError as error:  # the free port taken meanwhile by another test process: another one
+            if error.errno != errno.EADDRINUSE or attempt == 2:
+                raise
     sink.url = f"smtp://127.0.0.1:{controller.port}"
     yield sink
     if sink.hold is not None:

@@ -1,9 +1,12 @@
 """Small helpers the platform tests share (not fixtures: plain functions over the service)."""
 
+from contextlib import contextmanager
 import http.cookiejar
 import json
 from html import unescape
 import re
+import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -127,30 +130,69 @@ def every_page_answers(client, game_id, tokens, at_every_seq=True):
     return len(urls)
 
 
-def start_pbem(var_dir, port, database: str | None = None, **env):
-    """A real `pbem serve --no-scheduler` on a loopback port on `database` (the `database` fixture's; a SQLite
-    file in var_dir when not given) with these PBEM_ variables, once it answers."""
-    import os
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
+def start_pbem(var_dir, port, database, **env):
+    """A real `pbem serve --no-scheduler` on `database` and a loopback port with these PBEM_ variables,
+    once it answers."""
+    from tests.conftest import start_server
 
-    settings = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database or str(Path(var_dir) / "pbem.sqlite"),
-                "PBEM_BASE_URL": f"http://127.0.0.1:{port}", **env}
-    process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), "--no-scheduler"],
-                               cwd=Path(__file__).resolve().parent.parent, env=settings,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
+    process, _ = start_server(var_dir, database, "--no-scheduler", port=port, env=env)
+    return process
+
+
+@contextmanager
+def serving(var_dir, database, *args, env=None):
+    """`with serving(var_dir, database, "--workers", "2", env={...}) as base:` a real `pbem serve` on
+    `database` for the block's length (stopped however the block ends); `base` is its URL."""
+    from tests.conftest import start_server, stop_server
+
+    process, base = start_server(var_dir, database, *args, env=env)
+    try:
+        yield base
+    finally:
+        stop_server(process)
+
+
+def json_call(url, body=None, token=None, method=None):
+    """(status, JSON answer) of a request to a real server's API: a POST of `body` when there is one, a GET
+    otherwise (or `method`), as the seat of `token` when given. A refusal is answered, not raised."""
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def wait_for(condition, seconds: float, what: str):
+    """Ask `condition()` every 0.2 s until it answers something true, and return that; fail naming `what`
+    after `seconds` (a generous bound: what is checked is that it happens, not how soon)."""
+    deadline = time.monotonic() + seconds
     while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/types", timeout=2).read()
-            return process
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError("pbem serve did not start")
-            time.sleep(0.1)
+        found = condition()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        time.sleep(0.2)
+
+
+def race(count: int, action) -> list:
+    """Run `action(k)` in `count` threads released together by a barrier (so that they really race);
+    returns what each returned, in the order they finished."""
+    barrier = threading.Barrier(count)
+    results = []
+
+    def racer(k):
+        barrier.wait()
+        results.append(action(k))
+
+    threads = [threading.Thread(target=racer, args=(k,)) for k in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
 
 
 def proven(db, game_id, *addresses):

@@ -22,9 +22,9 @@ def box(driver, selector):
                                  "return [r.left, r.top, r.right, r.bottom];", selector)
 
 
-def test_the_panels_at_phone_and_desktop_size(server, var_dir, chrome, shots):
+def test_the_panels_at_phone_and_desktop_size(server, database, chrome, shots):
     rng = random.Random(5)
-    game = Game(server, var_dir, "mississippi")
+    game = Game(server, database, "mississippi")
     ann, bob = game.tokens
     game.play_randomly(rng, 6)
     api(server, f"/api/games/{game.id}/messages", {"text": "Your steamer is stuck on the sandbank, Bob."}, ann)
@@ -67,9 +67,9 @@ def test_the_panels_at_phone_and_desktop_size(server, var_dir, chrome, shots):
     game.db.close()
 
 
-def test_the_conditional_moves_page_and_the_takeback_marks(server, var_dir, chrome, shots):
+def test_the_conditional_moves_page_and_the_takeback_marks(server, database, chrome, shots):
     rng = random.Random(8)
-    game = Game(server, var_dir, "mississippi")
+    game = Game(server, database, "mississippi")
     waiter, mover, theirs, replies = game.reply_position(rng)
     token = game.tokens[waiter]
     status, _ = api(server, f"/api/games/{game.id}/conditionals",

@@ -241,7 +241,7 @@ def test_a_takeback_ends_every_line(client, db, site):
 
 
 @pytest.mark.slow
-def test_a_game_of_open_information_from_a_custom_position_checks_lines(server, var_dir):
+def test_a_game_of_open_information_from_a_custom_position_checks_lines(server, database):
     """Mississippi hides nothing, so its custom start position is on every seat's board: the others'
     moves in a line are checked there as anywhere (a line with an impossible one was once stored, 200).
     Buccaneer's custom position may hold hidden cards: there they stay unchecked."""
@@ -252,7 +252,7 @@ def test_a_game_of_open_information_from_a_custom_position_checks_lines(server, 
     status, created = api(server, "/api/games", {"game": "mississippi", "players": DUO, "options": {"position": position}})
     assert status == 201, created
     game_id, waiter = created["id"], created["seats"][1]["token"]
-    db = store.connect(str(var_dir / "pbem.sqlite"))
+    db = store.connect(database)
     head = service.load(db, game_id)
     assert head.to_move == {0}
     theirs = next(m for m in service.legal_moves(head, 0) if step(head.module, head.state, 0, m) is not None)

@@ -14,8 +14,8 @@ from tests.test_between_server import Game, api
 pytestmark = pytest.mark.slow
 
 
-def test_a_finished_game_is_read_not_written(server, var_dir):
-    game = Game(server, var_dir, "mississippi")
+def test_a_finished_game_is_read_not_written(server, database):
+    game = Game(server, database, "mississippi")
     ann, bob = game.tokens
     assert api(server, f"/api/games/{game.id}/messages", {"text": "good luck"}, ann)[0] == 201
     assert api(server, f"/api/games/{game.id}/notes", {"text": "ANN-NOTE"}, ann)[0] == 201

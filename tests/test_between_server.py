@@ -6,10 +6,8 @@ every channel for the notes and the lines, and `verify` re-runs the game after t
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import urllib.error
 import urllib.parse
 import urllib.request
 from html import unescape
@@ -19,7 +17,7 @@ import pytest
 from pbem import service, store
 from pbem.between.conditionals import movers, step
 from tests.between_support import http_getter, revealing, seen_through
-from tests.support import Browser, csrf
+from tests.support import Browser, csrf, json_call
 
 pytestmark = pytest.mark.slow
 
@@ -27,28 +25,19 @@ PLAYERS = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email":
 
 
 def api(server, path, body=None, token=None, method=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(server + path, data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+    return json_call(server + path, body, token, method)
 
 
 class Game:
     """A game on the server, with a read-only look at its database for choosing moves."""
 
-    def __init__(self, server, var_dir, name):
+    def __init__(self, server, database, name):
         self.server = server
         status, created = api(server, "/api/games", {"game": name, "players": PLAYERS})
         assert status == 201
         self.id = created["id"]
         self.tokens = [s["token"] for s in created["seats"]]
-        self.db = store.connect(str(var_dir / "pbem.sqlite"))
+        self.db = store.connect(database)
 
     def head(self):
         return service.load(self.db, self.id)
@@ -99,9 +88,9 @@ def form_post(browser, page_url, action, fields):
 
 
 @pytest.mark.parametrize("name", ["mississippi", "buccaneer"])
-def test_between_players_through_a_real_server(server, var_dir, name):
+def test_between_players_through_a_real_server(server, database, name):
     rng = random.Random(name)
-    game = Game(server, var_dir, name)
+    game = Game(server, database, name)
     ann, bob = game.tokens
     ann_url, bob_url = f"{server}/play/{ann}", f"{server}/play/{bob}"
     browser = Browser()

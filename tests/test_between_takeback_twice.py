@@ -6,14 +6,13 @@ rewind in the log (the log's primary key decides the race; the loser judges agai
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
 
 from pbem import service, store
 from pbem.between import agreements
 from tests.between_support import DUO, move, play_until_quiet
-from tests.support import Browser, csrf
+from tests.support import Browser, csrf, race
 from tests.test_between_server import Game, api
 
 pytestmark = pytest.mark.slow
@@ -25,8 +24,8 @@ def rewinds(db, game_id) -> list:
     return [e for e in store.read_events(db, game_id) if e.type == "game_rewound"]
 
 
-def test_the_same_takeback_from_two_tabs_goes_back_once(server, var_dir):
-    game = Game(server, var_dir, "mississippi")
+def test_the_same_takeback_from_two_tabs_goes_back_once(server, database):
+    game = Game(server, database, "mississippi")
     seat, before = game.quiet_move(random.Random(8))
     link = f"{server}/play/{game.tokens[seat]}"
     first_tab, second_tab = Browser(), Browser()
@@ -47,24 +46,14 @@ def test_the_same_takeback_from_two_tabs_goes_back_once(server, var_dir):
     game.db.close()
 
 
-def test_takebacks_sent_at_once_go_back_once(server, var_dir):
-    game = Game(server, var_dir, "mississippi")
+def test_takebacks_sent_at_once_go_back_once(server, database):
+    game = Game(server, database, "mississippi")
     rng = random.Random(3)
     for _ in range(3):  # a few rounds, each from a fresh quiet move
         seat, before = game.quiet_move(rng)
         count = len(rewinds(game.db, game.id))
-        barrier = threading.Barrier(RACERS)
-        results = []
-
-        def racer():
-            barrier.wait()
-            results.append(api(server, f"/api/games/{game.id}/takeback", {"to_seq": before}, game.tokens[seat]))
-
-        threads = [threading.Thread(target=racer) for _ in range(RACERS)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        results = race(RACERS, lambda _: api(server, f"/api/games/{game.id}/takeback", {"to_seq": before},
+                                              game.tokens[seat]))
         statuses = sorted(status for status, _ in results)
         assert statuses == [201] + [409] * (RACERS - 1), results
         assert len(rewinds(game.db, game.id)) == count + 1

@@ -76,8 +76,8 @@ def test_a_seat_may_post_so_many_messages_an_hour(client, db, site, duo):
     talk.post_message(db, site, duo.id, duo.tokens[0], "a day later", now=later)
 
 
-def test_the_client_limit_counts_messages_and_notes(var_dir):
-    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"), "BASE_URL": "http://pbem.test",
+def test_the_client_limit_counts_messages_and_notes(var_dir, database):
+    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": database, "BASE_URL": "http://pbem.test",
                       "TESTING": True, "RATE_LIMITS": "message=3/1h"})
     client = app.test_client()
     db = store.connect(app.config["DATABASE"])

@@ -61,8 +61,8 @@ def post_json(url: str, body: dict, token: str | None = None) -> dict:
         raise AssertionError(f"POST {url} {body}: {error.code} {error.read()[:500]!r}") from None
 
 
-def loaded_game(var_dir, game_id):
-    db = store.connect(str(var_dir / "pbem.sqlite"))
+def loaded_game(database, game_id):
+    db = store.connect(database)
     try:
         return service.load(db, game_id)
     finally:
@@ -75,16 +75,16 @@ def new_game(server, players: int, options: dict) -> tuple[str, list[str]]:
     return created["id"], [seat["token"] for seat in created["seats"]]
 
 
-def play(server, var_dir, game_id, tokens, moves):
+def play(server, database, game_id, tokens, moves):
     for seat, move in moves:
-        seq = loaded_game(var_dir, game_id).seq
+        seq = loaded_game(database, game_id).seq
         post_json(f"{server}/api/games/{game_id}/moves", {"move": move, "seq": seq}, tokens[seat])
 
 
-def play_purposefully(server, var_dir, game_id, tokens, steps: int, seed: int) -> None:
+def play_purposefully(server, database, game_id, tokens, steps: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(steps):
-        loaded = loaded_game(var_dir, game_id)
+        loaded = loaded_game(database, game_id)
         if loaded.finished:
             return
         seat = rng.choice(sorted(loaded.to_move))
@@ -93,26 +93,26 @@ def play_purposefully(server, var_dir, game_id, tokens, steps: int, seed: int) -
         post_json(f"{server}/api/games/{game_id}/moves", {"move": move, "seq": loaded.seq}, tokens[seat])
 
 
-def early(server, var_dir):
+def early(server, database):
     return new_game(server, 4, {})
 
 
-def middle_played(server, var_dir):
+def middle_played(server, database):
     game_id, tokens = new_game(server, 3, {"turn_limit": 40})
-    play_purposefully(server, var_dir, game_id, tokens, 150, seed=7)
+    play_purposefully(server, database, game_id, tokens, 150, seed=7)
     return game_id, tokens
 
 
-def middle_fight(server, var_dir):
+def middle_fight(server, database):
     game_id, tokens = new_game(server, 4, {"position": MIDDLE, "home_ports": ["london", "cadiz", "marseilles", "genoa"]})
-    play(server, var_dir, game_id, tokens, [(0, "sail N 3 attack face E")])
+    play(server, database, game_id, tokens, [(0, "sail N 3 attack face E")])
     return game_id, tokens
 
 
-def end(server, var_dir):
+def end(server, database):
     game_id, tokens = new_game(server, 3, {"position": END, "home_ports": ["london", "genoa", "cadiz"]})
-    play(server, var_dir, game_id, tokens, [(0, "sail W 1"), (0, "deposit diamond"), (0, "deposit ruby")])
-    assert loaded_game(var_dir, game_id).finished
+    play(server, database, game_id, tokens, [(0, "sail W 1"), (0, "deposit diamond"), (0, "deposit ruby")])
+    assert loaded_game(database, game_id).finished
     return game_id, tokens
 
 
@@ -123,8 +123,8 @@ def smallest(driver, size) -> tuple[float, str]:
 
 
 @pytest.mark.parametrize("scenario", [early, middle_played, middle_fight, end], ids=lambda f: f.__name__)
-def test_every_page_of_a_buccaneer_game_is_readable_at_both_sizes(server, var_dir, chrome, shots, scenario):
-    game_id, tokens = scenario(server, var_dir)
+def test_every_page_of_a_buccaneer_game_is_readable_at_both_sizes(server, database, chrome, shots, scenario):
+    game_id, tokens = scenario(server, database)
     driver = chrome()
     pages = [(f"seat{seat}", f"{server}/play/{token}") for seat, token in enumerate(tokens)]
     pages.append(("spectator", f"{server}/games/{game_id}"))

@@ -104,17 +104,17 @@ def test_the_board_text_is_readable_and_nothing_scrolls_sideways_early_middle_an
             print(label, size, f"{min(v for (g, _, s), v in measured.items() if g == label and s == size):.1f} px")
 
 
-def loaded_state(var_dir, game_id):
-    db = store.connect(str(var_dir / "pbem.sqlite"))
+def loaded_state(database, game_id):
+    db = store.connect(database)
     try:
         return service.load(db, game_id).state
     finally:
         db.close()
 
 
-def test_every_piece_and_square_the_hints_name_is_on_the_page(server, var_dir, chrome):
+def test_every_piece_and_square_the_hints_name_is_on_the_page(server, database, chrome):
     created = create(server, 4, middle_of_a_brawl())
-    state = loaded_state(var_dir, created["id"])
+    state = loaded_state(database, created["id"])
     driver = chrome()
     for seat in game.to_move(state):
         driver.get(created["seats"][seat]["url"])

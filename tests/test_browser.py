@@ -47,8 +47,8 @@ def new_game(server: str, name: str) -> tuple[str, list[str]]:
     return created["id"], [s["token"] for s in created["seats"]]
 
 
-def log(var_dir, game_id):
-    db = store.connect(str(var_dir / "pbem.sqlite"))
+def log(database, game_id):
+    db = store.connect(database)
     try:
         return store.read_events(db, game_id)
     finally:
@@ -69,7 +69,7 @@ def until_board_move(server: str, game_id: str, tokens: list[str], rng: random.R
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_move_made_by_clicking_the_board_and_confirming_lands_in_the_log(server, var_dir, chrome, shots, name):
+def test_a_move_made_by_clicking_the_board_and_confirming_lands_in_the_log(server, database, chrome, shots, name):
     driver = chrome()
     game_id, tokens = new_game(server, name)
     rng = random.Random(name)
@@ -91,12 +91,12 @@ def test_a_move_made_by_clicking_the_board_and_confirming_lands_in_the_log(serve
                 screenshot(driver, shots, f"{name}-piece-chosen")
             driver.find_element("tag name", "body").send_keys("\ue00c")  # Escape: nothing chosen any more
             wait_for(driver, lambda d: not d.find_elements("css selector", ".play-area [data-target]"))
-        before = len(log(var_dir, game_id))
+        before = len(log(database, game_id))
         choose_on_board(driver, move)
         if not played_on_board and (hint["piece"] or hint["target"]):
             screenshot(driver, shots, f"{name}-move-pending")
         confirm_pending(driver, move)
-        events = log(var_dir, game_id)
+        events = log(database, game_id)
         assert len(events) > before
         command = next(e.command for e in events[before:] if e.command)
         assert command == {"verb": "move", "seat": seat, "move": move}, "the move played is the one shown"
@@ -131,11 +131,11 @@ def test_a_game_started_on_the_home_page_and_played_by_clicks(server, var_dir, c
     assert not driver.title.startswith("Your turn")
 
 
-def test_cancelling_sends_nothing_and_enter_in_an_empty_field_plays_nothing(server, var_dir, chrome):
+def test_cancelling_sends_nothing_and_enter_in_an_empty_field_plays_nothing(server, database, chrome):
     driver = chrome()
     game_id, tokens = new_game(server, "mississippi")
     driver.get(f"{server}/play/{tokens[0]}")
-    before = len(log(var_dir, game_id))
+    before = len(log(database, game_id))
     choose_on_board(driver, "forward 2")
     driver.find_element("id", "cancel-move").click()
     assert not visible(driver, "#pending-move") and "nothing was sent" in driver.find_element("id", "board-status").text
@@ -149,7 +149,7 @@ def test_cancelling_sends_nothing_and_enter_in_an_empty_field_plays_nothing(serv
     assert wait_for(driver, lambda d: visible(d, "#pending-move"))[0].find_element(
         "css selector", ".pending-notation").text == "forward 4"
     driver.find_element("id", "cancel-move").click()
-    assert len(log(var_dir, game_id)) == before, "nothing was played"
+    assert len(log(database, game_id)) == before, "nothing was played"
 
 
 def test_the_title_says_your_turn_and_follows_the_game_without_a_reload(server, var_dir, chrome):
@@ -180,7 +180,7 @@ def test_time_left_counts_down_in_the_viewers_time_zone(server, var_dir, chrome)
     assert f"(due {local})" in countdown.text
 
 
-def test_without_javascript_the_seat_page_still_plays_a_move(server, var_dir, chrome, shots):
+def test_without_javascript_the_seat_page_still_plays_a_move(server, database, chrome, shots):
     from selenium.webdriver.support.ui import Select
 
     driver = chrome(javascript=False)
@@ -191,11 +191,11 @@ def test_without_javascript_the_seat_page_still_plays_a_move(server, var_dir, ch
     driver.find_element("xpath", "//form[@class='moves']//button[normalize-space()='Play…']").click()
     wait_for(driver, lambda d: "Confirm your move" in d.find_element("tag name", "h1").text)
     screenshot(driver, shots, "mississippi-confirm-without-script")
-    assert len(log(var_dir, game_id)) == 2
+    assert len(log(database, game_id)) == 2
     driver.find_element("css selector", ".confirm-page button.play").click()
     wait_for(driver, lambda d: d.find_elements("css selector", "p.notice"))
     assert "Played forward 2" in driver.find_element("css selector", "p.notice").text
-    assert [e.command for e in log(var_dir, game_id) if e.command][-1]["move"] == "forward 2"
+    assert [e.command for e in log(database, game_id) if e.command][-1]["move"] == "forward 2"
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

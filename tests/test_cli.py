@@ -31,11 +31,11 @@ def test_new_with_options_and_refusals(runner):
     assert code == 2 and "between 5 and 9" in err
 
 
-def test_show_at_an_earlier_event(runner, var_dir, site):
+def test_show_at_an_earlier_event(runner, database, site):
     out = new_game(runner)
     game_id = out.split()[1]
     ann_token = out.splitlines()[1].rsplit("/", 1)[1]
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     service.submit_move(db, site, game_id, ann_token, "forward 5", 2)
     code, now, _ = runner("show", game_id)
     blue = lambda board: next(line for line in board.splitlines() if "Blue" in line and line.strip()[0] == "0")
@@ -48,9 +48,9 @@ def test_show_at_an_earlier_event(runner, var_dir, site):
     assert code == 2 and "no game" in err
 
 
-def test_rebuild_recreates_the_projections_from_events(runner, var_dir):
+def test_rebuild_recreates_the_projections_from_events(runner, database):
     game_id = new_game(runner).split()[1]
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     before_game = store.game_row(db, game_id)
     before_seats = store.seats_of(db, game_id)
     db.execute("delete from seats")

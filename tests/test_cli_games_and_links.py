@@ -13,10 +13,10 @@ from pbem import service, store
 from tests.conftest import ROOT, start_server, stop_server
 
 
-def cli(var_dir, *args, base_url=None):
+def cli(var_dir, database, *args, base_url=None):
     """`pbem ARGS` in a shell of its own: the database's place, and PBEM_BASE_URL only when given."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("PBEM_")}
-    env.update({"PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite")})
+    env.update({"PBEM_VAR": str(var_dir), "PBEM_DB": database})
     if base_url:
         env["PBEM_BASE_URL"] = base_url
     done = subprocess.run([sys.executable, "-m", "pbem.cli", *args], cwd=ROOT, env=env, capture_output=True,
@@ -31,29 +31,29 @@ def create(base, players, game="mississippi", **options):
         return json.loads(answer.read())
 
 
-def test_links_point_where_the_server_serves_without_the_shell_repeating_it(var_dir):
-    process, base = start_server(var_dir, base_url="https://pbem.example.org")
+def test_links_point_where_the_server_serves_without_the_shell_repeating_it(var_dir, database):
+    process, base = start_server(var_dir, database, base_url="https://pbem.example.org")
     try:
         made = create(base, [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob"}])
     finally:
         stop_server(process)
-    code, out, err = cli(var_dir, "links", made["id"])
+    code, out, err = cli(var_dir, database, "links", made["id"])
     assert code == 0
     assert [line.split(": ", 1)[1] for line in out.splitlines()[1:]] == [seat["url"] for seat in made["seats"]]
     assert all(seat["url"].startswith("https://pbem.example.org/play/") for seat in made["seats"])
     assert "links point to https://pbem.example.org (as `pbem serve` recorded it at its start" in err
-    code, out, err = cli(var_dir, "links", made["id"], base_url="http://elsewhere.test")  # the shell's wins
+    code, out, err = cli(var_dir, database, "links", made["id"], base_url="http://elsewhere.test")  # the shell's wins
     assert code == 0 and "http://elsewhere.test/play/" in out and "localhost" not in out
     assert "links point to http://elsewhere.test (from PBEM_BASE_URL)" in err
 
 
-def test_links_say_when_they_use_the_default(var_dir):
-    code, out, err = cli(var_dir, "new", "mississippi", "--player", "Ann", "--player", "Bob")
+def test_links_say_when_they_use_the_default(var_dir, database):
+    code, out, err = cli(var_dir, database, "new", "mississippi", "--player", "Ann", "--player", "Bob")
     assert code == 0 and "http://localhost:5000/play/" in out
     assert "links point to http://localhost:5000 (the default: no server has started on this database" in err
 
 
-def test_games_lists_every_game_filtered_and_tells_no_secret(var_dir, site, db, runner):
+def test_games_lists_every_game_filtered_and_tells_no_secret(var_dir, database, site, db, runner):
     ann, bob = {"name": "Ann", "email": "ann@example.org"}, {"name": "Bob\u2028Day", "email": "bob@example.org"}
     going = service.create_game(db, site, "rigadoon", [ann, bob], {"time_per_move": "3d"})
     waiting = service.create_game(db, site, "mississippi", [ann, {"open": True}])
@@ -81,4 +81,4 @@ def test_games_lists_every_game_filtered_and_tells_no_secret(var_dir, site, db, 
     secrets = ["example.org", "/play/", *going.tokens, *waiting.tokens, *over.tokens,
                *(store.read_seed(db, g.id).hex() for g in (going, waiting))]
     assert not [secret for secret in secrets if secret in out]
-    assert cli(var_dir, "games", "--active", "--finished")[0] == 2  # one status at a time
+    assert cli(var_dir, database, "games", "--active", "--finished")[0] == 2  # one status at a time

@@ -21,11 +21,11 @@ from tests.test_computer_e2e import serve, stop
 
 
 @pytest.mark.slow
-def test_a_person_plays_mississippi_against_two_computers_by_clicking_the_board(var_dir, chrome, shots):
+def test_a_person_plays_mississippi_against_two_computers_by_clicking_the_board(var_dir, database, chrome, shots):
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import Select
 
-    base, process = serve(var_dir, PBEM_COMPUTER_DELAY="1")
+    base, process = serve(var_dir, database, PBEM_COMPUTER_DELAY="1")
     try:
         driver = chrome()
         driver.get(base + "/")
@@ -64,7 +64,7 @@ def test_a_person_plays_mississippi_against_two_computers_by_clicking_the_board(
         driver.get(f"{base}/games/{game_id}")
         screenshot(driver, shots, "computer-spectator")
         assert "(computer)" in driver.page_source
-        db = store.connect(var_dir / "pbem.sqlite")
+        db = store.connect(database)
         from pbem.audit import verify
 
         assert verify(db, game_id)["ok"]
@@ -75,8 +75,8 @@ def test_a_person_plays_mississippi_against_two_computers_by_clicking_the_board(
 
 
 @pytest.mark.slow
-def test_the_handover_and_timeout_pages_at_phone_and_desktop_size(var_dir, chrome, shots):
-    db = store.connect(var_dir / "pbem.sqlite")
+def test_the_handover_and_timeout_pages_at_phone_and_desktop_size(var_dir, database, chrome, shots):
+    db = store.connect(database)
     site = Site(base_url="http://127.0.0.1", secret_key="screenshots-secret-key", var_dir=var_dir)
     past = clock.format_time(datetime.now(timezone.utc) - timedelta(hours=2))
     timed = service.create_game(db, site, "rigadoon", [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob"}],
@@ -86,7 +86,7 @@ def test_the_handover_and_timeout_pages_at_phone_and_desktop_size(var_dir, chrom
     from tests.support import play_randomly
 
     play_randomly(db, site, handed, 6, random.Random(2))
-    base, process = serve(var_dir, PBEM_COMPUTER_DELAY="1", PBEM_SECRET_KEY=site.secret_key)
+    base, process = serve(var_dir, database, PBEM_COMPUTER_DELAY="1", PBEM_SECRET_KEY=site.secret_key)
     try:
         driver = chrome()
         driver.get(f"{base}/play/{handed.tokens[1]}/settings")

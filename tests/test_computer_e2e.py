@@ -26,9 +26,9 @@ from tests.conftest import ROOT, start_server, stop_server
 from tests.support import Browser, csrf, offered_moves, play_through_the_form, start_from_the_form
 
 
-def serve(var_dir, **env):
+def serve(var_dir, database, **env):
     """A real `pbem serve` (its scheduler running) on a loopback port; returns (base URL, process)."""
-    process, base = start_server(var_dir, env=env)
+    process, base = start_server(var_dir, database, env=env)
     return base, process
 
 
@@ -56,8 +56,8 @@ def wait_for(condition, seconds, what):
 
 
 @pytest.mark.slow
-def test_a_person_plays_a_whole_mississippi_game_against_two_computer_seats(var_dir):
-    base, process = serve(var_dir, PBEM_COMPUTER_DELAY="1")
+def test_a_person_plays_a_whole_mississippi_game_against_two_computer_seats(var_dir, database):
+    base, process = serve(var_dir, database, PBEM_COMPUTER_DELAY="1")
     try:
         browser = Browser()
         game_id, links = start_from_the_form(browser, base, "mississippi",
@@ -80,7 +80,7 @@ def test_a_person_plays_a_whole_mississippi_game_against_two_computer_seats(var_
             moves += 1
             assert moves < 200
         assert moves >= 5
-        db = store.connect(var_dir / "pbem.sqlite")
+        db = store.connect(database)
         events = store.read_events(db, game_id)
         computer_moves = [e for e in events if e.command and e.command.get("via") == "bot"]
         assert {e.command["seat"] for e in computer_moves} == {1, 2} and len(computer_moves) >= 2 * (moves - 1)
@@ -97,8 +97,8 @@ def test_a_person_plays_a_whole_mississippi_game_against_two_computer_seats(var_
 
 
 @pytest.mark.slow
-def test_a_computer_only_game_of_every_game_plays_to_its_end_and_verifies(var_dir):
-    base, process = serve(var_dir, PBEM_COMPUTER_DELAY="0")
+def test_a_computer_only_game_of_every_game_plays_to_its_end_and_verifies(var_dir, database):
+    base, process = serve(var_dir, database, PBEM_COMPUTER_DELAY="0")
     try:
         started = {}
         for name, module in sorted(GAMES.items()):
@@ -117,17 +117,17 @@ def test_a_computer_only_game_of_every_game_plays_to_its_end_and_verifies(var_di
 
 
 @pytest.mark.slow
-def test_a_timed_out_seat_is_played_by_the_computer_until_its_person_is_back(var_dir):
+def test_a_timed_out_seat_is_played_by_the_computer_until_its_person_is_back(var_dir, database):
     """The game is made (on the server's database) two hours ago with an hour per move (the shortest): when
     the server starts, its first sweep times Ann out and the computer plays for her from then on."""
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     past = datetime.now(timezone.utc) - timedelta(hours=2)
     site = Site(base_url="http://127.0.0.1", secret_key="e2e-secret-key-of-this-test", var_dir=var_dir)
     created = service.create_game(db, site, "mississippi", [{"name": "Ann"}, {"name": "Bob"}],
                                   {"time_per_move": "1h", "reminders": "none", "on_timeout": "bot"},
                                   now=clock.format_time(past))
     assert service.load(db, created.id).to_move == {0}
-    base, process = serve(var_dir, PBEM_COMPUTER_DELAY="1", PBEM_SECRET_KEY=site.secret_key)
+    base, process = serve(var_dir, database, PBEM_COMPUTER_DELAY="1", PBEM_SECRET_KEY=site.secret_key)
     ann, bob = (f"{base}/play/{token}" for token in created.tokens)
     game = f"{base}/api/games/{created.id}"
     try:
@@ -168,9 +168,9 @@ def test_a_timed_out_seat_is_played_by_the_computer_until_its_person_is_back(var
 
 
 @pytest.mark.slow
-def test_a_handed_on_seat_opens_for_its_new_holder_only(var_dir, smtp_sink):
+def test_a_handed_on_seat_opens_for_its_new_holder_only(var_dir, database, smtp_sink):
     env = {"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test", "PBEM_RATE_LIMITS": "off"}
-    process, base = start_server(var_dir, "--no-scheduler", env=env)  # the worker below sends the mail
+    process, base = start_server(var_dir, database, "--no-scheduler", env=env)  # the worker below sends the mail
     try:
         status, created = api("POST", f"{base}/api/games", {"game": "buccaneer", "players": [
             {"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]})
@@ -182,7 +182,7 @@ def test_a_handed_on_seat_opens_for_its_new_holder_only(var_dir, smtp_sink):
         assert status == 201 and answer["name"] == "Dora"
         worker = subprocess.run([sys.executable, "-m", "pbem.cli", "worker", "--once"], cwd=ROOT, timeout=120,
                                 capture_output=True, text=True,
-                                env={**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"),
+                                env={**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database,
                                      "PBEM_BASE_URL": base, **env})
         assert worker.returncode == 0, worker.stdout + worker.stderr
         smtp_sink.wait_for(4)

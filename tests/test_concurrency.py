@@ -2,26 +2,12 @@
 rest get 409, and the log has no gap, no duplicate and a valid chain. Once through a real server with
 threads, once with separate processes on the same SQLite file."""
 
-import json
 import multiprocessing
-import threading
-import urllib.error
-import urllib.request
 
 from pbem import audit, service, store
-from tests.support import THREE
+from tests.support import THREE, json_call, race
 
 RACERS = 12
-
-
-def post(url, body, token):
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 def assert_log_is_whole(db, game_id):
@@ -33,21 +19,10 @@ def assert_log_is_whole(db, game_id):
 
 
 def test_threads_racing_through_the_server(server, database):
-    created = post(f"{server}/api/games", {"game": "mississippi", "players": THREE}, "")[1]
+    created = json_call(f"{server}/api/games", {"game": "mississippi", "players": THREE}, "")[1]
     token = created["seats"][0]["token"]
     url = f"{server}/api/games/{created['id']}/moves"
-    barrier = threading.Barrier(RACERS)
-    results = []
-
-    def racer(k):
-        barrier.wait()
-        results.append(post(url, {"move": f"forward {k % 5 + 1}", "seq": 2}, token))
-
-    threads = [threading.Thread(target=racer, args=(k,)) for k in range(RACERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    results = race(RACERS, lambda k: json_call(url, {"move": f"forward {k % 5 + 1}", "seq": 2}, token))
     statuses = sorted(status for status, _ in results)
     assert statuses == [201] + [409] * (RACERS - 1), results
     db = store.connect(database)

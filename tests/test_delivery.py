@@ -6,7 +6,6 @@ over within a minute; a fractional PBEM_COMPUTER_DELAY answers at once."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -14,14 +13,13 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 
 from pbem import service, store
 from pbem.notify import courier, mail, webhook
-from tests.conftest import ROOT, start_server, stop_server
+from tests.conftest import ROOT
+from tests.support import json_call as call, serving, wait_for
 
 
 class Dripper:
@@ -160,16 +158,6 @@ def test_a_notice_queued_while_a_slow_call_is_under_way_leaves_at_once(mail_db, 
 # --- through real servers -------------------------------------------------------------------------
 
 
-def call(url, body=None, token=None):
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
 def new_game(base, players):
     status, created = call(base + "/api/games", {"game": "mississippi", "players": players})
     assert status == 201, created
@@ -186,16 +174,6 @@ def play(base, game_id, tokens) -> int:
     return mine["seq"]
 
 
-def wait_for(condition, seconds: float, what: str):
-    deadline = time.monotonic() + seconds
-    while True:
-        found = condition()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
-        time.sleep(0.2)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_webhook_that_drips_holds_up_no_other_game_s_mail_nor_a_computer_seat(var_dir, database, smtp_sink,
@@ -206,8 +184,7 @@ def test_a_webhook_that_drips_holds_up_no_other_game_s_mail_nor_a_computer_seat(
     peer = dripper(b"HTTP/1.1 200 OK\r\nX-Slow: " + b"y" * 400, interval=2, seconds=600)
     env = {"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test", "PBEM_ALLOW_PRIVATE_WEBHOOKS": "1",
            "PBEM_COMPUTER_DELAY": "1"}
-    server, base = start_server(var_dir, "--workers", workers, env=env, database=database)
-    try:
+    with serving(var_dir, database, "--workers", workers, env=env) as base:
         slow, slow_tokens = new_game(base, [{"name": "Ann", "webhook": f"http://127.0.0.1:{peer.port}/ann"},
                                             {"name": "Bob", "webhook": f"http://127.0.0.1:{peer.port}/bob"}])
         for _ in range(40):
@@ -224,8 +201,6 @@ def test_a_webhook_that_drips_holds_up_no_other_game_s_mail_nor_a_computer_seat(
         assert sorted(m["To"] for m in smtp_sink.messages) == sorted(addresses)
         wait_for(lambda: call(f"{base}/api/games/{versus}", token=versus_tokens[0])[1]["legal"], 30,
                  "the computer's answer")
-    finally:
-        stop_server(server)
 
 
 def lease_holder(db) -> str | None:
@@ -255,6 +230,7 @@ def test_a_killed_process_s_notices_and_lease_are_taken_over_within_a_minute(mai
         assert lease_holder(mail_db).split(":")[1] == str(first.pid)
         first.send_signal(signal.SIGKILL)
         first.wait(10)
+        assert smtp_sink.let_go(), "the SMTP server never saw the killed worker hang up"
         smtp_sink.hold.set()
         second = subprocess.Popen([sys.executable, "-m", "pbem.cli", "worker"], cwd=ROOT, env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -272,16 +248,13 @@ def test_a_killed_process_s_notices_and_lease_are_taken_over_within_a_minute(mai
 
 
 @pytest.mark.slow
-def test_a_fractional_computer_delay_answers_at_once(var_dir):
+def test_a_fractional_computer_delay_answers_at_once(var_dir, database):
     """PBEM_COMPUTER_DELAY=0.2: the moment the computer owes its move falls between two whole seconds,
     and the wake-up made for it read a `now` of whole seconds, earlier than that moment: the seat waited
     for the minute's sweep. Three answers in a row, each within seconds."""
-    server, base = start_server(var_dir, env={"PBEM_COMPUTER_DELAY": "0.2"})
-    try:
+    with serving(var_dir, database, env={"PBEM_COMPUTER_DELAY": "0.2"}) as base:
         game_id, tokens = new_game(base, [{"name": "Ann"}, {"name": "Computer", "bot": "standard"}])
         for _ in range(3):
             play(base, game_id, tokens)
             wait_for(lambda: call(f"{base}/api/games/{game_id}", token=tokens[0])[1]["legal"], 15,
                      "the computer's answer")
-    finally:
-        stop_server(server)

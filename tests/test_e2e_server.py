@@ -14,7 +14,7 @@ from tests.support import Browser, offered_moves, play_through_the_form, start_f
 
 
 @pytest.mark.slow
-def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir):
+def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir, database):
     browser = Browser()
     status, home = browser.get(server + "/")
     assert status == 200 and '<option value="mississippi">' in home
@@ -53,7 +53,7 @@ def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir):
         at, steps = int(previous.group(1)), steps + 1
     assert steps == 12 and at == 2  # twelve moves back: the start, after the creation and the first entry die
 
-    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite")}
+    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database}
     result = subprocess.run([sys.executable, "-m", "pbem.cli", "verify", game_id], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -11,6 +11,7 @@ import sqlite3
 import stat
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -43,19 +44,22 @@ def readable_by_others(folder):
             if mode != (0o700 if os.path.isdir(os.path.join(folder, name)) else 0o600)}
 
 
-def test_a_servers_files_are_its_users_alone_from_the_start_and_after_the_first_writes(tmp_path, usual_umask):
+@pytest.mark.sqlite_only("the modes of SQLite's files (a PostgreSQL server keeps its own)")
+def test_a_servers_files_are_its_users_alone_from_the_start_and_after_the_first_writes(tmp_path, database,
+                                                                                       usual_umask):
     var = tmp_path / "fresh" / "var"  # made by the server itself
-    process, base = start_server(var, env={"PBEM_RATE_LIMITS": "on"})
+    name = Path(database).name  # SQLite's: the database is one of the files it makes there
+    process, base = start_server(var, str(var / name), env={"PBEM_RATE_LIMITS": "on"})
     try:
         found = modes(var)
-        assert {"pbem.sqlite", "secret_key"} <= set(found)
+        assert {name, "secret_key"} <= set(found)
         assert readable_by_others(var) == {}
         body = json.dumps({"game": "mississippi", "players": [
             {"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]}).encode()
         request = urllib.request.Request(base + "/api/games", data=body, headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=30) as answer:
             assert answer.status == 201
-        written = {"pbem.sqlite-wal", "pbem.sqlite-shm", "pbem.sqlite-commit", "outbox"}
+        written = {name + "-wal", name + "-shm", name + "-commit", "outbox"}
         for _ in range(400):  # the invitations are written as mail files by the scheduler, just after
             found = modes(var)
             if written <= set(found) and any(name.endswith(".eml") for name in found):
@@ -68,8 +72,8 @@ def test_a_servers_files_are_its_users_alone_from_the_start_and_after_the_first_
 
 
 @pytest.mark.sqlite_only("the modes of SQLite's files")
-def test_a_database_an_older_version_left_readable_is_narrowed_when_next_opened(var_dir, runner, usual_umask):
-    path = var_dir / "pbem.sqlite"
+def test_a_database_an_older_version_left_readable_is_narrowed_when_next_opened(database, runner, usual_umask):
+    path = Path(database)  # SQLite's: the modes of its file and of its -wal and -shm
     conn = sqlite3.connect(path)
     conn.execute("pragma journal_mode=wal")
     conn.execute("create table t (x)")
@@ -77,18 +81,19 @@ def test_a_database_an_older_version_left_readable_is_narrowed_when_next_opened(
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o644
     code, _, _ = runner("rebuild")
     assert code == 0
-    for name in ("pbem.sqlite", "pbem.sqlite-wal", "pbem.sqlite-shm"):
-        assert stat.S_IMODE(os.stat(var_dir / name).st_mode) == 0o600, name
+    for name in (path.name, path.name + "-wal", path.name + "-shm"):
+        assert stat.S_IMODE(os.stat(path.parent / name).st_mode) == 0o600, name
     conn.close()
 
 
-def test_opening_a_database_again_keeps_the_locks_this_process_holds_on_it(var_dir):
+@pytest.mark.sqlite_only("SQLite's POSIX locks on its file")
+def test_opening_a_database_again_keeps_the_locks_this_process_holds_on_it(database):
     """Making or narrowing the file must not open and close it while a connection of this process is on it:
     closing any descriptor of a file drops all the process's POSIX locks on it, SQLite's too, and the
     database is corrupted by the next writers (a server's threads each connect on their own)."""
     from pbem import store
 
-    path = var_dir / "pbem.sqlite"
+    path = database  # SQLite's: its POSIX locks on the file
     held = store.connect(path)
     held.execute("select count(*) from events").fetchall()  # a WAL connection keeps a shared lock on the file
     again = store.connect(path)

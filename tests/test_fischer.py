@@ -92,7 +92,7 @@ def test_the_bank_grows_by_the_increment_after_each_move_through_a_real_server(s
             began[seat] = moved_at
 
 
-def test_a_seat_whose_bank_runs_dry_is_timed_out_by_the_servers_scheduler(db, site, var_dir):
+def test_a_seat_whose_bank_runs_dry_is_timed_out_by_the_servers_scheduler(db, site, var_dir, database):
     """The game's first hours are written before the server starts, with chosen times (a bank of 2h, +1h
     a move): the first seat moved after ten minutes (2h50m left), the second began to owe then with
     its 2h, and that was five hours ago. The server's scheduler, at its first sweep, finds the bank dry
@@ -107,7 +107,7 @@ def test_a_seat_whose_bank_runs_dry_is_timed_out_by_the_servers_scheduler(db, si
                         loaded.seq, now=clock.format_time(start + timedelta(minutes=10)))
     dry = sorted(service.load(db, created.id).to_move)[0]
     assert dry != first
-    process, base = start_server(var_dir)  # its scheduler runs a sweep as it starts
+    process, base = start_server(var_dir, database)  # its scheduler runs a sweep as it starts
     try:
         waited = time.monotonic() + 60
         while (body := call(base, "GET", f"/api/games/{created.id}")[1])["status"] != "finished":

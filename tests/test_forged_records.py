@@ -182,20 +182,20 @@ def refused_everywhere(pbem, tmp_path, name, record, *words) -> None:
 
 
 @pytest.fixture
-def records(db, site, pbem, var_dir):
+def records(db, site, pbem, database):
     """Honest full records of three finished games, exported by `pbem export --full`."""
     games = {"draw": agreed_draw_game(db, site), "upgraded": upgraded_game(db, site), "duel": duel(db, site)}
-    return {name: exported(pbem, var_dir / "pbem.sqlite", game_id) for name, game_id in games.items()}
+    return {name: exported(pbem, database, game_id) for name, game_id in games.items()}
 
 
 # --- honest records --------------------------------------------------------------------------------------------
 
 
-def test_honest_records_of_every_kind_import_and_verify(pbem, records, tmp_path, var_dir):
+def test_honest_records_of_every_kind_import_and_verify(pbem, records, tmp_path, database):
     kinds = {e["type"] for record in records.values() for e in record["events"]}
     assert {"message_posted", "note_sealed", "proposal_made", "proposal_answered", "game_rewound", "ending_agreed",
             "rules_upgraded", "seed_revealed"} <= kinds
-    code, out, _ = pbem(var_dir / "pbem.sqlite", "verify", "--all")
+    code, out, _ = pbem(database, "verify", "--all")
     assert code == 0 and "3 of 3 game(s) verified" in out, out
     other = tmp_path / "other.sqlite"
     code, out, err = pbem(other, "import", *(written(tmp_path, name, r) for name, r in records.items()))
@@ -275,13 +275,13 @@ def test_a_key_hash_collision_is_a_clear_refusal(pbem, records, tmp_path):
     assert code == 0 and "1 of 1 game(s) verified" in out, out
 
 
-def test_a_loss_on_time_recorded_before_the_deadline_is_refused(db, site, pbem, var_dir, tmp_path):
+def test_a_loss_on_time_recorded_before_the_deadline_is_refused(db, site, pbem, database, tmp_path):
     start = "2026-01-05T10:00:00Z"
     created = service.create_game(db, site, "mississippi", DUO, {"time_per_move": "1h", "on_timeout": "forfeit"},
                                   now=start)
     owing = sorted(service.load(db, created.id).to_move)[0]
     assert service.time_out(db, site, created.id, owing, "2026-01-05T11:30:00Z") is not None
-    record = exported(pbem, var_dir / "pbem.sqlite", created.id)
+    record = exported(pbem, database, created.id)
     timed_out = next(e for e in record["events"] if e["type"] == "turn_timed_out")
     assert timed_out["data"] == {"seat": owing, "action": "forfeit"}
     code, out, _ = pbem(tmp_path / "honest.sqlite", "import", written(tmp_path, "honest", record))
@@ -292,7 +292,7 @@ def test_a_loss_on_time_recorded_before_the_deadline_is_refused(db, site, pbem, 
                        f"is refused: the clock had nothing to do for seat {owing + 1} then")
 
 
-def test_a_loss_on_time_recorded_before_a_fischer_bank_ran_dry_is_refused(db, site, pbem, var_dir, tmp_path):
+def test_a_loss_on_time_recorded_before_a_fischer_bank_ran_dry_is_refused(db, site, pbem, database, tmp_path):
     """A bank of 2h, +1h a move, at most 3h: each seat moves within ten minutes, so the first owes again
     with 2h50m in its bank. A timeout at 2h20m into that turn would be due on the bank it started with,
     not on the bank the increment grew: verify re-derives the increments from the log and refuses it."""
@@ -313,7 +313,7 @@ def test_a_loss_on_time_recorded_before_a_fischer_bank_ran_dry_is_refused(db, si
     assert loaded.banks[owing] == 2 * 3600 + 50 * 60 and loaded.deadline(owing, start) == start + timedelta(minutes=190)
     assert service.time_out(db, site, created.id, owing, at(189)) is None  # not yet due
     assert service.time_out(db, site, created.id, owing, at(190)) is not None
-    record = exported(pbem, var_dir / "pbem.sqlite", created.id)
+    record = exported(pbem, database, created.id)
     timed_out = next(e for e in record["events"] if e["type"] == "turn_timed_out")
     code, out, _ = pbem(tmp_path / "honest.sqlite", "import", written(tmp_path, "honest", record))
     assert code == 0, out
@@ -353,11 +353,11 @@ def test_a_vacation_in_a_game_without_a_clock_is_refused(pbem, records, tmp_path
                        "this game has no clock, so there is nothing to pause")
 
 
-def test_a_joiner_taking_a_seat_that_was_not_open_is_refused(db, site, pbem, var_dir, tmp_path):
+def test_a_joiner_taking_a_seat_that_was_not_open_is_refused(db, site, pbem, database, tmp_path):
     created = service.create_game(db, site, "mississippi", [{"name": "Ann"}, {"open": True}])
     players.join(db, site, site.invite_token(created.id), "Bob", None)
     service.resign(db, site, created.id, created.tokens[0])
-    record = exported(pbem, var_dir / "pbem.sqlite", created.id)
+    record = exported(pbem, database, created.id)
     joined = next(e for e in record["events"] if e["type"] == "seat_joined")
     assert joined["command"]["seat"] == 1
     record = forged(record, joined["seq"], [{"verb": "join", "seat": 0, "name": "Mallory", "email": None, "last": True},
@@ -366,7 +366,7 @@ def test_a_joiner_taking_a_seat_that_was_not_open_is_refused(db, site, pbem, var
                        "server decides there", '"seat":1')
 
 
-def test_while_a_game_runs_a_forged_message_is_reported_by_where_it_is_not_what_it_says(db, site, pbem, var_dir):
+def test_while_a_game_runs_a_forged_message_is_reported_by_where_it_is_not_what_it_says(db, site, pbem, database):
     created = service.create_game(db, site, "mississippi", THREE)
     posted = talk.post_message(db, site, created.id, created.tokens[1], "My hand is strong")
     play_randomly(db, site, created, 2, random.Random(11))
@@ -378,13 +378,13 @@ def test_while_a_game_runs_a_forged_message_is_reported_by_where_it_is_not_what_
                                     event.command, chance.event_salt(seed, event.seq))
         db.execute("update events set data = ?, hash = ? where game_id = ? and seq = ?",
                    [store.canonical_json(data), previous, created.id, event.seq])
-    code, out, _ = pbem(var_dir / "pbem.sqlite", "verify", created.id)
+    code, out, _ = pbem(database, "verify", created.id)
     assert code == 1 and f"- event {posted.seq}: the recorded events are not what the rules and the seed give " \
         "(details are shown once the game is over)" in out, out
     assert "concedes" not in out and "strong" not in out
 
 
-def test_records_written_before_the_finished_game_refusals_still_verify(db, site, pbem, var_dir, tmp_path):
+def test_records_written_before_the_finished_game_refusals_still_verify(db, site, pbem, database, tmp_path):
     """A message after the end (a "good game") and a takeback to where the game already stood were accepted
     before the service refused them; the deciders leave those refusals to the service, so such a record,
     made by the verbs as they were then, still imports and verifies."""
@@ -397,8 +397,8 @@ def test_records_written_before_the_finished_game_refusals_still_verify(db, site
     service.act(db, site, created.id, created.tokens[1],
                 lambda folded, seat: message_command(folded, seat, "good game", service.utcnow()))
     assert [e.type for e in store.read_events(db, created.id)][-1] == "message_posted"
-    code, out, _ = pbem(var_dir / "pbem.sqlite", "verify", created.id)
+    code, out, _ = pbem(database, "verify", created.id)
     assert code == 0, out
     other = tmp_path / "other.sqlite"
-    code, out, err = pbem(other, "import", written(tmp_path, "old", exported(pbem, var_dir / "pbem.sqlite", created.id)))
+    code, out, err = pbem(other, "import", written(tmp_path, "old", exported(pbem, database, created.id)))
     assert code == 0 and "imported" in out, (out, err)

@@ -141,9 +141,9 @@ SETUPS = [("rigadoon", 2, 600), ("buccaneer", 4, 600), ("dragon_flagon", 4, 600)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, seats, max_moves", SETUPS, ids=[s[0] for s in SETUPS])
-def test_people_play_a_whole_game_through_their_seat_links(server, var_dir, name, seats, max_moves):
+def test_people_play_a_whole_game_through_their_seat_links(server, database, name, seats, max_moves):
     game_id, tokens, shown, moves = play_through_pages(server, name, seats, seed=name, max_moves=max_moves)
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     try:
         loaded = service.load(db, game_id)
         assert loaded.finished, f"{name} did not end within {max_moves} moves"

@@ -37,8 +37,8 @@ def session_cookie(app):
     return client.get_cookie("session")
 
 
-def test_the_session_cookie_is_lax_httponly_and_secure_over_https(var_dir):
-    config = {"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"), "RATE_LIMITS": "off"}
+def test_the_session_cookie_is_lax_httponly_and_secure_over_https(var_dir, database):
+    config = {"VAR_DIR": str(var_dir), "DATABASE": database, "RATE_LIMITS": "off"}
     plain = session_cookie(create_app({**config, "BASE_URL": "http://pbem.test"}))
     assert plain.same_site == "Lax" and plain.http_only and not plain.secure
     secure = session_cookie(create_app({**config, "BASE_URL": "https://pbem.example.org"}))

@@ -19,6 +19,7 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -129,21 +130,26 @@ def test_health_and_503_while_the_database_cannot_be_reached(server, var_dir, en
     assert answers["seat page"][0] == 200 and answers["game page"][0] == 200
 
 
-def test_only_a_database_out_of_reach_is_unavailable(tmp_path):
+def under_a_file(database: str) -> str:
+    """SQLite's: a database file beside this test's whose folder is a file, so that it cannot be opened."""
+    beside = Path(database).parent / "file"
+    beside.write_text("")
+    return str(beside / Path(database).name)
+
+
+def test_only_a_database_out_of_reach_is_unavailable(database):
     """A path under a file cannot be opened (root or not): Unavailable. A statement that is wrong stays
     the engine's own error, a bug the server answers 500 and logs."""
-    (tmp_path / "file").write_text("")
     with pytest.raises(store.Unavailable):
-        store.connect(str(tmp_path / "file" / "pbem.sqlite"))
-    db = store.connect(str(tmp_path / "pbem.sqlite"))
+        store.connect(under_a_file(database))
+    db = store.connect(database)
     assert store.health(db)["database"] == "ok"
     with pytest.raises(sqlite3.OperationalError) as raised:
         db.execute("selct 1")
     assert not isinstance(raised.value, store.Unavailable)
 
 
-def test_the_cli_says_the_database_cannot_be_reached(runner, var_dir, monkeypatch):
-    (var_dir / "file").write_text("")
-    monkeypatch.setenv("PBEM_DB", str(var_dir / "file" / "pbem.sqlite"))
+def test_the_cli_says_the_database_cannot_be_reached(runner, database, monkeypatch):
+    monkeypatch.setenv("PBEM_DB", under_a_file(database))
     code, out, err = runner("games")
     assert code == 2 and "the database cannot be reached" in err

@@ -201,8 +201,8 @@ def test_signing_out_ends_the_session_on_the_server(client, db):
     assert replay.get("/me").status_code == 303 and replay.get("/api/me/games").status_code == 401
 
 
-def test_sign_in_mails_are_limited_per_address_and_per_client(var_dir):
-    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"), "BASE_URL": "http://pbem.test",
+def test_sign_in_mails_are_limited_per_address_and_per_client(var_dir, database):
+    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": database, "BASE_URL": "http://pbem.test",
                       "TESTING": True, "RATE_LIMITS": "signin=4/1h"})
     client = app.test_client()
     create(client, [{"name": "Ann", "email": ANN}, {"name": "Bob"}], game="rigadoon")

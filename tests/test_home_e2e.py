@@ -26,10 +26,10 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def home_server(var_dir, smtp_sink):
+def home_server(var_dir, database, smtp_sink):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"), "PBEM_BASE_URL": base,
+    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database, "PBEM_BASE_URL": base,
            "PBEM_RATE_LIMITS": "off", "PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test"}
     process = subprocess.Popen([sys.executable, "-m", "pbem.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

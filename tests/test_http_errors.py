@@ -16,8 +16,8 @@ GAME = {"game": "mississippi", "players": [{"name": "Ann"}, {"name": "Bob"}]}
 
 
 @pytest.fixture
-def inbound_server(var_dir):
-    process, base = start_server(var_dir, "--no-scheduler", env={"PBEM_INBOUND_SECRET": INBOUND_SECRET})
+def inbound_server(var_dir, database):
+    process, base = start_server(var_dir, database, "--no-scheduler", env={"PBEM_INBOUND_SECRET": INBOUND_SECRET})
     yield base
     stop_server(process)
 

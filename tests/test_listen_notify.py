@@ -28,7 +28,7 @@ def test_an_append_on_a_node_without_a_scheduler_wakes_the_node_with_one(engine,
             wait_for(lambda: list(db.query("select owner from locks where name = 'scheduler'")), 30, "the lease")
         finally:
             db.close()
-        taker, base = start_server(var_dir, "--no-scheduler", database=database, env=env)
+        taker, base = start_server(var_dir, database, "--no-scheduler", env=env)
 
         new_game(base, [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}])
         assert sorted(m["To"] for m in smtp_sink.wait_for(2, timeout=30)) == ["ann@example.org", "bob@example.org"]

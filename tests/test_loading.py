@@ -126,7 +126,7 @@ def test_a_game_whose_start_writes_no_event_still_says_who_is_to_move(db, site, 
     assert service.load(db, created.id).to_move == frozenset({0})
 
 
-def test_every_past_position_is_a_few_events_after_a_snapshot_the_server_wrote_with_its_moves(server, var_dir):
+def test_every_past_position_is_a_few_events_after_a_snapshot_the_server_wrote_with_its_moves(server, database):
     """A past position folds from the nearest snapshot at or before it: with one every 128 events, a
     position 100 events after one cost 2 to 10 times the head (audit N6). Moves over the API of a real
     server leave one fewer than 32 events (SNAPSHOT_EVERY and the rest of an append) before every
@@ -142,7 +142,7 @@ def test_every_past_position_is_a_few_events_after_a_snapshot_the_server_wrote_w
 
     created = api("/api/games", {"game": "buccaneer", "players": [{"name": "Ann"}, {"name": "Bob"}]})
     tokens = [seat["token"] for seat in created["seats"]]
-    db = store.connect(str(var_dir / "pbem.sqlite"))
+    db = store.connect(database)
     rng = random.Random(11)
     while (head := service.load(db, created["id"])).seq < 150 and not head.finished:
         seat = rng.choice(sorted(head.to_move))

@@ -56,7 +56,7 @@ def test_the_seat_page_warns_after_the_server_is_restored_to_an_earlier_backup(v
 
     port = free_port()  # the same address before and after the restore: the browser keeps heads per site
     base = f"http://127.0.0.1:{port}"
-    process = start_pbem(var_dir, port, PBEM_DB=database, PBEM_RATE_LIMITS="off")
+    process = start_pbem(var_dir, port, database, PBEM_RATE_LIMITS="off")
     driver = chrome()
     try:
         created = call("POST", f"{base}/api/games", {"game": "mississippi", "players": THREE})
@@ -86,7 +86,7 @@ def test_the_seat_page_warns_after_the_server_is_restored_to_an_earlier_backup(v
         # (of the same engine), which the server serves at the same address.
         stop(process)
         assert "1 of 1 game(s) verified" in pbem(second_database, var_dir, "restore", str(backup))
-        process = start_pbem(var_dir, port, PBEM_DB=second_database, PBEM_RATE_LIMITS="off")
+        process = start_pbem(var_dir, port, second_database, PBEM_RATE_LIMITS="off")
 
         at, last = backed_up["seq"], seen["seq"]
         lost = (f"Moves {at + 1} to {last} as you saw them are no longer on the server (up to move {at} it is as "

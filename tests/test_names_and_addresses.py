@@ -3,42 +3,28 @@ on loopback: a name holding a line or paragraph separator (U+2028, U+2029, U+008
 characters, so a name may hold them) reaches its player intact in the subject, where every mail to such a
 seat used to fail; an address holding a NUL or another control character is refused with the reason."""
 
-import json
-import time
-import urllib.error
-import urllib.request
-
 import pytest
 
-from tests.conftest import start_server, stop_server
+from tests.support import json_call, serving, wait_for
 
 NAMES = ["Ann\u2028Lee", "Bob\u2029Day", "Cy\u0085Ng"]
 
 
 @pytest.fixture
-def mail_server(var_dir, smtp_sink):
-    process, base = start_server(var_dir, env={"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test"})
-    yield base
-    stop_server(process)
+def mail_server(var_dir, database, smtp_sink):
+    with serving(var_dir, database, env={"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test"}) as base:
+        yield base
 
 
 def api(base, method, path, body=None):
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode() if body is not None else None,
-                                     headers={"Content-Type": "application/json"}, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+    return json_call(base + path, body, method=method)
 
 
 def test_a_name_with_a_line_separator_reaches_its_seat_intact(mail_server, smtp_sink):
     players = [{"name": name, "email": f"p{seat}@example.org"} for seat, name in enumerate(NAMES)]
     status, made = api(mail_server, "POST", "/api/games", {"game": "mississippi", "players": players})
     assert status == 201 and [seat["name"] for seat in made["seats"]] == NAMES
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and not all(smtp_sink.to(f"p{seat}@example.org") for seat in range(3)):
-        time.sleep(0.1)
+    wait_for(lambda: all(smtp_sink.to(f"p{seat}@example.org") for seat in range(3)), 20, "a mail to each seat")
     for seat, name in enumerate(NAMES):
         mails = smtp_sink.to(f"p{seat}@example.org")
         assert mails, f"no mail reached {name!r}"

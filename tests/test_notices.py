@@ -197,6 +197,7 @@ def test_a_killed_sender_resumes_without_loss_or_duplicates(mail_db, mail_site, 
     assert smtp_sink.waiting.wait(30), "the worker never reached the SMTP server"
     worker.kill()  # mid-delivery: the server has not accepted the first message yet
     worker.wait(10)
+    assert smtp_sink.let_go(), "the SMTP server never saw the killed worker hang up"
     threading_event.set()
     time.sleep(0.2)
     assert smtp_sink.messages == []

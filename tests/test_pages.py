@@ -257,7 +257,7 @@ def test_the_move_words_name_the_other_players(client, db, site):
     assert "Bob" in words and "Red's" not in words.replace("Red's boat", ""), "boats are called by their players"
 
 
-def test_a_one_day_clock_from_the_form_starts_with_the_default_reminders_that_fit(server, var_dir):
+def test_a_one_day_clock_from_the_form_starts_with_the_default_reminders_that_fit(server, database):
     """A new user's first try on a real server: a day per move, the reminders field as the form fills it
     in (1d,1h). It was refused ("1d before the deadline is not within the time per move"); the reminder
     that does not fit is left out."""
@@ -268,5 +268,5 @@ def test_a_one_day_clock_from_the_form_starts_with_the_default_reminders_that_fi
     assert re.search(r'name="opt_reminders"[^>]*value="1d,1h"', form)
     game_id, links = start_from_the_form(browser, server, "mississippi", {
         "name0": "Ann", "name1": "Bob", "opt_time_per_move": "1d", "opt_reminders": "1d,1h"})
-    first = store.read_events(store.connect(var_dir / "pbem.sqlite"), game_id)[0]
+    first = store.read_events(store.connect(database), game_id)[0]
     assert first.data["clock"]["time_per_move"] == 86400 and first.data["clock"]["reminders"] == [3600]

@@ -35,7 +35,7 @@ def api(url: str, body: dict | None = None, token: str | None = None) -> dict:
 
 
 @pytest.mark.parametrize("name", sorted(MATCHES))
-def test_a_whole_game_played_by_clicks(server, var_dir, chrome, name):
+def test_a_whole_game_played_by_clicks(server, database, chrome, name):
     seats, options = MATCHES[name]
     created = api(server + "/api/games", {"game": name, "players": [{"name": n} for n in ("Ann", "Bob")[:seats]],
                                           "options": options})
@@ -57,7 +57,7 @@ def test_a_whole_game_played_by_clicks(server, var_dir, chrome, name):
         confirm_pending(driver, move)
         moves += 1
         assert moves < 400, f"{name} did not end"
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     try:
         played = [e.command["move"] for e in store.read_events(db, game_id) if e.command and e.command["verb"] == "move"]
         assert len(played) == moves

@@ -133,7 +133,7 @@ def test_ipv6_addresses_count_per_64():
     assert address_key("::ffff:192.0.2.1") == address_key("192.0.2.1")
 
 
-def test_the_window_slides_and_retry_after_is_honest(var_dir, database):
+def test_the_window_slides_and_retry_after_is_honest(database):
     now = [1_000_000.0]
     limiter = Limiter(database, {"create": Limit(4, 60)}, clock=lambda: now[0])
     for _ in range(4):
@@ -207,7 +207,7 @@ def test_four_threads_on_two_workers_make_no_more_games_than_the_limit(var_dir, 
 
     from tests.conftest import start_server, stop_server
 
-    process, base = start_server(var_dir, "--workers", "2", "--no-scheduler", database=database,
+    process, base = start_server(var_dir, database, "--workers", "2", "--no-scheduler",
                                  env={"PBEM_RATE_LIMITS": "create=20/1h,form=1000/1m"})
     statuses, start = [], threading.Barrier(4)
 
@@ -236,7 +236,7 @@ def test_counters_that_cannot_be_read_refuse_with_503_and_retry_after(var_dir, d
     db = store.connect(database)  # counters that cannot be read: their table is gone
     db.execute("drop table hits")
     db.close()
-    process, base = start_server(var_dir, "--no-scheduler", database=database, env={"PBEM_RATE_LIMITS": "on"})
+    process, base = start_server(var_dir, database, "--no-scheduler", env={"PBEM_RATE_LIMITS": "on"})
     try:
         status, headers, body = post_answer(f"{base}/api/games", GAME)
         assert status == 503 and int(headers["Retry-After"]) > 0 and "try again" in body["error"]
@@ -252,8 +252,7 @@ def test_games_of_computer_seats_only_are_limited_per_client_apart(var_dir, data
     from tests.conftest import start_server, stop_server
 
     computers = {"game": "mississippi", "players": [{"name": f"C{i}", "bot": "standard"} for i in range(6)]}
-    process, base = start_server(var_dir, "--no-scheduler", database=database,
-                                 env={"PBEM_RATE_LIMITS": "on"})  # the defaults
+    process, base = start_server(var_dir, database, "--no-scheduler", env={"PBEM_RATE_LIMITS": "on"})  # the defaults
     try:
         assert [post_answer(f"{base}/api/games", computers)[0] for _ in range(3)] == [201] * 3
         status, headers, body = post_answer(f"{base}/api/games", computers)

@@ -23,10 +23,10 @@ cli.main(["rebuild"])
 """
 
 
-def start_rebuild(var_dir):
+def start_rebuild(var_dir, database):
     """A `pbem rebuild` in a child process, imported and waiting: it starts when told, so a kill can be
     timed from the rebuild's own start rather than from Python's."""
-    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite")}
+    env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database}
     child = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, env=env, stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert child.stdout.readline() == b"ready\n"
@@ -41,17 +41,17 @@ def every_link_answers(client, created):
 
 
 @pytest.mark.slow
-def test_a_rebuild_killed_at_any_moment_leaves_every_seat_link_working(db, site, var_dir):
+def test_a_rebuild_killed_at_any_moment_leaves_every_seat_link_working(db, site, var_dir, database):
     created = [service.create_game(db, site, "mississippi", [{"name": f"A{i}"}, {"name": f"B{i}"}, {"name": "C"}])
                for i in range(GAMES)]
-    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": str(var_dir / "pbem.sqlite"), "RATE_LIMITS": "off",
+    app = create_app({"VAR_DIR": str(var_dir), "DATABASE": database, "RATE_LIMITS": "off",
                       "BASE_URL": "http://pbem.test"})
     client = app.test_client()
     # how long a whole rebuild takes here, from the go: the shorter of two (the first pays for what the
     # later ones find done or cached, and the kills below are timed against those)
     durations = []
     for _ in range(2):
-        child = start_rebuild(var_dir)
+        child = start_rebuild(var_dir, database)
         started = time.monotonic()
         child.stdin.write(b"go\n")
         child.stdin.flush()
@@ -61,7 +61,7 @@ def test_a_rebuild_killed_at_any_moment_leaves_every_seat_link_working(db, site,
     every_link_answers(client, created)
     killed = 0
     for fraction in (0.1, 0.25, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95):
-        child = start_rebuild(var_dir)
+        child = start_rebuild(var_dir, database)
         child.stdin.write(b"go\n")
         child.stdin.flush()
         time.sleep(whole * fraction)

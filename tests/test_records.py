@@ -61,8 +61,8 @@ def turns_in_the_log(db, game_id) -> int:
     return turns
 
 
-def test_record_txt_marks_a_move_taken_back_and_does_not_count_an_offer_and_its_decline_as_turns(server, var_dir):
-    db = store.connect(str(var_dir / "pbem.sqlite"))
+def test_record_txt_marks_a_move_taken_back_and_does_not_count_an_offer_and_its_decline_as_turns(server, database):
+    db = store.connect(database)
     game_id, tokens = create(server, "mississippi", DUO)
     rng = random.Random(5)
     play(server, db, game_id, tokens, rng, 4)
@@ -109,8 +109,8 @@ def fresh(db, game_id, seat):
 
 
 def test_a_readers_record_is_extended_with_each_move_the_same_as_one_built_anew_and_hides_the_others_secrets(
-        server, var_dir):
-    db = store.connect(str(var_dir / "pbem.sqlite"))
+        server, database):
+    db = store.connect(database)
     game_id, tokens = create(server, "dragon_flagon", FOUR)
     rng = random.Random(7)
     readers = [(None, f"/games/{game_id}"), *((seat, f"/play/{token}") for seat, token in enumerate(tokens))]

@@ -67,14 +67,14 @@ def certificate(tmp_path):
 
 
 @pytest.fixture
-def proxied(tmp_path, var_dir):
+def proxied(tmp_path, var_dir, database):
     """nginx running the example on loopback in front of pbem serve (which trusts it): yields
     (https port, http port, tls context, access log)."""
     nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
     assert nginx, "these tests need Debian's nginx: sudo apt-get install -y nginx-light"
     key, cert = certificate(tmp_path)
     app_port, https_port, http_port = free_port(), free_port(), free_port()
-    pbem = start_pbem(var_dir, app_port, PBEM_TRUSTED_PROXIES="127.0.0.1", PBEM_RATE_LIMITS="create=1/1h",
+    pbem = start_pbem(var_dir, app_port, database, PBEM_TRUSTED_PROXIES="127.0.0.1", PBEM_RATE_LIMITS="create=1/1h",
                       PBEM_BASE_URL="https://pbem.example.org")
     site = EXAMPLE.read_text()
     site = site.replace("127.0.0.1:5000", f"127.0.0.1:{app_port}")

@@ -3,44 +3,29 @@ one port), and several `pbem serve --no-scheduler` processes on one database wit
 server keeps loaded games in memory, so each must notice what the others appended (the last event's
 hash), and the one scheduler holding the lease sends every notice once and plays every computer move once."""
 
-import json
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 
 from pbem import audit, store
 from tests.conftest import ROOT, start_server, stop_server
-from tests.support import proven
+from tests.support import json_call as call, proven
 
 pytestmark = pytest.mark.slow
 
 
-def call(url, body=None, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
-def test_two_servers_and_one_worker_play_one_game_on_one_database(var_dir):
-    first, a = start_server(var_dir, "--no-scheduler")
-    second, b = start_server(var_dir, "--no-scheduler", base_url=a)
+def test_two_servers_and_one_worker_play_one_game_on_one_database(var_dir, database):
+    first, a = start_server(var_dir, database, "--no-scheduler")
+    second, b = start_server(var_dir, database, "--no-scheduler", base_url=a)
     try:
         status, created = call(a + "/api/games", {"game": "mississippi", "options": {"max_rounds": 3}, "players": [
             {"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]})
         assert status == 201
         game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
-        db = store.connect(var_dir / "pbem.sqlite")
+        db = store.connect(database)
         proven(db, game_id, "ann@example.org", "bob@example.org")  # both play: their notices go past three
         db.close()
         servers = [a, b]
@@ -56,11 +41,11 @@ def test_two_servers_and_one_worker_play_one_game_on_one_database(var_dir):
                              tokens[seat])
             assert status == 201
         assert call(f"{b}/api/games/{game_id}")[1]["status"] == "finished"
-        env = {"PBEM_VAR": str(var_dir), "PBEM_DB": str(var_dir / "pbem.sqlite"), "PBEM_BASE_URL": a}
+        env = {"PBEM_VAR": str(var_dir), "PBEM_DB": database, "PBEM_BASE_URL": a}
         worker = subprocess.run([sys.executable, "-m", "pbem.cli", "worker", "--once"], cwd=ROOT, capture_output=True,
                                 text=True, timeout=120, env={**__import__("os").environ, **env})
         assert worker.returncode == 0 and "sweep:" in worker.stdout, worker.stdout + worker.stderr
-        db = store.connect(var_dir / "pbem.sqlite")
+        db = store.connect(database)
         try:
             assert audit.verify(db, game_id)["ok"]
             rows = list(db.query("select status, count(*) as n from outbox where game_id = ? group by status", [game_id]))
@@ -77,8 +62,8 @@ def worker_processes(server) -> list[int]:
     return [int(pid) for pid in found]
 
 
-def test_two_worker_processes_on_one_port_play_against_a_computer_seat(var_dir):
-    server, base = start_server(var_dir, "--workers", "2")
+def test_two_worker_processes_on_one_port_play_against_a_computer_seat(var_dir, database):
+    server, base = start_server(var_dir, database, "--workers", "2")
     try:
         assert len(worker_processes(server)) == 2
         status, created = call(base + "/api/games", {"game": "mississippi", "options": {"max_rounds": 4}, "players": [
@@ -109,7 +94,7 @@ def test_two_worker_processes_on_one_port_play_against_a_computer_seat(var_dir):
                         token)[0] == 201
             moves += 1
         assert moves >= 2
-        db = store.connect(var_dir / "pbem.sqlite")
+        db = store.connect(database)
         try:
             assert audit.verify(db, game_id)["ok"]
             computer = [e for e in store.read_events(db, game_id) if e.command and e.command.get("via") == "bot"]

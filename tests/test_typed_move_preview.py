@@ -22,11 +22,11 @@ def type_move(driver, move: str) -> None:
     typed.send_keys(move + "\ue007")  # Enter
 
 
-def test_the_board_client_says_a_typed_move_is_refused_before_sending(server, var_dir, chrome, shots):
+def test_the_board_client_says_a_typed_move_is_refused_before_sending(server, database, chrome, shots):
     driver = chrome()
     game_id, tokens = new_game(server, "mississippi")
     driver.get(f"{server}/play/{tokens[0]}")
-    before = len(log(var_dir, game_id))
+    before = len(log(database, game_id))
     type_move(driver, ILLEGAL)
     refused = wait_for(driver, lambda d: visible(d, "#pending-refused"))[0]
     assert refused.text.startswith("rule 6: ") and refused.text.endswith("Nothing was sent."), refused.text
@@ -43,14 +43,14 @@ def test_the_board_client_says_a_typed_move_is_refused_before_sending(server, va
     assert not visible(driver, "#pending-refused")
     assert "Your move, not sent yet" in visible(driver, "#pending-move")[0].text
     driver.find_element("id", "cancel-move").click()
-    assert len(log(var_dir, game_id)) == before, "nothing was sent"
+    assert len(log(database, game_id)) == before, "nothing was sent"
 
 
-def test_without_scripts_the_confirmation_page_says_a_typed_move_is_refused(server, var_dir, chrome, shots):
+def test_without_scripts_the_confirmation_page_says_a_typed_move_is_refused(server, database, chrome, shots):
     driver = chrome(javascript=False)
     game_id, tokens = new_game(server, "mississippi")
     driver.get(f"{server}/play/{tokens[0]}")
-    before = len(log(var_dir, game_id))
+    before = len(log(database, game_id))
     type_move(driver, ILLEGAL)
     wait_for(driver, lambda d: "Not played" in d.find_element("tag name", "h1").text)
     error = driver.find_element("css selector", ".confirm-page .error").text
@@ -62,4 +62,4 @@ def test_without_scripts_the_confirmation_page_says_a_typed_move_is_refused(serv
     type_move(driver, "forward 4")
     wait_for(driver, lambda d: "Confirm your move" in d.find_element("tag name", "h1").text)
     assert driver.find_elements("css selector", ".confirm-page button.play")
-    assert len(log(var_dir, game_id)) == before, "nothing was sent"
+    assert len(log(database, game_id)) == before, "nothing was sent"

@@ -35,12 +35,12 @@ def post(url, body):
 
 
 @pytest.fixture
-def mail_server(var_dir, smtp_sink):
+def mail_server(var_dir, database, smtp_sink):
     """A real `pbem serve` mailing to the SMTP sink, its scheduler left to the test (`drive`)."""
-    process, base = start_server(var_dir, "--no-scheduler", env={"PBEM_SMTP_URL": smtp_sink.url,
+    process, base = start_server(var_dir, database, "--no-scheduler", env={"PBEM_SMTP_URL": smtp_sink.url,
                                                                    "PBEM_SECRET_KEY": KEY})
     site = Site(base_url=base, secret_key=KEY, var_dir=var_dir, smtp_url=smtp_sink.url)
-    db = store.connect(var_dir / "pbem.sqlite")
+    db = store.connect(database)
     yield base, site, db
     db.close()
     stop_server(process)

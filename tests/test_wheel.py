@@ -87,6 +87,7 @@ def test_a_wheel_serves_pages_openapi_and_mail_from_any_folder(tmp_path):
 
     # the mail templates come from the wheel too: one sweep writes the invitation as a file under ./var
     run([str(venv / "bin" / "pbem"), "worker", "--once"], work, served)
+    # SQLite's file where a user who names no database finds it (no PBEM_DB here, not the `database` fixture's)
     assert (work / "var" / "pbem.sqlite").exists()
     (invitation,) = (work / "var" / "outbox").glob("*.eml")
     message = email.message_from_bytes(invitation.read_bytes(), policy=email.policy.default)

@@ -56,8 +56,8 @@ def answers(base: str) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
-def test_a_killed_worker_is_started_again_and_the_server_answers_on(var_dir, workers):
-    process, base = start_server(var_dir, "--workers", str(workers))
+def test_a_killed_worker_is_started_again_and_the_server_answers_on(var_dir, database, workers):
+    process, base = start_server(var_dir, database, "--workers", str(workers))
     try:
         wait_for(lambda: len(workers_of(process.pid)) == workers, 30, "the workers did not start")
         before = workers_of(process.pid)
@@ -72,8 +72,8 @@ def test_a_killed_worker_is_started_again_and_the_server_answers_on(var_dir, wor
 
 
 @pytest.mark.slow
-def test_the_workers_of_a_killed_master_end_too(var_dir):
-    process, base = start_server(var_dir, "--workers", "2")
+def test_the_workers_of_a_killed_master_end_too(var_dir, database):
+    process, base = start_server(var_dir, database, "--workers", "2")
     workers = set()
     try:
         wait_for(lambda: len(workers_of(process.pid)) == 2, 30, "the workers did not start")
