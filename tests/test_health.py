@@ -137,6 +137,7 @@ def under_a_file(database: str) -> str:
     return str(beside / Path(database).name)
 
 
+@pytest.mark.sqlite_only("a path under a file: SQLite's way of being out of reach (PostgreSQL's, a stopped server, is the test above)")
 def test_only_a_database_out_of_reach_is_unavailable(database):
     """A path under a file cannot be opened (root or not): Unavailable. A statement that is wrong stays
     the engine's own error, a bug the server answers 500 and logs."""
@@ -149,6 +150,7 @@ def test_only_a_database_out_of_reach_is_unavailable(database):
     assert not isinstance(raised.value, store.Unavailable)
 
 
+@pytest.mark.sqlite_only("a path under a file: SQLite's way of being out of reach")
 def test_the_cli_says_the_database_cannot_be_reached(runner, database, monkeypatch):
     monkeypatch.setenv("PBEM_DB", under_a_file(database))
     code, out, err = runner("games")
