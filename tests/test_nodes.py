@@ -84,8 +84,12 @@ class Node:
         return found | {int(pid) for pid in children.stdout.split()}
 
     def kill(self) -> None:
+        """SIGKILL to every process of the node; returns once none is left (granian's worker, whose parent
+        this waits for, may outlive it by a moment)."""
+        processes = self.pids()
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
+        wait_for(lambda: not [pid for pid in processes if alive(pid)], 10, f"node {self.name}'s processes to end")
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -96,6 +100,14 @@ class Node:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(10)
+
+
+def alive(pid: int) -> bool:
+    """Whether the process runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1][:1] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def nginx_in_front(folder: Path, nodes: list[Node]) -> tuple[subprocess.Popen, int]:
