@@ -50,17 +50,27 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
     from `now`, or is the real clock (None: a courier's pass, which a notice queued a moment ago must
     find due). `wake` (a courier's) is set by whoever queues a notice: the pass claims again then as
     well as when an attempt ends, so a notice queued during a slow attempt need not wait for it. Once
-    `stop` is set nothing more is claimed; the attempts under way are still waited for and marked."""
+    `stop` is set nothing more is claimed; the attempts under way are still waited for and marked.
+
+    While the database is out of reach (PostgreSQL restarting) the pass claims nothing and keeps the
+    outcomes of the attempts it made, marking them once it is back (within their claims): a mail sent
+    whose mark was dropped with the pass would be sent again when its claim ran out."""
     counts = {"sent": 0, "retry": 0, "failed": 0, "unsubscribed": 0}
     started, start = time.monotonic(), clock.parse_time(now) if now else None
     woken = wake or threading.Event()
     under_way: dict[Future, tuple[dict, str]] = {}  # each attempt: its row and the moment it was claimed
+    unmarked: list[tuple[dict, str, BaseException | None]] = []  # attempts ended, not yet marked
     with ThreadPoolExecutor(SLOTS, thread_name_prefix="pbem-delivery") as pool:
         while True:
             moment = clock.format_time(start + timedelta(seconds=time.monotonic() - started) if start
                                        else datetime.now(timezone.utc))
-            free = 0 if stop is not None and stop.is_set() else SLOTS - len(under_way)
-            claimed = outbox.claim(db, moment, free, LEASE_SECONDS) if free else []
+            free = 0 if (stop is not None and stop.is_set()) or unmarked else SLOTS - len(under_way)
+            try:
+                claimed = outbox.claim(db, moment, free, LEASE_SECONDS) if free else []
+            except Exception as error:  # noqa: BLE001 - sorted: out of reach with outcomes to keep, or raised
+                if not (under_way or unmarked) or not out_of_reach(db, error):
+                    raise
+                claimed = []
             for row in claimed:
                 if row["channel"] == "email" and unsubscribe.is_blocked(db, row["recipient"]):
                     outbox.mark_unsubscribed(db, row["id"], moment)
@@ -69,20 +79,45 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
                 attempt = pool.submit(deliver_one, site, row)
                 attempt.add_done_callback(lambda _: woken.set())
                 under_way[attempt] = (row, moment)
-            if not under_way:
+            if not under_way and not unmarked:
                 if claimed:
                     continue  # only blocked addresses this time: there may be more due
                 return counts
-            woken.wait()
+            woken.wait(timeout=1 if unmarked else None)  # unmarked: the database is tried again each second
             woken.clear()
             for attempt in [attempt for attempt in under_way if attempt.done()]:
                 row, moment = under_way.pop(attempt)
-                error = attempt.exception()
-                if error is None:
-                    outbox.mark_sent(db, row["id"], moment)
-                    counts["sent"] += 1
-                else:  # any failure of delivery is retried, and recorded
-                    counts[outbox.mark_failed_try(db, row["id"], f"{type(error).__name__}: {error}", moment)] += 1
+                unmarked.append((row, moment, attempt.exception()))
+            unmarked = mark(db, unmarked, counts)
+
+
+def mark(db, outcomes: list, counts: dict) -> list:
+    """Mark each attempt's outcome (sent, or a failed try); returns those not marked because the database
+    went out of reach, to be marked once it is back."""
+    for index, (row, moment, error) in enumerate(outcomes):
+        try:
+            if error is None:
+                outbox.mark_sent(db, row["id"], moment)
+                counts["sent"] += 1
+            else:  # any failure of delivery is retried, and recorded
+                counts[outbox.mark_failed_try(db, row["id"], f"{type(error).__name__}: {error}", moment)] += 1
+        except Exception as failure:  # noqa: BLE001 - sorted: out of reach (kept) or raised
+            if not out_of_reach(db, failure):
+                raise
+            return outcomes[index:]
+    return []
+
+
+def out_of_reach(db, error: BaseException) -> bool:
+    """Whether the error says the database cannot be reached; if so the handle's broken connection is
+    given back, so that the next statement takes a new one once the database is back."""
+    if not (isinstance(error, store.Unavailable) or store.unreachable(error)):
+        return False
+    try:
+        store.end_request(db)
+    except Exception:  # noqa: BLE001 - a connection already broken: the pool drops it
+        pass
+    return True
 
 
 def digest_heads(items: list[dict]) -> list[dict]:

@@ -18,6 +18,7 @@ from flask import Response, current_app, jsonify, request
 from .. import store
 from ..db import get_db
 from .api import bp, error
+from .health import unavailable
 from .home_api import bp as home_bp
 
 HEADER = "X-Pbem-Head"
@@ -51,7 +52,14 @@ def with_head(response: Response) -> Response:
         game_id = (response.get_json(silent=True) or {}).get("id")
     if not isinstance(game_id, str):
         return response
-    found = head_json(game_id)
+    try:
+        found = head_json(game_id)
+    except Exception as error:  # noqa: BLE001 - sorted below: out of reach or a bug
+        # Flask sends an error raised in an after_request hook past the app's error handlers, straight to a
+        # 500: a database that went away between the view and this read is answered as anywhere else, 503.
+        if isinstance(error, store.Unavailable) or store.unreachable(error):
+            return unavailable(error)
+        raise
     if found is None:
         return response
     response.headers[HEADER] = f"{found['seq']}:{found['hash']}"
