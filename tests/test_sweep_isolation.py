@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from datetime import timedelta
+from pathlib import Path
 
 from pbem import clock, loading, service, store
 from pbem.notify import outbox, sender, sweep
@@ -112,6 +113,48 @@ def test_sigterm_gives_the_lease_up_for_a_worker_and_a_server(db, site, var_dir,
                 process.kill()
         assert lease_holders(db) == [], command
         assert run_once(var_dir, database).startswith("sweep: ")  # no three minutes' wait for the next one
+
+
+def test_a_killed_servers_lease_passes_to_a_live_server_within_its_length_without_load(db, site, var_dir, database):
+    """Two `pbem serve` processes with their schedulers on one database, nothing to do: the lease
+    holder is killed (SIGKILL, so it gives nothing up), and the other holds the lease within LEASE and a
+    renewal (plus a margin for a loaded machine), not at its next minute's sweep."""
+    service.create_game(db, site, "mississippi", DUO)
+    processes = []
+    try:
+        for _ in range(2):
+            port = free_port()
+            processes.append(subprocess.Popen(
+                [sys.executable, "-m", "pbem.cli", "serve", "--port", str(port)], cwd=ROOT,
+                env={**worker_env(var_dir, database), "PBEM_RATE_LIMITS": "off"},
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for_lease(db, processes[0])
+        time.sleep(sweep.RENEW_SECONDS * 2)  # both running: the second's first sweep found the lease held
+        holder = lease_holders(db)[0]
+        pid = int(holder.split(":")[1])  # the process that sweeps: the server itself, or its worker process
+        parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        killed = next(process for process in processes if process.pid in (pid, parent))
+        os.kill(pid, signal.SIGKILL)
+        killed.kill()
+        killed.wait(10)
+        lapsed = time.monotonic()
+        bound = sweep.LEASE.total_seconds() + sweep.RENEW_SECONDS + 10
+        while True:
+            holders = lease_holders(db)
+            now_held = holders and holders[0] != holder
+            if now_held:
+                break
+            assert time.monotonic() - lapsed < bound, f"no live server took the lease within {bound} s"
+            time.sleep(0.2)
+        assert killed.poll() is not None
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
 
 
 def test_the_sweep_loads_only_the_games_whose_time_has_come(db, site):

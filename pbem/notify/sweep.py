@@ -178,27 +178,35 @@ def start_scheduler(database: str, site: Site, blocking: bool = False, owner: st
     scheduler.add_job(run_once, "interval", seconds=POLL_SECONDS if poll else INTERVAL_SECONDS,
                       args=[database, site, owner], id="sweep", max_instances=1, coalesce=True)
     scheduler.add_job(run_once, args=[database, site, owner], id="first-sweep")
-    scheduler.add_job(keep_lease, "interval", seconds=RENEW_SECONDS, args=[database, owner], id="lease",
+    scheduler.add_job(keep_lease, "interval", seconds=RENEW_SECONDS, args=[database, owner, site], id="lease",
                       max_instances=1, coalesce=True, misfire_grace_time=None)
     wake_after_appends(scheduler, database, site, owner)
     scheduler.start()
     return scheduler
 
 
-def keep_lease(database: str, owner: str) -> None:
+def keep_lease(database: str, owner: str, site: Site | None = None) -> None:
     """Renew the lease if this process holds it: a sweep that runs long keeps it, a process that dies
-    loses it within LEASE."""
+    loses it within LEASE. A process that does not hold it takes it as soon as it is free (its holder died
+    or stopped) and sweeps at once: the holder's work passes to a live node within LEASE and one renewal,
+    not at the next minute's sweep."""
     try:
         db = store.connect(database)
     except store.Unavailable as error:  # one line, not a traceback every 5 s: the next renewal tries again
         log.warning("could not renew the scheduler lease: %s", error)
         return
+    taken = False
     try:
-        renew_lease(db, owner, service.utcnow())
+        now = service.utcnow()
+        if not renew_lease(db, owner, now) and site is not None:
+            taken = take_lease(db, owner, now)
     except Exception:  # noqa: BLE001 - the next renewal, or the next sweep, takes it again
         log.exception("could not renew the scheduler lease")
     finally:
         db.close()
+    if taken:
+        log.info("took the scheduler lease over")
+        run_once(database, site, owner)
 
 
 def wake(scheduler, database: str, site: Site, owner: str, delay: float = 0, game_id: str | None = None) -> None:
