@@ -41,10 +41,7 @@ def forget(path: str) -> None:
     kept = getattr(_local, "connections", None)
     db = kept.pop(path, None) if kept is not None else None
     if db is not None:
-        try:
-            db.close()
-        except Exception:  # noqa: BLE001 - a broken connection may fail to close too; it is dropped all the same
-            pass
+        store.close_quietly(db)
 
 
 def get_db():

@@ -203,3 +203,44 @@ def proven(db, game_id, *addresses):
     with store.immediate(db):
         for address in addresses:
             store.prove_address(db, address, game_id, service.utcnow())
+
+
+def start_nginx(folder, site: str, port: int, connections: int = 256):
+    """Debian's nginx in the foreground, serving `site` (a server block, e.g. derived from
+    pbem/deploy/nginx.conf) with every file of its own under `folder`; returns the process once `port`
+    accepts connections."""
+    import shutil
+    import socket
+    import subprocess
+    from pathlib import Path
+
+    folder = Path(folder)
+    (folder / "pbem-site.conf").write_text(site)
+    for temporary in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (folder / temporary).mkdir(exist_ok=True)
+    (folder / "nginx.conf").write_text(f"""
+user root;
+worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log;
+events {{ worker_connections {connections}; }}
+http {{
+    client_body_temp_path {folder}/body; proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi; uwsgi_temp_path {folder}/uwsgi; scgi_temp_path {folder}/scgi;
+    include {folder}/pbem-site.conf;
+}}
+""")
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    process = subprocess.Popen([nginx, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                error_log = folder / "error.log"
+                raise AssertionError("nginx did not start: " + (error_log.read_text() if error_log.exists() else ""))
+            time.sleep(0.05)

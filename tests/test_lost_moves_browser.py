@@ -3,7 +3,6 @@ the heads it saw of the game; the server's database is lost and restored from an
 says in words that the server has lost moves since the player last looked, and which, until the player
 notes it; a normal reload says nothing. Through a real `pbem serve`, `pbem backup` and `pbem restore`."""
 
-import json
 import os
 import subprocess
 import sys
@@ -12,17 +11,14 @@ import urllib.request
 
 from tests.browser import screenshot
 from tests.conftest import ROOT, free_port
-from tests.support import THREE, start_pbem
+from tests.support import THREE, json_call, start_pbem
 
 
 def call(method, url, body=None, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None,
-                                     method=method, headers=headers)
-    with urllib.request.urlopen(request, timeout=60) as response:
-        return json.loads(response.read())
+    """The JSON answer of one request to the real server, which must not refuse it."""
+    status, answer = json_call(url, body, token, method)
+    assert status < 400, (status, answer)
+    return answer
 
 
 def pbem(database, var_dir, *args):
@@ -123,7 +119,7 @@ def test_the_status_answers_the_hashes_asked(server):
         assert sorted(answer["hashes"]) == ["1", "2", "9"]
         assert "hashes" not in call("GET", url)
     try:
-        call("GET", f"{server}/play/{token}x/status.json?hashes_at=1")
+        urllib.request.urlopen(f"{server}/play/{token}x/status.json?hashes_at=1", timeout=30)
         raise AssertionError("a wrong seat link answered")
     except urllib.error.HTTPError as error:
         assert error.code == 404

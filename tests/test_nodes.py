@@ -18,7 +18,6 @@ import random
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -34,7 +33,7 @@ from pbem import store
 from pbem.notify import sender, sweep
 from pbem.store import postgres as postgres_store
 from tests.conftest import ROOT, free_port
-from tests.support import proven
+from tests.support import proven, start_nginx, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -135,32 +134,7 @@ def nginx_in_front(folder: Path, nodes: list[Node]) -> tuple[subprocess.Popen, i
     site = re.sub(r"\n\s*ssl_[a-z_]+ [^;]*;", "", site)
     site = site.replace("/var/log/nginx/pbem.access.log", str(folder / "access.log"))
     site = site.replace("limit_conn pbem_per_client 20;", f"limit_conn pbem_per_client {CLIENTS * 3};")
-    (folder / "pbem-site.conf").write_text(site)
-    for temporary in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
-        (folder / temporary).mkdir()
-    (folder / "nginx.conf").write_text(f"""
-user root;
-worker_processes 1;
-pid {folder}/nginx.pid;
-error_log {folder}/error.log;
-events {{ worker_connections 512; }}
-http {{
-    client_body_temp_path {folder}/body; proxy_temp_path {folder}/proxy;
-    fastcgi_temp_path {folder}/fastcgi; uwsgi_temp_path {folder}/uwsgi; scgi_temp_path {folder}/scgi;
-    include {folder}/pbem-site.conf;
-}}
-""")
-    process = subprocess.Popen([nginx, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return process, port
-        except OSError:
-            assert process.poll() is None and time.monotonic() < deadline, \
-                "nginx did not start: " + (folder / "error.log").read_text()
-            time.sleep(0.05)
+    return start_nginx(folder, site, port, connections=512), port
 
 
 def call(base, path, body=None, token=None):
@@ -286,16 +260,6 @@ def holder(nodes: list[Node], owner: str | None) -> Node | None:
     return next((node for node in nodes if node.process.poll() is None and pid in node.pids()), None)
 
 
-def wait_for(condition, seconds: float, what: str):
-    deadline = time.monotonic() + seconds
-    while True:
-        found = condition()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
-        time.sleep(0.2)
-
-
 def test_two_nodes_one_killed_three_times_and_postgresql_restarted_lose_nothing(engine, database, tmp_path,
                                                                                 smtp_sink, request):
     if engine != "postgresql":
@@ -321,7 +285,6 @@ def test_two_nodes_one_killed_three_times_and_postgresql_restarted_lose_nothing(
         wait_for(lambda: holder(nodes, lease_owner(database)) is first, 30, "the first node's lease")
         second.start()
 
-        rng = random.Random(24)
         assignments = []
         for number in range(SHARED_GAMES):
             players = [{"name": "Ann", "email": f"ann{number}@example.org"},

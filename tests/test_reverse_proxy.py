@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, free_port
-from tests.support import start_pbem
+from tests.support import start_nginx, start_pbem
 
 EXAMPLE = ROOT / "pbem" / "deploy" / "nginx.conf"
 
@@ -85,34 +85,11 @@ def proxied(tmp_path, var_dir, database):
     site = site.replace("/etc/letsencrypt/live/pbem.example.org/privkey.pem", str(key))
     log = tmp_path / "access.log"
     site = site.replace("/var/log/nginx/pbem.access.log", str(log))
-    (tmp_path / "pbem-site.conf").write_text(site)
-    for folder in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
-        (tmp_path / folder).mkdir()
-    (tmp_path / "nginx.conf").write_text(f"""
-user root;
-worker_processes 1;
-pid {tmp_path}/nginx.pid;
-error_log {tmp_path}/error.log;
-events {{ worker_connections 256; }}
-http {{
-    client_body_temp_path {tmp_path}/body; proxy_temp_path {tmp_path}/proxy;
-    fastcgi_temp_path {tmp_path}/fastcgi; uwsgi_temp_path {tmp_path}/uwsgi; scgi_temp_path {tmp_path}/scgi;
-    include {tmp_path}/pbem-site.conf;
-}}
-""")
-    process = subprocess.Popen([nginx, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-g", "daemon off;"],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", https_port), timeout=1).close()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                pbem.terminate()
-                raise AssertionError("nginx did not start: " + process.stdout.read().decode()
-                                     + (tmp_path / "error.log").read_text())
-            time.sleep(0.05)
+    try:
+        process = start_nginx(tmp_path, site, https_port)
+    except AssertionError:
+        pbem.terminate()
+        raise
     context = ssl.create_default_context(cafile=str(cert))
     yield https_port, http_port, context, log
     process.terminate()

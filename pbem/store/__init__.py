@@ -28,8 +28,8 @@ from . import (accounts, connection, copying, counters, events, groupcommit, hea
                projections, schema, snapshots, sqlite)
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
 from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, INTEGRITY_ERRORS, Unavailable, close_pools,
-                         described, dialect, end_request, health, immediate, is_postgres, listen_for_appends, path_of,
-                         rows_of, unreachable)
+                         close_quietly, described, dialect, end_request, health, immediate, is_postgres,
+                         listen_for_appends, path_of, rows_of, unreachable)
 from .events import (SEEDS, Conflict, NewEvent, Prepared, StoredEvent, append, canonical_json, command_seqs,
                      commands_of, event_at, event_hash, events_at, game_ids, hash_at, head, last_event, prepare,
                      read_events, read_events_after, read_seed, write_imported)

@@ -86,6 +86,15 @@ def end_request(db) -> None:
     dialect(db).end_request(db)
 
 
+def close_quietly(db) -> None:
+    """Close a handle being dropped after an error: a broken connection may fail to close too, and it is
+    dropped all the same."""
+    try:
+        db.close()
+    except Exception:  # noqa: BLE001 - see above
+        pass
+
+
 def path_of(db) -> str:
     """The database behind a handle, as PBEM_DB names it (the caches are per database)."""
     return dialect(db).path_of(db)

@@ -21,7 +21,7 @@ from typing import Callable
 
 import psycopg
 
-from .connection import dialect, end_request, immediate
+from .connection import close_quietly, dialect, end_request, immediate
 from .protocol import Unavailable
 from .schema import connect
 
@@ -54,10 +54,7 @@ def forget(database: str) -> None:
     kept = getattr(_local, "connections", None)
     db = kept.pop(database, None) if kept is not None else None
     if db is not None:
-        try:
-            db.close()
-        except Exception:  # noqa: BLE001 - a broken connection may fail to close too; it is dropped all the same
-            pass
+        close_quietly(db)
 
 
 def count(database: str, name: str, address: str, window: int, allowed: Callable[[int, int], bool]) -> tuple[int, int, bool]:
