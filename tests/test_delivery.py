@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -17,7 +18,7 @@ import time
 import pytest
 
 from pbem import service, store
-from pbem.notify import courier, mail, webhook
+from pbem.notify import courier, mail, sender, webhook
 from tests.conftest import ROOT
 from tests.support import json_call as call, serving, wait_for
 
@@ -153,6 +154,30 @@ def test_a_notice_queued_while_a_slow_call_is_under_way_leaves_at_once(mail_db, 
         assert [m["To"] for m in smtp_sink.wait_for(1, timeout=20)] == ["cy@example.org"]
     finally:
         post.stop()
+
+
+
+@pytest.mark.sqlite_only("the fault is made with SQLite's authorizer, which refuses one table's reads")
+def test_a_pass_that_fails_still_marks_the_notices_it_sent(mail_db, mail_site, webhook_sink, smtp_sink):
+    """A pass claims several notices and begins them one by one; when the database fails it while one is
+    under way (here: the block list of the next one cannot be read), the one under way is still marked
+    sent before the pass gives up. Dropped, its mark would send it again once its claim ran out: a CI run
+    of tests/test_nodes.py saw exactly that when PostgreSQL stopped between two rows of one claim."""
+    hooked = [{"name": "Ann", "webhook": webhook_sink.url}, {"name": "Bob"}]
+    first = service.create_game(mail_db, mail_site, "mississippi", hooked).id
+    service.create_game(mail_db, mail_site, "mississippi", [{"name": "Cy", "email": "cy@example.org"},
+                                                            {"name": "Di"}])
+    failing = store.connect(str(store.path_of(mail_db)))
+    failing.conn.set_authorizer(lambda action, table, *_: sqlite3.SQLITE_DENY
+                                if action == sqlite3.SQLITE_READ and table == "unsubscribed" else sqlite3.SQLITE_OK)
+    try:
+        with pytest.raises(sqlite3.DatabaseError, match="prohibited"):
+            sender.deliver_due(failing, mail_site, None)
+    finally:
+        failing.close()
+    assert len(webhook_sink.requests) == 1
+    statuses = {row["game_id"]: row["status"] for row in mail_db.query("select game_id, status from outbox")}
+    assert statuses[first] == "sent", statuses
 
 
 # --- through real servers -------------------------------------------------------------------------

@@ -10,6 +10,7 @@ back within a minute. The pass itself writes every mark, so the database is used
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 import uuid
@@ -21,10 +22,13 @@ from ..site import Site
 from . import mail, outbox, unsubscribe, webhook
 from .compose import render
 
+log = logging.getLogger("pbem.delivery")
+
 DIGEST_AFTER = timedelta(days=1)
 
 SLOTS = 8  # notices on their way at once in one pass
 LEASE_MARGIN = 15  # seconds a claim outlives its attempt's deadline: to begin the attempt and mark it
+
 LEASE_SECONDS = {"email": mail.DEADLINE + LEASE_MARGIN, "webhook": webhook.DEADLINE + LEASE_MARGIN}
 
 
@@ -61,34 +65,63 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
     under_way: dict[Future, tuple[dict, str]] = {}  # each attempt: its row and the moment it was claimed
     unmarked: list[tuple[dict, str, BaseException | None]] = []  # attempts ended, not yet marked
     with ThreadPoolExecutor(SLOTS, thread_name_prefix="pbem-delivery") as pool:
-        while True:
-            moment = clock.format_time(start + timedelta(seconds=time.monotonic() - started) if start
-                                       else datetime.now(timezone.utc))
-            free = 0 if (stop is not None and stop.is_set()) or unmarked else SLOTS - len(under_way)
-            try:
-                claimed = outbox.claim(db, moment, free, LEASE_SECONDS) if free else []
-            except Exception as error:  # noqa: BLE001 - sorted: out of reach with outcomes to keep, or raised
-                if not (under_way or unmarked) or not out_of_reach(db, error):
-                    raise
-                claimed = []
-            for row in claimed:
-                if row["channel"] == "email" and unsubscribe.is_blocked(db, row["recipient"]):
-                    outbox.mark_unsubscribed(db, row["id"], moment)
-                    counts["unsubscribed"] += 1
-                    continue
-                attempt = pool.submit(deliver_one, site, row)
-                attempt.add_done_callback(lambda _: woken.set())
-                under_way[attempt] = (row, moment)
-            if not under_way and not unmarked:
-                if claimed:
-                    continue  # only blocked addresses this time: there may be more due
-                return counts
-            woken.wait(timeout=1 if unmarked else None)  # unmarked: the database is tried again each second
-            woken.clear()
-            for attempt in [attempt for attempt in under_way if attempt.done()]:
-                row, moment = under_way.pop(attempt)
-                unmarked.append((row, moment, attempt.exception()))
-            unmarked = mark(db, unmarked, counts)
+        try:
+            while True:
+                moment = clock.format_time(start + timedelta(seconds=time.monotonic() - started) if start
+                                           else datetime.now(timezone.utc))
+                free = 0 if (stop is not None and stop.is_set()) or unmarked else SLOTS - len(under_way)
+                try:
+                    claimed = outbox.claim(db, moment, free, LEASE_SECONDS) if free else []
+                except Exception as error:  # noqa: BLE001 - sorted: out of reach with outcomes to keep, or raised
+                    if not (under_way or unmarked) or not out_of_reach(db, error):
+                        raise
+                    claimed = []
+                for row in claimed:
+                    try:
+                        blocked = row["channel"] == "email" and unsubscribe.is_blocked(db, row["recipient"])
+                        if blocked:
+                            outbox.mark_unsubscribed(db, row["id"], moment)
+                            counts["unsubscribed"] += 1
+                    except Exception as error:  # noqa: BLE001 - sorted: out of reach (the rest wait) or raised
+                        if not out_of_reach(db, error):
+                            raise
+                        break  # the rows not begun come back when their claims run out; those under way go on
+                    if blocked:
+                        continue
+                    attempt = pool.submit(deliver_one, site, row)
+                    attempt.add_done_callback(lambda _: woken.set())
+                    under_way[attempt] = (row, moment)
+                if not under_way and not unmarked:
+                    if claimed:
+                        continue  # only blocked addresses this time: there may be more due
+                    return counts
+                woken.wait(timeout=1 if unmarked else None)  # unmarked: the database is tried again each second
+                woken.clear()
+                for attempt in [attempt for attempt in under_way if attempt.done()]:
+                    row, moment = under_way.pop(attempt)
+                    unmarked.append((row, moment, attempt.exception()))
+                unmarked = mark(db, unmarked, counts)
+        except BaseException:
+            # an attempt under way or ended is marked before the pass gives up: its mail has gone (or is
+            # going), and a mark dropped here would send it again once its claim ran out
+            settle(db, under_way, unmarked, counts)
+            raise
+
+
+def settle(db, under_way: dict, unmarked: list, counts: dict) -> None:
+    """A failing pass waits for its attempts under way and marks what it can of them and of those ended:
+    a mail accepted by its server whose mark is dropped would be sent again when its claim ran out."""
+    for attempt, (row, moment) in list(under_way.items()):
+        unmarked.append((row, moment, attempt.exception()))  # waits for the attempt (within its deadline)
+    under_way.clear()
+    try:
+        left = mark(db, unmarked, counts)
+    except Exception:  # noqa: BLE001 - the pass's own error is the one raised; this one is logged
+        log.exception("delivery: could not mark the attempts of a failed pass")
+        return
+    if left:
+        log.warning("delivery: %d notice(s) sent but not marked (the database is out of reach); they are sent "
+                    "again when their claims run out", len(left))
 
 
 def mark(db, outcomes: list, counts: dict) -> list:
