@@ -155,3 +155,26 @@ def test_the_cli_says_the_database_cannot_be_reached(runner, database, monkeypat
     monkeypatch.setenv("PBEM_DB", under_a_file(database))
     code, out, err = runner("games")
     assert code == 2 and "the database cannot be reached" in err
+
+
+def test_a_database_lost_after_the_view_answers_503_not_500(app, client):
+    """Some work comes after a view (pbem/web/proof.py proves an address once a move has been played
+    from a mailed link): the database lost there reaches Flask outside the views' error handlers, as a 500.
+    It answers 503 with Retry-After all the same, on the API as JSON and on pages; a bug there stays 500."""
+    fault = {}
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # TESTING would re-raise what reaches Flask: answer as in production
+
+    @app.after_request
+    def lose_the_database(response):
+        if "error" in fault:
+            raise fault["error"]
+        return response
+
+    fault["error"] = store.Unavailable("the database went away after the view")
+    for path in ("/api/games", "/"):
+        answer = client.get(path)
+        assert answer.status_code == 503 and int(answer.headers["Retry-After"]) > 0, (path, answer.status_code)
+    assert "cannot be reached" in client.get("/api/games").get_json()["error"]
+    fault["error"] = ValueError("a bug after the view")
+    assert client.get("/api/games").status_code == 500
+    assert client.get("/").status_code == 500

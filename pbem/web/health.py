@@ -13,8 +13,10 @@ import os
 import socket
 
 from flask import Flask, current_app, jsonify, render_template, request
+from werkzeug.exceptions import InternalServerError
 
 from .. import db, store
+from . import api
 from .api import bp
 
 
@@ -51,7 +53,19 @@ def engine_error(error: Exception):
     return unavailable(error)
 
 
+def server_error(error: InternalServerError):
+    """An error Flask's error handlers never saw (one raised after the view: by an `after_request`, or
+    while the answer was finished) reaches Flask as a 500; the database out of reach is still a 503."""
+    original = error.original_exception
+    if original is not None and (isinstance(original, store.Unavailable) or store.unreachable(original)):
+        return unavailable(original)
+    if request.path.startswith("/api/"):
+        return api.on_http_error(error)
+    return error
+
+
 def install(app: Flask) -> None:
     app.register_error_handler(store.Unavailable, unavailable)
     for kind in store.ENGINE_ERRORS:
         app.register_error_handler(kind, engine_error)
+    app.register_error_handler(InternalServerError, server_error)
