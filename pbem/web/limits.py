@@ -68,7 +68,7 @@ def limiter() -> Limiter:
     return current_app.extensions["pbem_limiter"]
 
 
-class Unavailable(TooMany):
+class CountsUnavailable(TooMany):
     """The rate limits' counters cannot be read: 503, come back after Retry-After."""
 
     status = 503
@@ -76,7 +76,7 @@ class Unavailable(TooMany):
 
 def _raise(error: Limited | CountersDown):
     if isinstance(error, CountersDown):
-        raise Unavailable(str(error), error.retry_after) from None
+        raise CountsUnavailable(str(error), error.retry_after) from None
     raise TooMany(str(error), error.retry_after) from None
 
 
