@@ -78,10 +78,13 @@ def raw_commit_rate(folder: Path, seconds: float = 3.0) -> float:
 
 
 class Server:
-    def __init__(self, var: Path, port: int, scheduler: bool = False, workers: int = 1):
+    """`pbem serve` on `var` and a port: on var/pbem.sqlite unless `database` names another (bench_postgres
+    runs nodes on one PostgreSQL database, each with a var folder of its own)."""
+
+    def __init__(self, var: Path, port: int, scheduler: bool = False, workers: int = 1, database: str | None = None):
         self.base = f"http://127.0.0.1:{port}"
-        env = {**os.environ, "PBEM_VAR": str(var), "PBEM_DB": str(var / "pbem.sqlite"), "PBEM_BASE_URL": self.base,
-               "PBEM_RATE_LIMITS": "off"}
+        env = {**os.environ, "PBEM_VAR": str(var), "PBEM_DB": database or str(var / "pbem.sqlite"),
+               "PBEM_BASE_URL": self.base, "PBEM_RATE_LIMITS": "off"}
         command = [sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), "--workers", str(workers)]
         if not scheduler:
             command.append("--no-scheduler")
@@ -308,16 +311,29 @@ def client(args) -> tuple[int, list[float]]:
     return moves, posts
 
 
-def throughput(bases: list[str], games: list, clients: int, seconds: float) -> tuple[float, float]:
+def play(bases: list[str], games: list, clients: int, seconds: float, split: bool = False
+         ) -> tuple[int, float, list[float]]:
+    """`clients` client processes playing `games` (each its share) for `seconds`: (accepted moves, seconds
+    elapsed, every POST's time, sorted). Each client uses every base in turn, or with `split` only one,
+    the clients dealt out among the bases (bench_postgres's nodes)."""
     per_client = [games[i::clients] for i in range(clients)]
     with multiprocessing.Pool(clients) as pool:
         started = time.perf_counter()
-        results = pool.map(client, [(bases, per_client[i], seconds, i) for i in range(clients)])
+        results = pool.map(client, [([bases[i % len(bases)]] if split else bases, per_client[i], seconds, i)
+                                    for i in range(clients)])
         elapsed = time.perf_counter() - started
     moves = sum(r[0] for r in results)
-    posts = sorted(t for r in results for t in r[1])
-    p99 = posts[int(len(posts) * 0.99) - 1] if posts else float("nan")
-    return moves / elapsed, p99
+    return moves, elapsed, sorted(t for r in results for t in r[1])
+
+
+def percentile(times: list[float], fraction: float) -> float:
+    """The `fraction` percentile of sorted times (nan when there are none)."""
+    return times[max(int(len(times) * fraction) - 1, 0)] if times else float("nan")
+
+
+def throughput(bases: list[str], games: list, clients: int, seconds: float) -> tuple[float, float]:
+    moves, elapsed, posts = play(bases, games, clients, seconds)
+    return moves / elapsed, percentile(posts, 0.99)
 
 
 def measure_long(var: Path, db, site, events: int) -> None:
@@ -377,12 +393,19 @@ def measure_sweep(db, site, many: tuple[int, int, int]) -> None:
           f"{sweeps[many[1]] / sweeps[many[0]]:.2f} (at most 1.5; {many[2]:,} under 1 s)")
 
 
-def measure_throughput(var: Path, db, site, clients: int, seconds: float) -> None:
+def throughput_games(db, site, clients: int) -> list:
+    """Two Mississippi games per client, every seat with an address (each move writes its notices): (id,
+    seat tokens) of each."""
     players = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
     games = []
     for _ in range(clients * 2):
         created = service.create_game(db, site, "mississippi", players, {"max_rounds": 1000})
         games.append((created.id, created.tokens))
+    return games
+
+
+def measure_throughput(var: Path, db, site, clients: int, seconds: float) -> None:
+    games = throughput_games(db, site, clients)
     for processes in (1, 2):
         # the raw rate again, just before: this machine's disk and cores vary by a tenth and more from
         # minute to minute, and the figure is a ratio of two rates measured under the same conditions

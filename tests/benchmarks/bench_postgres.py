@@ -1,0 +1,279 @@
+"""Past one machine, measured (issue 24 item 6; the README's "Past one machine"): prints, in one run, what
+pbem serves on PostgreSQL with one node and with two, beside pbem on SQLite and beside each engine's own
+raw durable insert rate on this machine, as ratios, and what the processor time per move goes to.
+
+    .venv/bin/python -m tests.benchmarks.bench_postgres [--quick]
+
+It starts a throwaway PostgreSQL (tests/postgres.py: initdb and pg_ctl in a temporary folder, fsync on,
+as nobody under root) and measures, in this order:
+
+- SQLite's raw rate (bench_flat's: one connection, WAL, synchronous=FULL, one small row per transaction)
+  and pbem on SQLite: 16 client processes against one `pbem serve` on a SQLite file (bench_flat's
+  clients: GET the seat's view, POST one of its legal moves with the seq seen; Mississippi games whose
+  seats all have addresses, so every move writes its notices);
+- PostgreSQL's raw rate: one psycopg connection in autocommit mode with synchronous_commit=on inserting
+  one small row per transaction as fast as it can, and the same from 16 connections (16 processes) at
+  once, whose commits the server flushes together (group commit): that is the ceiling for 16 clients,
+  and the ratios use it;
+- pbem on PostgreSQL: the same clients against one `pbem serve` node, then against two nodes (separate
+  processes, each with a var folder and port of its own, one database; the clients dealt out between
+  them, half each, as a proxy would), on the same games.
+
+Every server runs with one worker process and without its scheduler (as bench_flat's throughput does:
+the notices wait in the outbox), rate limits off. During each round it reads the processor time of
+each node's processes, of PostgreSQL's (the postmaster and every backend) and of the whole machine
+(/proc), and prints the processor seconds per accepted move of each, and how busy the machine's cores
+were: what bounds the figure. The load average at the start and the end says how busy the machine was
+with other work. Nothing is asserted: it prints figures. `--quick` runs shorter rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from pbem import create_app, store
+from pbem.site import Site
+from tests import postgres
+from tests.benchmarks.bench_flat import Server, free_port, ms, percentile, play, raw_commit_rate, throughput_games
+
+TICKS = os.sysconf("SC_CLK_TCK")
+CORES = os.cpu_count() or 1
+SECRET = "bench-postgres-one-key-for-every-node-" + "k" * 32  # the nodes must accept each other's seat links
+
+
+# --- processor time, from /proc ---------------------------------------------------------------------------
+
+
+def tree_cpu(roots: list[int]) -> float:
+    """Processor seconds used so far by these processes and all their descendants, the ended ones
+    included (a process's cutime and cstime hold the time of the children it has waited for: a
+    PostgreSQL backend that ended, a node's worker that was replaced)."""
+    parents, used = {}, {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(") ", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        pid = int(entry.name)
+        parents[pid] = int(fields[1])
+        used[pid] = sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
+    tree, grew = set(roots), True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    return sum(used.get(pid, 0) for pid in tree) / TICKS
+
+
+def machine_cpu() -> tuple[float, float]:
+    """(busy, total) processor seconds of the whole machine since boot, all cores together."""
+    fields = [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return (sum(fields) - idle) / TICKS, sum(fields) / TICKS
+
+
+class Meter:
+    """Processor time of named process trees and of the machine between `start` and `stop`."""
+
+    def __init__(self, trees: dict[str, list[int]]):
+        self.trees = trees
+
+    def start(self) -> None:
+        self.before = {name: tree_cpu(pids) for name, pids in self.trees.items()}
+        self.machine_before = machine_cpu()
+
+    def stop(self) -> None:
+        self.used = {name: tree_cpu(pids) - self.before[name] for name, pids in self.trees.items()}
+        busy, total = machine_cpu()
+        self.busy = busy - self.machine_before[0]
+        self.busy_share = self.busy / max(total - self.machine_before[1], 1e-9)
+
+    def per_event(self, events: int) -> str:
+        """Processor time per event (move, commit) of each tree, and of everything else on the machine."""
+        parts = [f"{name} {ms(seconds / max(events, 1))}" for name, seconds in self.used.items()]
+        rest = self.busy - sum(self.used.values())
+        parts.append(f"everything else (the clients, other work on the machine) {ms(rest / max(events, 1))}")
+        return "; ".join(parts) + f"; the machine's {CORES} cores {self.busy_share:.0%} busy"
+
+
+def postmaster(cluster: postgres.Cluster) -> int:
+    """The cluster's postmaster, whose children are its backends."""
+    return int((cluster.data / "postmaster.pid").read_text().split()[0])
+
+
+# --- PostgreSQL's raw rate --------------------------------------------------------------------------------
+
+
+def raw_inserts(args) -> int:
+    """One connection's single-row transactions from `start_at` for `seconds`: how many committed."""
+    import psycopg
+
+    url, start_at, seconds = args
+    body = "x" * 200
+    with psycopg.connect(url, autocommit=True, options="-c synchronous_commit=on") as conn:
+        conn.execute("insert into raw (body) values (%s)", [body])  # connected and prepared before the start
+        while time.monotonic() < start_at:
+            time.sleep(0.001)
+        count, stop = 0, start_at + seconds
+        while time.monotonic() < stop:
+            conn.execute("insert into raw (body) values (%s)", [body])
+            count += 1
+    return count
+
+
+def raw_postgres_rate(cluster: postgres.Cluster, url: str, connections: int, seconds: float) -> tuple[float, Meter]:
+    """Committed single-row inserts per second from `connections` processes at once, each with its own
+    connection, all starting together; and the processor time PostgreSQL spent meanwhile."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("create table if not exists raw (id bigserial primary key, body text)")
+    meter = Meter({"postgres": [postmaster(cluster)]})
+    with multiprocessing.Pool(connections) as pool:
+        start_at = time.monotonic() + 1 + connections * 0.05  # every process connected by then
+        waiting = pool.map_async(raw_inserts, [(url, start_at, seconds)] * connections)
+        time.sleep(max(start_at - time.monotonic(), 0))
+        meter.start()
+        counts = waiting.get()
+        meter.stop()
+    return sum(counts) / seconds, meter
+
+
+# --- pbem's rounds ----------------------------------------------------------------------------------------
+
+
+class Round:
+    """One round of 16 clients against some nodes: its moves/s, POST latency and processor time."""
+
+    def __init__(self, label: str, servers: list[Server], games: list, clients: int, seconds: float,
+                 trees: dict[str, list[int]]):
+        self.label = label
+        meter = Meter(trees)
+        meter.start()
+        moves, elapsed, posts = play([server.base for server in servers], games, clients, seconds, split=True)
+        meter.stop()
+        self.moves, self.rate, self.meter = moves, moves / elapsed, meter
+        self.p50, self.p99 = percentile(posts, 0.5), percentile(posts, 0.99)
+
+    def line(self, raw: float, raw_name: str) -> str:
+        return (f"{self.label}: {self.rate:,.0f} accepted moves/s = {self.rate / raw:.1%} of {raw_name} "
+                f"({raw:,.0f}/s); POST p50 {ms(self.p50)}, p99 {ms(self.p99)}\n"
+                f"    processor time per move: {self.meter.per_event(self.moves)}")
+
+
+def start_nodes(var: Path, names: list[str], database: str) -> list[Server]:
+    """One `pbem serve` per name, each in var/<name> on a port of its own, all on `database`."""
+    servers = []
+    for name in names:
+        folder = var / name
+        folder.mkdir(exist_ok=True)
+        servers.append(Server(folder, free_port(), database=database))
+    return servers
+
+
+def stop_all(servers: list[Server]) -> None:
+    for server in servers:
+        server.stop()
+
+
+def games_on(var: Path, database: str, clients: int) -> list:
+    """bench_flat's games for `clients` clients, made in this process on `database`."""
+    app = create_app({"VAR_DIR": str(var), "DATABASE": database, "BASE_URL": "http://bench", "SECRET_KEY": SECRET})
+    db = store.connect(database)
+    try:
+        return throughput_games(db, Site.from_config(app.config), clients)
+    finally:
+        db.close()
+        store.close_pools()  # before the clients fork: a pool's threads and sockets are no child's
+
+
+def sqlite_round(var: Path, clients: int, seconds: float) -> tuple[float, Round]:
+    raw = raw_commit_rate(Path(tempfile.mkdtemp(dir=var)))
+    print(f"SQLite's raw durable commit rate (WAL, synchronous=FULL, one connection): {raw:,.0f} commits/s",
+          flush=True)
+    folder = var / "sqlite"
+    folder.mkdir()
+    games = games_on(folder, str(folder / "pbem.sqlite"), clients)
+    server = Server(folder, free_port())
+    try:
+        measured = Round(f"{clients} clients, pbem on SQLite, one node", [server], games, clients, seconds,
+                         {"pbem": [server.process.pid]})
+    finally:
+        server.stop()
+    print(measured.line(raw, "SQLite's raw rate"), flush=True)
+    return raw, measured
+
+
+def postgres_rounds(var: Path, cluster: postgres.Cluster, clients: int, seconds: float, raw_seconds: float
+                    ) -> tuple[float, float, Round, Round]:
+    raw_url = cluster.create_database()
+    one, one_meter = raw_postgres_rate(cluster, raw_url, 1, raw_seconds)
+    print(f"PostgreSQL's raw durable insert rate (autocommit, synchronous_commit=on, one row a transaction), "
+          f"one connection: {one:,.0f} commits/s\n    processor time per commit: {one_meter.per_event(int(one))}",
+          flush=True)
+    many, many_meter = raw_postgres_rate(cluster, raw_url, clients, raw_seconds)
+    print(f"the same from {clients} connections at once: {many:,.0f} commits/s "
+          f"(the ceiling for {clients} clients, with group commit: the ratios below use it)\n"
+          f"    processor time per commit: {many_meter.per_event(int(many * raw_seconds))}", flush=True)
+    url = cluster.create_database()
+    games = games_on(var / "maker", url, clients)
+    pg = [postmaster(cluster)]
+    rounds = []
+    for names in (["node1"], ["node1", "node2"]):
+        servers = start_nodes(var, names, url)
+        try:
+            trees = {f"pbem {name}": [server.process.pid] for name, server in zip(names, servers)}
+            label = f"{clients} clients, pbem on PostgreSQL, {len(names)} node{'s' * (len(names) > 1)}"
+            measured = Round(label, servers, games, clients, seconds, {**trees, "postgres": pg})
+        finally:
+            stop_all(servers)
+        print(measured.line(many, f"PostgreSQL's raw rate from {clients} connections"), flush=True)
+        rounds.append(measured)
+    return one, many, rounds[0], rounds[1]
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description="pbem on PostgreSQL, measured")
+    parser.add_argument("--quick", action="store_true", help="shorter rounds")
+    parser.add_argument("--clients", type=int, default=16, help="client processes (default 16)")
+    args = parser.parse_args(argv)
+    seconds, raw_seconds = (5, 2) if args.quick else (20, 5)
+    os.environ["PBEM_SECRET_KEY"] = SECRET  # every node's, and the games' made here
+    print(f"load average at the start: {' '.join(f'{n:.2f}' for n in os.getloadavg())} ({CORES} cores)",
+          flush=True)
+    cluster = postgres.cluster()
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-postgres-") as folder:
+            var = Path(folder)
+            (var / "maker").mkdir()
+            sqlite_raw, on_sqlite = sqlite_round(var, args.clients, seconds)
+            pg_one, pg_many, one_node, two_nodes = postgres_rounds(var, cluster, args.clients, seconds, raw_seconds)
+    finally:
+        postgres.stop_cluster()
+    pbem_cpu = {name: sum(s for n, s in r.meter.used.items() if n.startswith("pbem")) / max(r.moves, 1)
+                for name, r in (("sqlite", on_sqlite), ("one", one_node), ("two", two_nodes))}
+    print("\nratios")
+    print(f"pbem on SQLite / SQLite's raw rate: {on_sqlite.rate / sqlite_raw:.1%}")
+    print(f"pbem on PostgreSQL, one node / PostgreSQL's raw rate from {args.clients} connections: "
+          f"{one_node.rate / pg_many:.1%} (from one connection: {one_node.rate / pg_one:.1%})")
+    print(f"two nodes / the same: {two_nodes.rate / pg_many:.1%} (from one connection: {two_nodes.rate / pg_one:.1%})")
+    print(f"PostgreSQL one node / pbem on SQLite: {one_node.rate / on_sqlite.rate:.2f} (aim: at least 0.5)")
+    print(f"PostgreSQL two nodes / one node: {two_nodes.rate / one_node.rate:.2f} (aim: more than 1)")
+    print(f"pbem's processor time per move: on SQLite {ms(pbem_cpu['sqlite'])}, on PostgreSQL "
+          f"{ms(pbem_cpu['one'])} (one node), {ms(pbem_cpu['two'])} (two nodes together); PostgreSQL's "
+          f"{ms(one_node.meter.used['postgres'] / max(one_node.moves, 1))} (one node), "
+          f"{ms(two_nodes.meter.used['postgres'] / max(two_nodes.moves, 1))} (two)")
+    print(f"load average at the end: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
