@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -82,10 +83,12 @@ def machine_cpu() -> tuple[float, float]:
 
 
 class Meter:
-    """Processor time of named process trees and of the machine between `start` and `stop`."""
+    """Processor time between `start` and `stop`: of named process trees (the pbem nodes, children of this
+    process; PostgreSQL, which is not), of this process's other descendants (the client processes), and
+    of the whole machine, the rest of which is other work (the other engineers' tests)."""
 
     def __init__(self, trees: dict[str, list[int]]):
-        self.trees = trees
+        self.trees = {**trees, "clients": [os.getpid()]}
 
     def start(self) -> None:
         self.before = {name: tree_cpu(pids) for name, pids in self.trees.items()}
@@ -93,15 +96,15 @@ class Meter:
 
     def stop(self) -> None:
         self.used = {name: tree_cpu(pids) - self.before[name] for name, pids in self.trees.items()}
+        self.used["clients"] -= sum(seconds for name, seconds in self.used.items() if name.startswith("pbem"))
         busy, total = machine_cpu()
         self.busy = busy - self.machine_before[0]
         self.busy_share = self.busy / max(total - self.machine_before[1], 1e-9)
+        self.used["other work"] = self.busy - sum(self.used.values())
 
     def per_event(self, events: int) -> str:
-        """Processor time per event (move, commit) of each tree, and of everything else on the machine."""
+        """Processor time per event (move, commit) of each, and how busy the machine was."""
         parts = [f"{name} {ms(seconds / max(events, 1))}" for name, seconds in self.used.items()]
-        rest = self.busy - sum(self.used.values())
-        parts.append(f"everything else (the clients, other work on the machine) {ms(rest / max(events, 1))}")
         return "; ".join(parts) + f"; the machine's {CORES} cores {self.busy_share:.0%} busy"
 
 
@@ -196,14 +199,11 @@ def games_on(var: Path, database: str, clients: int) -> list:
         store.close_pools()  # before the clients fork: a pool's threads and sockets are no child's
 
 
-def sqlite_round(var: Path, clients: int, seconds: float) -> tuple[float, Round]:
-    raw = raw_commit_rate(Path(tempfile.mkdtemp(dir=var)))
+def sqlite_round(var: Path, games: list, clients: int, seconds: float) -> tuple[float, Round]:
+    raw = raw_commit_rate(Path(tempfile.mkdtemp(dir=var)), seconds=3)
     print(f"SQLite's raw durable commit rate (WAL, synchronous=FULL, one connection): {raw:,.0f} commits/s",
           flush=True)
-    folder = var / "sqlite"
-    folder.mkdir()
-    games = games_on(folder, str(folder / "pbem.sqlite"), clients)
-    server = Server(folder, free_port())
+    server = Server(var / "sqlite", free_port())
     try:
         measured = Round(f"{clients} clients, pbem on SQLite, one node", [server], games, clients, seconds,
                          {"pbem": [server.process.pid]})
@@ -213,19 +213,16 @@ def sqlite_round(var: Path, clients: int, seconds: float) -> tuple[float, Round]
     return raw, measured
 
 
-def postgres_rounds(var: Path, cluster: postgres.Cluster, clients: int, seconds: float, raw_seconds: float
-                    ) -> tuple[float, float, Round, Round]:
-    raw_url = cluster.create_database()
+def postgres_round(var: Path, cluster: postgres.Cluster, raw_url: str, url: str, games: list, clients: int,
+                   seconds: float, raw_seconds: float) -> tuple[float, float, Round, Round]:
     one, one_meter = raw_postgres_rate(cluster, raw_url, 1, raw_seconds)
     print(f"PostgreSQL's raw durable insert rate (autocommit, synchronous_commit=on, one row a transaction), "
-          f"one connection: {one:,.0f} commits/s\n    processor time per commit: {one_meter.per_event(int(one))}",
-          flush=True)
+          f"one connection: {one:,.0f} commits/s\n    processor time per commit: "
+          f"{one_meter.per_event(int(one * raw_seconds))}", flush=True)
     many, many_meter = raw_postgres_rate(cluster, raw_url, clients, raw_seconds)
     print(f"the same from {clients} connections at once: {many:,.0f} commits/s "
-          f"(the ceiling for {clients} clients, with group commit: the ratios below use it)\n"
+          f"(the ceiling for {clients} clients, with group commit: the ratios use it)\n"
           f"    processor time per commit: {many_meter.per_event(int(many * raw_seconds))}", flush=True)
-    url = cluster.create_database()
-    games = games_on(var / "maker", url, clients)
     pg = [postmaster(cluster)]
     rounds = []
     for names in (["node1"], ["node1", "node2"]):
@@ -241,37 +238,76 @@ def postgres_rounds(var: Path, cluster: postgres.Cluster, clients: int, seconds:
     return one, many, rounds[0], rounds[1]
 
 
+def summary(name: str, values: list[float], form: str = ".2f", aim: str = "") -> str:
+    """A figure over the rounds: its median, and each round's."""
+    each = ", ".join(format(value, form) for value in values)
+    return (f"{name}: {format(statistics.median(values), form)}" + (f" ({aim})" if aim else "")
+            + (f"; rounds: {each}" if len(values) > 1 else ""))
+
+
+def cpu_per_move(measured: Round, prefix: str) -> float:
+    return sum(seconds for name, seconds in measured.meter.used.items() if name.startswith(prefix)) \
+        / max(measured.moves, 1)
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="pbem on PostgreSQL, measured")
-    parser.add_argument("--quick", action="store_true", help="shorter rounds")
+    parser.add_argument("--quick", action="store_true", help="one short round")
     parser.add_argument("--clients", type=int, default=16, help="client processes (default 16)")
+    parser.add_argument("--rounds", type=int, help="rounds of every measure, one after the other (default 3, "
+                        "1 with --quick): the machine's load from other work moves from minute to minute")
     args = parser.parse_args(argv)
-    seconds, raw_seconds = (5, 2) if args.quick else (20, 5)
+    seconds, raw_seconds = (4, 1) if args.quick else (15, 3)
+    rounds = args.rounds or (1 if args.quick else 3)
+    clients = args.clients
     os.environ["PBEM_SECRET_KEY"] = SECRET  # every node's, and the games' made here
     print(f"load average at the start: {' '.join(f'{n:.2f}' for n in os.getloadavg())} ({CORES} cores)",
           flush=True)
     cluster = postgres.cluster()
+    results = []
     try:
         with tempfile.TemporaryDirectory(prefix="bench-postgres-") as folder:
             var = Path(folder)
-            (var / "maker").mkdir()
-            sqlite_raw, on_sqlite = sqlite_round(var, args.clients, seconds)
-            pg_one, pg_many, one_node, two_nodes = postgres_rounds(var, cluster, args.clients, seconds, raw_seconds)
+            for name in ("sqlite", "maker"):
+                (var / name).mkdir()
+            sqlite_games = games_on(var / "sqlite", str(var / "sqlite" / "pbem.sqlite"), clients)
+            raw_url, url = cluster.create_database(), cluster.create_database()
+            pg_games = games_on(var / "maker", url, clients)
+            for number in range(1, rounds + 1):
+                print(f"\nround {number} of {rounds}", flush=True)
+                sqlite_raw, on_sqlite = sqlite_round(var, sqlite_games, clients, seconds)
+                results.append((sqlite_raw, on_sqlite,
+                                *postgres_round(var, cluster, raw_url, url, pg_games, clients, seconds, raw_seconds)))
     finally:
         postgres.stop_cluster()
-    pbem_cpu = {name: sum(s for n, s in r.meter.used.items() if n.startswith("pbem")) / max(r.moves, 1)
-                for name, r in (("sqlite", on_sqlite), ("one", one_node), ("two", two_nodes))}
-    print("\nratios")
-    print(f"pbem on SQLite / SQLite's raw rate: {on_sqlite.rate / sqlite_raw:.1%}")
-    print(f"pbem on PostgreSQL, one node / PostgreSQL's raw rate from {args.clients} connections: "
-          f"{one_node.rate / pg_many:.1%} (from one connection: {one_node.rate / pg_one:.1%})")
-    print(f"two nodes / the same: {two_nodes.rate / pg_many:.1%} (from one connection: {two_nodes.rate / pg_one:.1%})")
-    print(f"PostgreSQL one node / pbem on SQLite: {one_node.rate / on_sqlite.rate:.2f} (aim: at least 0.5)")
-    print(f"PostgreSQL two nodes / one node: {two_nodes.rate / one_node.rate:.2f} (aim: more than 1)")
-    print(f"pbem's processor time per move: on SQLite {ms(pbem_cpu['sqlite'])}, on PostgreSQL "
-          f"{ms(pbem_cpu['one'])} (one node), {ms(pbem_cpu['two'])} (two nodes together); PostgreSQL's "
-          f"{ms(one_node.meter.used['postgres'] / max(one_node.moves, 1))} (one node), "
-          f"{ms(two_nodes.meter.used['postgres'] / max(two_nodes.moves, 1))} (two)")
+    print(f"\nover {rounds} round{'s' * (rounds > 1)} (median)")
+    lines = [
+        summary("pbem on SQLite / SQLite's raw rate", [r[1].rate / r[0] for r in results], ".1%"),
+        summary(f"pbem on PostgreSQL, one node / PostgreSQL's raw rate from {clients} connections",
+                [r[4].rate / r[3] for r in results], ".1%"),
+        summary("one node / PostgreSQL's raw rate from one connection", [r[4].rate / r[2] for r in results], ".1%"),
+        summary(f"two nodes / PostgreSQL's raw rate from {clients} connections", [r[5].rate / r[3] for r in results],
+                ".1%"),
+        summary("PostgreSQL one node / pbem on SQLite, moves/s", [r[4].rate / r[1].rate for r in results],
+                aim="aim: at least 0.5"),
+        summary("PostgreSQL two nodes / one node, moves/s", [r[5].rate / r[4].rate for r in results],
+                aim="aim: more than 1"),
+        summary("moves/s: pbem on SQLite", [r[1].rate for r in results], ",.0f"),
+        summary("moves/s: PostgreSQL one node", [r[4].rate for r in results], ",.0f"),
+        summary("moves/s: PostgreSQL two nodes", [r[5].rate for r in results], ",.0f"),
+        summary("pbem's processor ms per move on SQLite", [cpu_per_move(r[1], "pbem") * 1000 for r in results]),
+        summary("pbem's processor ms per move on PostgreSQL, one node",
+                [cpu_per_move(r[4], "pbem") * 1000 for r in results]),
+        summary("the two nodes' together", [cpu_per_move(r[5], "pbem") * 1000 for r in results]),
+        summary("PostgreSQL's processor ms per move, one node", [cpu_per_move(r[4], "postgres") * 1000 for r in results]),
+        summary("two nodes", [cpu_per_move(r[5], "postgres") * 1000 for r in results]),
+        summary("the machine busy (share of its cores), all pbem rounds",
+                [r[k].meter.busy_share for r in results for k in (1, 4, 5)], ".0%"),
+        summary("other work's share of the machine's busy time in them",
+                [r[k].meter.used["other work"] / max(r[k].meter.busy, 1e-9) for r in results for k in (1, 4, 5)],
+                ".0%"),
+    ]
+    print("\n".join(lines))
     print(f"load average at the end: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
 
 
