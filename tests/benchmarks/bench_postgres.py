@@ -270,11 +270,12 @@ def main(argv=None) -> None:
             var = Path(folder)
             for name in ("sqlite", "maker"):
                 (var / name).mkdir()
-            sqlite_games = games_on(var / "sqlite", str(var / "sqlite" / "pbem.sqlite"), clients)
             raw_url, url = cluster.create_database(), cluster.create_database()
-            pg_games = games_on(var / "maker", url, clients)
             for number in range(1, rounds + 1):
                 print(f"\nround {number} of {rounds}", flush=True)
+                # new games every round: the old ones may have ended (the clients skip those) on a fast machine
+                sqlite_games = games_on(var / "sqlite", str(var / "sqlite" / "pbem.sqlite"), clients)
+                pg_games = games_on(var / "maker", url, clients)
                 sqlite_raw, on_sqlite = sqlite_round(var, sqlite_games, clients, seconds)
                 results.append((sqlite_raw, on_sqlite,
                                 *postgres_round(var, cluster, raw_url, url, pg_games, clients, seconds, raw_seconds)))
