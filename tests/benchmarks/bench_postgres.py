@@ -5,7 +5,9 @@ raw durable insert rate on this machine, as ratios, and what the processor time 
     .venv/bin/python -m tests.benchmarks.bench_postgres [--quick]
 
 It starts a throwaway PostgreSQL (tests/postgres.py: initdb and pg_ctl in a temporary folder, fsync on,
-as nobody under root) and measures, in this order:
+as nobody under root) and measures, in rounds (three; one with `--quick`), each of them in this order
+and on new games (the machine's load from other work moves from minute to minute: each round's
+figures are printed, and each ratio's median over the rounds with every round's value):
 
 - SQLite's raw rate (bench_flat's: one connection, WAL, synchronous=FULL, one small row per transaction)
   and pbem on SQLite: 16 client processes against one `pbem serve` on a SQLite file (bench_flat's
@@ -20,11 +22,12 @@ as nobody under root) and measures, in this order:
   them, half each, as a proxy would), on the same games.
 
 Every server runs with one worker process and without its scheduler (as bench_flat's throughput does:
-the notices wait in the outbox), rate limits off. During each round it reads the processor time of
-each node's processes, of PostgreSQL's (the postmaster and every backend) and of the whole machine
-(/proc), and prints the processor seconds per accepted move of each, and how busy the machine's cores
-were: what bounds the figure. The load average at the start and the end says how busy the machine was
-with other work. Nothing is asserted: it prints figures. `--quick` runs shorter rounds.
+the notices wait in the outbox), rate limits off. Around each measure it reads the processor time of
+each node's processes, of PostgreSQL's (the postmaster and every backend), of the client processes and
+of the whole machine (/proc), and prints the processor time per accepted move of each, the rest being
+other work (other engineers' tests), and how busy the machine's cores were: what bounds the figure.
+The load average at the start and the end says how busy the machine was. Nothing is asserted: it
+prints figures. `--quick` runs one short round.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from pbem import create_app, store
 from pbem.site import Site
@@ -123,7 +127,7 @@ def raw_inserts(args) -> int:
     url, start_at, seconds = args
     body = "x" * 200
     with psycopg.connect(url, autocommit=True, options="-c synchronous_commit=on") as conn:
-        conn.execute("insert into raw (body) values (%s)", [body])  # connected and prepared before the start
+        conn.execute("insert into raw (body) values (%s)", [body])  # connected and warm before the start
         while time.monotonic() < start_at:
             time.sleep(0.001)
         count, stop = 0, start_at + seconds
@@ -154,8 +158,8 @@ def raw_postgres_rate(cluster: postgres.Cluster, url: str, connections: int, sec
 # --- pbem's rounds ----------------------------------------------------------------------------------------
 
 
-class Round:
-    """One round of 16 clients against some nodes: its moves/s, POST latency and processor time."""
+class Throughput:
+    """The clients playing against some nodes for a while: accepted moves/s, POST latency, processor time."""
 
     def __init__(self, label: str, servers: list[Server], games: list, clients: int, seconds: float,
                  trees: dict[str, list[int]]):
@@ -199,13 +203,14 @@ def games_on(var: Path, database: str, clients: int) -> list:
         store.close_pools()  # before the clients fork: a pool's threads and sockets are no child's
 
 
-def sqlite_round(var: Path, games: list, clients: int, seconds: float) -> tuple[float, Round]:
-    raw = raw_commit_rate(Path(tempfile.mkdtemp(dir=var)), seconds=3)
+def sqlite_round(var: Path, games: list, clients: int, seconds: float, raw_seconds: float
+                 ) -> tuple[float, Throughput]:
+    raw = raw_commit_rate(Path(tempfile.mkdtemp(dir=var)), seconds=raw_seconds)
     print(f"SQLite's raw durable commit rate (WAL, synchronous=FULL, one connection): {raw:,.0f} commits/s",
           flush=True)
     server = Server(var / "sqlite", free_port())
     try:
-        measured = Round(f"{clients} clients, pbem on SQLite, one node", [server], games, clients, seconds,
+        measured = Throughput(f"{clients} clients, pbem on SQLite, one node", [server], games, clients, seconds,
                          {"pbem": [server.process.pid]})
     finally:
         server.stop()
@@ -214,7 +219,7 @@ def sqlite_round(var: Path, games: list, clients: int, seconds: float) -> tuple[
 
 
 def postgres_round(var: Path, cluster: postgres.Cluster, raw_url: str, url: str, games: list, clients: int,
-                   seconds: float, raw_seconds: float) -> tuple[float, float, Round, Round]:
+                   seconds: float, raw_seconds: float) -> tuple[float, float, Throughput, Throughput]:
     one, one_meter = raw_postgres_rate(cluster, raw_url, 1, raw_seconds)
     print(f"PostgreSQL's raw durable insert rate (autocommit, synchronous_commit=on, one row a transaction), "
           f"one connection: {one:,.0f} commits/s\n    processor time per commit: "
@@ -224,18 +229,28 @@ def postgres_round(var: Path, cluster: postgres.Cluster, raw_url: str, url: str,
           f"(the ceiling for {clients} clients, with group commit: the ratios use it)\n"
           f"    processor time per commit: {many_meter.per_event(int(many * raw_seconds))}", flush=True)
     pg = [postmaster(cluster)]
-    rounds = []
+    measured_both = []
     for names in (["node1"], ["node1", "node2"]):
         servers = start_nodes(var, names, url)
         try:
             trees = {f"pbem {name}": [server.process.pid] for name, server in zip(names, servers)}
             label = f"{clients} clients, pbem on PostgreSQL, {len(names)} node{'s' * (len(names) > 1)}"
-            measured = Round(label, servers, games, clients, seconds, {**trees, "postgres": pg})
+            measured = Throughput(label, servers, games, clients, seconds, {**trees, "postgres": pg})
         finally:
             stop_all(servers)
         print(measured.line(many, f"PostgreSQL's raw rate from {clients} connections"), flush=True)
-        rounds.append(measured)
-    return one, many, rounds[0], rounds[1]
+        measured_both.append(measured)
+    return one, many, measured_both[0], measured_both[1]
+
+
+class Results(NamedTuple):
+    """One round's figures."""
+    sqlite_raw: float  # SQLite's raw commits/s
+    on_sqlite: Throughput
+    pg_raw_one: float  # PostgreSQL's raw commits/s from one connection
+    pg_raw_many: float  # and from as many as there are clients
+    one_node: Throughput
+    two_nodes: Throughput
 
 
 def summary(name: str, values: list[float], form: str = ".2f", aim: str = "") -> str:
@@ -245,9 +260,48 @@ def summary(name: str, values: list[float], form: str = ".2f", aim: str = "") ->
             + (f"; rounds: {each}" if len(values) > 1 else ""))
 
 
-def cpu_per_move(measured: Round, prefix: str) -> float:
+def cpu_per_move(measured: Throughput, prefix: str) -> float:
     return sum(seconds for name, seconds in measured.meter.used.items() if name.startswith(prefix)) \
         / max(measured.moves, 1)
+
+
+def print_summary(results: list[Results], clients: int) -> None:
+    """Each figure's median over the rounds, with every round's."""
+    def each(figure) -> list[float]:
+        return [figure(r) for r in results]
+
+    def pbem_rounds(figure) -> list[float]:
+        return [figure(m) for r in results for m in (r.on_sqlite, r.one_node, r.two_nodes)]
+
+    def ms_per_move(measured: Throughput, prefix: str) -> float:
+        return cpu_per_move(measured, prefix) * 1000
+
+    many = f"PostgreSQL's raw rate from {clients} connections"
+    print(f"\nover {len(results)} round{'s' * (len(results) > 1)} (median)")
+    print("\n".join([
+        summary("pbem on SQLite / SQLite's raw rate", each(lambda r: r.on_sqlite.rate / r.sqlite_raw), ".1%"),
+        summary(f"pbem on PostgreSQL, one node / {many}", each(lambda r: r.one_node.rate / r.pg_raw_many), ".1%"),
+        summary("one node / PostgreSQL's raw rate from one connection",
+                each(lambda r: r.one_node.rate / r.pg_raw_one), ".1%"),
+        summary(f"two nodes / {many}", each(lambda r: r.two_nodes.rate / r.pg_raw_many), ".1%"),
+        summary("PostgreSQL one node / pbem on SQLite, moves/s", each(lambda r: r.one_node.rate / r.on_sqlite.rate),
+                aim="aim: at least 0.5"),
+        summary("PostgreSQL two nodes / one node, moves/s", each(lambda r: r.two_nodes.rate / r.one_node.rate),
+                aim="aim: more than 1"),
+        summary("moves/s: pbem on SQLite", each(lambda r: r.on_sqlite.rate), ",.0f"),
+        summary("moves/s: PostgreSQL one node", each(lambda r: r.one_node.rate), ",.0f"),
+        summary("moves/s: PostgreSQL two nodes", each(lambda r: r.two_nodes.rate), ",.0f"),
+        summary("pbem's processor ms per move on SQLite", each(lambda r: ms_per_move(r.on_sqlite, "pbem"))),
+        summary("pbem's processor ms per move on PostgreSQL, one node",
+                each(lambda r: ms_per_move(r.one_node, "pbem"))),
+        summary("the two nodes' together", each(lambda r: ms_per_move(r.two_nodes, "pbem"))),
+        summary("PostgreSQL's processor ms per move, one node", each(lambda r: ms_per_move(r.one_node, "postgres"))),
+        summary("two nodes", each(lambda r: ms_per_move(r.two_nodes, "postgres"))),
+        summary("the machine busy (share of its cores), all pbem rounds", pbem_rounds(lambda m: m.meter.busy_share),
+                ".0%"),
+        summary("other work's share of the machine's busy time in them",
+                pbem_rounds(lambda m: m.meter.used["other work"] / max(m.meter.busy, 1e-9)), ".0%"),
+    ]))
 
 
 def main(argv=None) -> None:
@@ -276,39 +330,12 @@ def main(argv=None) -> None:
                 # new games every round: the old ones may have ended (the clients skip those) on a fast machine
                 sqlite_games = games_on(var / "sqlite", str(var / "sqlite" / "pbem.sqlite"), clients)
                 pg_games = games_on(var / "maker", url, clients)
-                sqlite_raw, on_sqlite = sqlite_round(var, sqlite_games, clients, seconds)
-                results.append((sqlite_raw, on_sqlite,
-                                *postgres_round(var, cluster, raw_url, url, pg_games, clients, seconds, raw_seconds)))
+                sqlite_raw, on_sqlite = sqlite_round(var, sqlite_games, clients, seconds, raw_seconds)
+                results.append(Results(sqlite_raw, on_sqlite, *postgres_round(
+                    var, cluster, raw_url, url, pg_games, clients, seconds, raw_seconds)))
     finally:
         postgres.stop_cluster()
-    print(f"\nover {rounds} round{'s' * (rounds > 1)} (median)")
-    lines = [
-        summary("pbem on SQLite / SQLite's raw rate", [r[1].rate / r[0] for r in results], ".1%"),
-        summary(f"pbem on PostgreSQL, one node / PostgreSQL's raw rate from {clients} connections",
-                [r[4].rate / r[3] for r in results], ".1%"),
-        summary("one node / PostgreSQL's raw rate from one connection", [r[4].rate / r[2] for r in results], ".1%"),
-        summary(f"two nodes / PostgreSQL's raw rate from {clients} connections", [r[5].rate / r[3] for r in results],
-                ".1%"),
-        summary("PostgreSQL one node / pbem on SQLite, moves/s", [r[4].rate / r[1].rate for r in results],
-                aim="aim: at least 0.5"),
-        summary("PostgreSQL two nodes / one node, moves/s", [r[5].rate / r[4].rate for r in results],
-                aim="aim: more than 1"),
-        summary("moves/s: pbem on SQLite", [r[1].rate for r in results], ",.0f"),
-        summary("moves/s: PostgreSQL one node", [r[4].rate for r in results], ",.0f"),
-        summary("moves/s: PostgreSQL two nodes", [r[5].rate for r in results], ",.0f"),
-        summary("pbem's processor ms per move on SQLite", [cpu_per_move(r[1], "pbem") * 1000 for r in results]),
-        summary("pbem's processor ms per move on PostgreSQL, one node",
-                [cpu_per_move(r[4], "pbem") * 1000 for r in results]),
-        summary("the two nodes' together", [cpu_per_move(r[5], "pbem") * 1000 for r in results]),
-        summary("PostgreSQL's processor ms per move, one node", [cpu_per_move(r[4], "postgres") * 1000 for r in results]),
-        summary("two nodes", [cpu_per_move(r[5], "postgres") * 1000 for r in results]),
-        summary("the machine busy (share of its cores), all pbem rounds",
-                [r[k].meter.busy_share for r in results for k in (1, 4, 5)], ".0%"),
-        summary("other work's share of the machine's busy time in them",
-                [r[k].meter.used["other work"] / max(r[k].meter.busy, 1e-9) for r in results for k in (1, 4, 5)],
-                ".0%"),
-    ]
-    print("\n".join(lines))
+    print_summary(results, clients)
     print(f"load average at the end: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
 
 
