@@ -168,13 +168,27 @@ class Throughput:
         meter.start()
         moves, elapsed, posts = play([server.base for server in servers], games, clients, seconds, split=True)
         meter.stop()
-        self.moves, self.rate, self.meter = moves, moves / elapsed, meter
+        self.moves, self.elapsed, self.rate, self.meter = moves, elapsed, moves / elapsed, meter
         self.p50, self.p99 = percentile(posts, 0.5), percentile(posts, 0.99)
+
+    def bound(self) -> str:
+        """What held the figure down, as measured: a node's interpreter using a whole core (its lock lets
+        one thread run at a time), else the machine's cores all busy, else neither (the moves waited:
+        for the disk, or on round trips)."""
+        cores = {name: seconds / self.elapsed for name, seconds in self.meter.used.items() if name.startswith("pbem")}
+        name, most = max(cores.items(), key=lambda item: item[1])
+        if most >= 0.9:
+            return f"{name}'s interpreter: {most:.2f} of a core"
+        if self.meter.busy_share >= 0.9:
+            return (f"the machine's processors, {self.meter.busy_share:.0%} busy (the busiest node "
+                    f"{most:.2f} of a core)")
+        return f"not the processors ({self.meter.busy_share:.0%} busy): the moves waited"
 
     def line(self, raw: float, raw_name: str) -> str:
         return (f"{self.label}: {self.rate:,.0f} accepted moves/s = {self.rate / raw:.1%} of {raw_name} "
                 f"({raw:,.0f}/s); POST p50 {ms(self.p50)}, p99 {ms(self.p99)}\n"
-                f"    processor time per move: {self.meter.per_event(self.moves)}")
+                f"    processor time per move: {self.meter.per_event(self.moves)}\n"
+                f"    bound by: {self.bound()}")
 
 
 def start_nodes(var: Path, names: list[str], database: str) -> list[Server]:
