@@ -78,13 +78,10 @@ def raw_commit_rate(folder: Path, seconds: float = 3.0) -> float:
 
 
 class Server:
-    """`pbem serve` on `var` and a port: on var/pbem.sqlite unless `database` names another (bench_postgres
-    runs nodes on one PostgreSQL database, each with a var folder of its own)."""
-
-    def __init__(self, var: Path, port: int, scheduler: bool = False, workers: int = 1, database: str | None = None):
+    def __init__(self, var: Path, port: int, scheduler: bool = False, workers: int = 1, env: dict | None = None):
         self.base = f"http://127.0.0.1:{port}"
-        env = {**os.environ, "PBEM_VAR": str(var), "PBEM_DB": database or str(var / "pbem.sqlite"),
-               "PBEM_BASE_URL": self.base, "PBEM_RATE_LIMITS": "off"}
+        env = {**os.environ, "PBEM_VAR": str(var), "PBEM_DB": str(var / "pbem.sqlite"), "PBEM_BASE_URL": self.base,
+               "PBEM_RATE_LIMITS": "off", **(env or {})}
         command = [sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), "--workers", str(workers)]
         if not scheduler:
             command.append("--no-scheduler")
@@ -311,29 +308,16 @@ def client(args) -> tuple[int, list[float]]:
     return moves, posts
 
 
-def play(bases: list[str], games: list, clients: int, seconds: float, split: bool = False
-         ) -> tuple[int, float, list[float]]:
-    """`clients` client processes playing `games` (each its share) for `seconds`: (accepted moves, seconds
-    elapsed, every POST's time, sorted). Each client uses every base in turn, or with `split` only one,
-    the clients dealt out among the bases (bench_postgres's nodes)."""
+def throughput(bases: list[str], games: list, clients: int, seconds: float) -> tuple[float, float]:
     per_client = [games[i::clients] for i in range(clients)]
     with multiprocessing.Pool(clients) as pool:
         started = time.perf_counter()
-        results = pool.map(client, [([bases[i % len(bases)]] if split else bases, per_client[i], seconds, i)
-                                    for i in range(clients)])
+        results = pool.map(client, [(bases, per_client[i], seconds, i) for i in range(clients)])
         elapsed = time.perf_counter() - started
     moves = sum(r[0] for r in results)
-    return moves, elapsed, sorted(t for r in results for t in r[1])
-
-
-def percentile(times: list[float], fraction: float) -> float:
-    """The `fraction` percentile of sorted times (nan when there are none)."""
-    return times[max(int(len(times) * fraction) - 1, 0)] if times else float("nan")
-
-
-def throughput(bases: list[str], games: list, clients: int, seconds: float) -> tuple[float, float]:
-    moves, elapsed, posts = play(bases, games, clients, seconds)
-    return moves / elapsed, percentile(posts, 0.99)
+    posts = sorted(t for r in results for t in r[1])
+    p99 = posts[int(len(posts) * 0.99) - 1] if posts else float("nan")
+    return moves / elapsed, p99
 
 
 def measure_long(var: Path, db, site, events: int) -> None:

@@ -44,7 +44,7 @@ from typing import NamedTuple
 from pbem import create_app, store
 from pbem.site import Site
 from tests import postgres
-from tests.benchmarks.bench_flat import Server, free_port, ms, percentile, play, raw_commit_rate, throughput_games
+from tests.benchmarks.bench_flat import Server, client, free_port, ms, raw_commit_rate, throughput_games
 
 TICKS = os.sysconf("SC_CLK_TCK")
 CORES = os.cpu_count() or 1
@@ -158,6 +158,24 @@ def raw_postgres_rate(cluster: postgres.Cluster, url: str, connections: int, sec
 # --- pbem's rounds ----------------------------------------------------------------------------------------
 
 
+def play(bases: list[str], games: list, clients: int, seconds: float) -> tuple[int, float, list[float]]:
+    """bench_flat's clients, each playing its share of the games for `seconds` against one of the nodes
+    (dealt out in turn: half each with two, as a proxy would): (accepted moves, seconds elapsed, every
+    POST's time, sorted)."""
+    per_client = [games[i::clients] for i in range(clients)]
+    with multiprocessing.Pool(clients) as pool:
+        started = time.perf_counter()
+        results = pool.map(client, [([bases[i % len(bases)]], per_client[i], seconds, i) for i in range(clients)])
+        elapsed = time.perf_counter() - started
+    return sum(r[0] for r in results), elapsed, sorted(t for r in results for t in r[1])
+
+
+def percentile(times: list[float], fraction: float) -> float:
+    """The `fraction` percentile of sorted times, as bench_flat takes its p99."""
+    return times[max(int(len(times) * fraction) - 1, 0)] if times else float("nan")
+
+
+
 class Throughput:
     """The clients playing against some nodes for a while: accepted moves/s, POST latency, processor time."""
 
@@ -166,7 +184,7 @@ class Throughput:
         self.label = label
         meter = Meter(trees)
         meter.start()
-        moves, elapsed, posts = play([server.base for server in servers], games, clients, seconds, split=True)
+        moves, elapsed, posts = play([server.base for server in servers], games, clients, seconds)
         meter.stop()
         self.moves, self.elapsed, self.rate, self.meter = moves, elapsed, moves / elapsed, meter
         self.p50, self.p99 = percentile(posts, 0.5), percentile(posts, 0.99)
@@ -197,7 +215,7 @@ def start_nodes(var: Path, names: list[str], database: str) -> list[Server]:
     for name in names:
         folder = var / name
         folder.mkdir(exist_ok=True)
-        servers.append(Server(folder, free_port(), database=database))
+        servers.append(Server(folder, free_port(), env={"PBEM_DB": database}))
     return servers
 
 
