@@ -78,10 +78,10 @@ def raw_commit_rate(folder: Path, seconds: float = 3.0) -> float:
 
 
 class Server:
-    def __init__(self, var: Path, port: int, scheduler: bool = False, workers: int = 1):
+    def __init__(self, var: Path, port: int, scheduler: bool = False, workers: int = 1, env: dict | None = None):
         self.base = f"http://127.0.0.1:{port}"
         env = {**os.environ, "PBEM_VAR": str(var), "PBEM_DB": str(var / "pbem.sqlite"), "PBEM_BASE_URL": self.base,
-               "PBEM_RATE_LIMITS": "off"}
+               "PBEM_RATE_LIMITS": "off", **(env or {})}
         command = [sys.executable, "-m", "pbem.cli", "serve", "--port", str(port), "--workers", str(workers)]
         if not scheduler:
             command.append("--no-scheduler")
@@ -377,12 +377,19 @@ def measure_sweep(db, site, many: tuple[int, int, int]) -> None:
           f"{sweeps[many[1]] / sweeps[many[0]]:.2f} (at most 1.5; {many[2]:,} under 1 s)")
 
 
-def measure_throughput(var: Path, db, site, clients: int, seconds: float) -> None:
+def throughput_games(db, site, clients: int) -> list:
+    """Two Mississippi games per client, every seat with an address (each move writes its notices): (id,
+    seat tokens) of each."""
     players = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
     games = []
     for _ in range(clients * 2):
         created = service.create_game(db, site, "mississippi", players, {"max_rounds": 1000})
         games.append((created.id, created.tokens))
+    return games
+
+
+def measure_throughput(var: Path, db, site, clients: int, seconds: float) -> None:
+    games = throughput_games(db, site, clients)
     for processes in (1, 2):
         # the raw rate again, just before: this machine's disk and cores vary by a tenth and more from
         # minute to minute, and the figure is a ratio of two rates measured under the same conditions
