@@ -106,6 +106,12 @@ class Cluster:
         except Exception:  # noqa: BLE001 - a test that stopped the cluster; the folder goes at the end anyway
             pass
 
+    def recreate_database(self, url: str) -> None:
+        """The database at `url` dropped, and an empty one of the same name made in its place (the restore
+        drill's lost disk)."""
+        self.drop_database(url)
+        self.admin(f'create database "{url.rsplit("/", 1)[1]}"')
+
     def destroy(self) -> None:
         self.stop("immediate")
         shutil.rmtree(self.folder, ignore_errors=True)
