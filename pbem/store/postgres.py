@@ -60,12 +60,14 @@ def is_target(target) -> bool:
 
 
 def described(url: str) -> str:
-    """The URL without its password, for the server's own messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """The URL without its password, for the server's own messages. Taken apart by hand: a URL that
+    lists a primary and its standby (`host1:5432,host2:5432`) has no single port for urllib to read."""
+    scheme, _, rest = url.partition("://")
+    netloc, slash, tail = rest.partition("/")
+    userinfo, at, hosts = netloc.rpartition("@")
+    if not at or ":" not in userinfo:
         return url
-    netloc = f"{parts.username}:***@{parts.hostname}" + (f":{parts.port}" if parts.port else "")
-    return parts._replace(netloc=netloc).geturl()
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{hosts}{slash}{tail}"
 
 
 def unreachable(error: BaseException) -> bool:
