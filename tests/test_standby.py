@@ -34,7 +34,13 @@ pytestmark = pytest.mark.slow
 SECRET = "one-key-for-every-node-" + "s" * 40
 SHARED_GAMES = 2     # two threads race on each, one through each node
 COMPUTER_GAMES = 4   # one thread each, against a computer seat
-DOWN_SECONDS = 3     # from the primary's death to the operator's promotion: the nodes answer 503 meanwhile
+# From the primary's death to the operator's promotion (the nodes answer 503 meanwhile): as long as a
+# person takes to look and act. Long enough that a pool retrying one failed connection with doubling
+# pauses (1, 2, 4... 64 s) would next try well after the promotion.
+DOWN_SECONDS = 75
+# Once the standby is promoted, the nodes write to it within this bound (a new connection at the next
+# request: a few seconds; generous for two loaded cores).
+BACK_WITHIN = 30
 
 
 def both_hosts(primary: postgres.Cluster, standby: postgres.Cluster, name: str) -> str:
@@ -93,7 +99,7 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
         standby.promote()
         promoted_at = time.monotonic()
         acknowledged = len(play.acknowledged)
-        wait_for(lambda: len(play.acknowledged) > acknowledged + 20, 120, "moves on the promoted standby")
+        wait_for(lambda: len(play.acknowledged) > acknowledged + 20, BACK_WITHIN, "moves on the promoted standby")
         recovered_at = time.monotonic()
         computer_before = len([when for when in play.computer_answered if when > promoted_at])
         wait_for(lambda: len([when for when in play.computer_answered if when > promoted_at]) > computer_before + 2,

@@ -16,7 +16,9 @@ commit is its own). The `(game_id, seq)` primary key stays the concurrency check
 a lost race (events.py's `Conflict`).
 
 Bounds, so that no request hangs while the server is away: a connection is given `CONNECT_TIMEOUT`
-seconds to open, a request waits at most `POOL_TIMEOUT` for one, a statement runs at most
+seconds to open (per host, when PBEM_DB lists a primary and its standby), a request waits at most
+`POOL_TIMEOUT` for one, a failed connection is retried for `RECONNECT_SECONDS` and then afresh by the
+next request (so a node finds a promoted standby within seconds however long it waited), a statement runs at most
 `STATEMENT_TIMEOUT_MS` and waits at most `LOCK_TIMEOUT_MS` for a row lock. Past any of them, or when
 the server is gone, the error is one `unreachable` recognises: 503 with Retry-After."""
 
@@ -43,6 +45,11 @@ COUNTING_TRANSACTION = "set local synchronous_commit = off"  # the rate limits' 
 
 CONNECT_TIMEOUT = 5
 POOL_TIMEOUT = 8
+# How long the pool goes on retrying one failed connection, its pauses doubling (1, 2, 4 s...), before it
+# gives up and the next request starts afresh. psycopg_pool's own default, 5 minutes, let the pauses
+# grow past a minute while the database was away (a primary dead until its standby is promoted): the
+# nodes went on answering 503 for up to that pause after a host took writes again.
+RECONNECT_SECONDS = 4
 POOL_MOST = 24  # connections of one process to one database (a request holds one while it runs)
 STATEMENT_TIMEOUT_MS = 30_000
 LOCK_TIMEOUT_MS = 10_000
@@ -91,7 +98,8 @@ def pool_for(url: str) -> ConnectionPool:
                        f"-c lock_timeout={LOCK_TIMEOUT_MS} "
                        f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}")
             pool = ConnectionPool(
-                url, min_size=0, max_size=POOL_MOST, timeout=POOL_TIMEOUT, open=True,
+                url, min_size=0, max_size=POOL_MOST, timeout=POOL_TIMEOUT, reconnect_timeout=RECONNECT_SECONDS,
+                open=True,
                 check=ConnectionPool.check_connection, name=f"pbem {urlsplit(url).path}",
                 kwargs={"autocommit": True, "cursor_factory": ClientCursor, "connect_timeout": CONNECT_TIMEOUT,
                         "options": options, "application_name": "pbem"})
