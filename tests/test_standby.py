@@ -7,7 +7,8 @@ are killed with SIGKILL, as when its machine dies, and the standby is promoted w
 The nodes carry on without a restart: between the kill and the promotion they answer 503 with
 Retry-After, never 500, and then they write to the promoted standby. Afterwards every acknowledged move
 is in the promoted database, every game verifies (`pbem verify --all`), and the computer seats answer
-again. PostgreSQL only (a SQLite file has no standby)."""
+again, each node listening for appends on the promoted standby. PostgreSQL only (a SQLite file has no
+standby)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,18 @@ def both_hosts(primary: postgres.Cluster, standby: postgres.Cluster, name: str) 
             "?target_session_attrs=read-write")
 
 
+def listeners(cluster: postgres.Cluster, name: str) -> int:
+    """How many nodes listen for appends (LISTEN/NOTIFY) on this cluster's database; 0 when it is down."""
+    import psycopg
+
+    try:
+        with psycopg.connect(cluster.url(name), autocommit=True, connect_timeout=5) as conn:
+            return conn.execute("select count(*) from pg_stat_activity where application_name = 'pbem listener' "
+                                "and datname = current_database()").fetchone()[0]
+    except psycopg.OperationalError:
+        return 0
+
+
 def test_the_readme_says_the_recipe_the_tests_run():
     readme = " ".join((ROOT / "README.md").read_text().split())
     for line in (*postgres.PRIMARY_SETTINGS, postgres.SYNCHRONOUS_SETTING, *postgres.STANDBY_SETTINGS,
@@ -64,7 +77,8 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
     if engine != "postgresql":
         pytest.skip("a standby is PostgreSQL's; a SQLite file has none")
     primary, standby = postgres.standby_pair()
-    database = both_hosts(primary, standby, primary.create_database().rsplit("/", 1)[1])
+    name = primary.create_database().rsplit("/", 1)[1]
+    database = both_hosts(primary, standby, name)
     env = {"PBEM_SECRET_KEY": SECRET, "PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test",
            "PBEM_COMPUTER_DELAY": "1", "PBEM_RATE_LIMITS": "off"}
     nodes = [Node("a", tmp_path / "node-a", database, env), Node("b", tmp_path / "node-b", database, env)]
@@ -91,6 +105,7 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
         for thread in threads:
             thread.start()
         wait_for(lambda: len(play.acknowledged) > 40, 60, "moves on the primary")
+        wait_for(lambda: listeners(primary, name) == len(nodes), 30, "each node listening on the primary")
 
         # --- the primary's machine dies; the operator promotes the standby -----------------------------
         killed_at = time.monotonic()
@@ -101,6 +116,8 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
         acknowledged = len(play.acknowledged)
         wait_for(lambda: len(play.acknowledged) > acknowledged + 20, BACK_WITHIN, "moves on the promoted standby")
         recovered_at = time.monotonic()
+        # each node's listener found the promoted standby too: an append on one wakes the other again
+        wait_for(lambda: listeners(standby, name) == len(nodes), BACK_WITHIN, "each node listening on the standby")
         computer_before = len([when for when in play.computer_answered if when > promoted_at])
         wait_for(lambda: len([when for when in play.computer_answered if when > promoted_at]) > computer_before + 2,
                  90, "the computer's answers after the promotion")
@@ -130,7 +147,7 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
 
         # every acknowledged move is in the promoted database, and every move made is one acknowledged or
         # one whose answer was a 503 (written, perhaps, before its connection was cut)
-        promoted_url = standby.url(database.rsplit("/", 1)[1].split("?")[0])
+        promoted_url = standby.url(name)
         promoted = store.connect(promoted_url)
         try:
             assert len(play.acknowledged) > 60
