@@ -134,6 +134,16 @@ class Cluster:
             except ProcessLookupError:
                 pass
 
+    def pause(self) -> None:
+        """SIGSTOP to the postmaster and its children: the cluster stops answering, its connections open
+        (a standby cut off from its primary)."""
+        for pid in self.processes():
+            os.kill(pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        for pid in self.processes():
+            os.kill(pid, signal.SIGCONT)
+
     def promote(self) -> None:
         """`pg_ctl promote`: a standby stops replaying and takes writes (waits until it does)."""
         self.run("pg_ctl", "promote", "-w", "-t", "60", "-D", str(self.data))

@@ -3,12 +3,13 @@ PostgreSQL primary and its synchronous standby made by the README's recipe (test
 `standby_pair`), two `pbem serve` nodes whose PBEM_DB lists both hosts with
 `target_session_attrs=read-write`, eight client threads playing through them (pairs racing on shared
 games from different nodes, others against a computer seat). The primary's postmaster and its children
-are killed with SIGKILL, as when its machine dies, and the standby is promoted with `pg_ctl promote`.
-The nodes carry on without a restart: between the kill and the promotion they answer 503 with
-Retry-After, never 500, and then they write to the promoted standby. Afterwards every acknowledged move
-is in the promoted database, every game verifies (`pbem verify --all`), and the computer seats answer
-again, each node listening for appends on the promoted standby. PostgreSQL only (a SQLite file has no
-standby)."""
+are killed with SIGKILL, as when its machine dies, and the standby is promoted with `pg_ctl promote`
+75 s later. The nodes carry on without a restart: between the kill and the promotion they answer 503
+with Retry-After, never 500, and then they write to the promoted standby. Afterwards every acknowledged
+move is in the promoted database, every game verifies (`pbem verify --all`), and the computer seats
+answer again, each node listening for appends on the promoted standby. And a move is acknowledged only
+once the standby has it: while the standby is stopped its commit waits, and a wait cancelled is a 503.
+PostgreSQL only (a SQLite file has no standby)."""
 
 from __future__ import annotations
 
@@ -77,6 +78,14 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
     if engine != "postgresql":
         pytest.skip("a standby is PostgreSQL's; a SQLite file has none")
     primary, standby = postgres.standby_pair()
+    try:
+        run_the_takeover(primary, standby, tmp_path, smtp_sink)
+    finally:
+        primary.destroy()
+        standby.destroy()
+
+
+def run_the_takeover(primary: postgres.Cluster, standby: postgres.Cluster, tmp_path, smtp_sink) -> None:
     name = primary.create_database().rsplit("/", 1)[1]
     database = both_hosts(primary, standby, name)
     env = {"PBEM_SECRET_KEY": SECRET, "PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test",
@@ -134,8 +143,8 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
         for node in nodes:
             node.stop()
         postgres_store.close_pools(database)
-        primary.destroy()
 
+    promoted_url = standby.url(name)
     try:
         # never a 500; while no primary took writes, 503 with Retry-After
         statuses = Counter(status for _, _, status, _ in play.answers)
@@ -147,7 +156,6 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
 
         # every acknowledged move is in the promoted database, and every move made is one acknowledged or
         # one whose answer was a 503 (written, perhaps, before its connection was cut)
-        promoted_url = standby.url(name)
         promoted = store.connect(promoted_url)
         try:
             assert len(play.acknowledged) > 60
@@ -178,6 +186,76 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
               f"{recovered_at - promoted_at:.1f} s after the promotion")
     finally:
         postgres_store.close_pools(promoted_url)
+
+
+def cancel_waits_for_the_standby(cluster: postgres.Cluster, name: str) -> int:
+    """pg_cancel_backend for every commit of this database waiting for its synchronous standby (as an
+    operator might, or a client giving up); how many there were."""
+    import psycopg
+
+    with psycopg.connect(cluster.url("postgres"), autocommit=True, connect_timeout=5) as conn:
+        return len(conn.execute("select pg_cancel_backend(pid) from pg_stat_activity where wait_event = 'SyncRep' "
+                                "and datname = %s", [name]).fetchall())
+
+
+def test_a_move_is_acknowledged_only_once_the_standby_has_it(engine, tmp_path):
+    """With the standby stopped (SIGSTOP: cut off, its connection open), a move's commit waits for it.
+    When that wait is cancelled, PostgreSQL has committed on the primary alone and says so only in a
+    warning, the COMMIT succeeding: the node answers 503 with Retry-After, not 201 (a 201 would be a move
+    lost with the primary). Once the standby is back, moves are acknowledged again, and the one left
+    unknown is on both."""
+    if engine != "postgresql":
+        pytest.skip("a standby is PostgreSQL's; a SQLite file has none")
+    primary, standby = postgres.standby_pair()
+    name = primary.create_database().rsplit("/", 1)[1]
+    database = both_hosts(primary, standby, name)
+    node = Node("a", tmp_path / "node-a", database, {"PBEM_SECRET_KEY": SECRET, "PBEM_RATE_LIMITS": "off"})
+    try:
+        node.start()
+        base = f"http://127.0.0.1:{node.port}"
+        status, _, created = call(base, "/api/games", {"game": "mississippi",
+                                                       "players": [{"name": "Ann"}, {"name": "Bob"}]})
+        assert status == 201, created
+        game, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+
+        def move(answers: list) -> None:
+            _, _, view = call(base, f"/api/games/{game}")
+            seat = view["to_move"][0]
+            _, _, seen = call(base, f"/api/games/{game}", token=tokens[seat])
+            answers.append((*call(base, f"/api/games/{game}/moves", {"move": seen["legal"][0], "seq": seen["seq"]},
+                                  tokens[seat]), seen["seq"] + 1))
+
+        answers: list = []
+        move(answers)
+        assert answers[-1][0] == 201
+        standby.pause()
+        try:
+            mover = threading.Thread(target=move, args=(answers,), daemon=True)
+            mover.start()
+            cancelled = 0
+            deadline = time.monotonic() + 60
+            while mover.is_alive() and time.monotonic() < deadline:  # its commit waits until cancelled
+                cancelled += cancel_waits_for_the_standby(primary, name)
+                mover.join(0.5)
+            assert not mover.is_alive(), "the move's answer never came"
+            assert cancelled, "no commit waited for the standby"
+        finally:
+            standby.resume()
+        status, headers, answer, seq = answers[-1]
+        assert status == 503 and int(headers["Retry-After"]) > 0, (status, answer)
+        move(answers)
+        assert answers[-1][0] == 201
+        # the unknown move was committed on the primary; the standby has it now, and the next one too
+        standby_db = store.connect(standby.url(name))
+        try:
+            wait_for(lambda: len(store.read_events(standby_db, game)) >= seq + 1, 30, "the standby to catch up")
+        finally:
+            standby_db.close()
+    finally:
+        node.stop()
+        postgres_store.close_pools(database)
+        postgres_store.close_pools(standby.url(name))
+        primary.destroy()
         standby.destroy()
 
 

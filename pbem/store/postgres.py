@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from typing import Iterator, Sequence
 from urllib.parse import urlsplit
 
@@ -81,6 +82,35 @@ def unreachable(error: BaseException) -> bool:
     return isinstance(error, ERRORS)
 
 
+# --- a commit its synchronous standby did not confirm -------------------------------------------------
+
+# With a synchronous standby (the README's "A standby that takes over"), a COMMIT waits until the standby
+# has it on its disk; while the standby is stopped or cut off, it waits (the statement timeout does not
+# end that wait). When the wait is cancelled (pg_cancel_backend, a client's cancel), PostgreSQL has
+# committed on the primary alone and says so only in a WARNING: the COMMIT succeeds. A move answered 201 then would be lost with the primary. So the warning is watched on every
+# connection, and such a COMMIT raises `NotReplicated`, an error that `unreachable` recognises: 503 with
+# Retry-After, the move's outcome unknown to its player, who reads the game again (it may be there).
+UNREPLICATED_WARNING = "canceling wait for synchronous replication"
+
+
+class NotReplicated(psycopg.OperationalError):
+    """A COMMIT written on the primary that its synchronous standby has not confirmed."""
+
+
+_unreplicated: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection -> [warned since COMMIT]
+
+
+def watch_replication(conn: psycopg.Connection) -> None:
+    """The pool's `configure`: note, on each new connection, the warning of an unconfirmed commit."""
+    warned = _unreplicated[conn] = [False]
+
+    def on_notice(diagnostic) -> None:
+        if (diagnostic.message_primary or "").startswith(UNREPLICATED_WARNING):
+            warned[0] = True
+
+    conn.add_notice_handler(on_notice)
+
+
 # --- the pool -------------------------------------------------------------------------------------------
 
 _pools: dict[tuple[int, str], ConnectionPool] = {}
@@ -99,7 +129,7 @@ def pool_for(url: str) -> ConnectionPool:
                        f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}")
             pool = ConnectionPool(
                 url, min_size=0, max_size=POOL_MOST, timeout=POOL_TIMEOUT, reconnect_timeout=RECONNECT_SECONDS,
-                open=True,
+                open=True, configure=watch_replication,
                 check=ConnectionPool.check_connection, name=f"pbem {urlsplit(url).path}",
                 kwargs={"autocommit": True, "cursor_factory": ClientCursor, "connect_timeout": CONNECT_TIMEOUT,
                         "options": options, "application_name": "pbem"})
@@ -153,8 +183,15 @@ class Connection:
         return self.raw
 
     def execute(self, sql: str, params=()):
-        cursor = self.borrow().cursor()
+        raw = self.borrow()
+        cursor = raw.cursor()
+        warned = _unreplicated.get(raw) if sql == "COMMIT" else None
+        if warned:
+            warned[0] = False
         cursor.execute(translate(sql, bool(params)), list(params) if params else None)
+        if warned and warned[0]:
+            raise NotReplicated("committed on the primary, but its synchronous standby did not confirm it "
+                                "within the statement timeout")
         return cursor
 
     def executemany(self, sql: str, rows):
