@@ -185,7 +185,8 @@ class Cluster:
 
 
 class Standby(Cluster):
-    """A streaming standby of `primary`, made as the README says: `pg_basebackup -R` (which writes
+    """A streaming standby of `primary`, made as the README says: `pg_basebackup -c fast -R` (at once, not
+    after a spread checkpoint, which on a standby just promoted took minutes; -R writes
     primary_conninfo and standby.signal) with a replication slot of its own, as the `replicator` role,
     under the application_name the primary's synchronous_standby_names names; then the standby's own
     settings, and started on its own port."""
@@ -194,26 +195,32 @@ class Standby(Cluster):
         self.make_folder()
         source = (f"host=127.0.0.1 port={primary.port} user=replicator password=standby-secret "
                   f"application_name={STANDBY_NAME}")
-        self.run("pg_basebackup", "-D", str(self.data), "-d", source, "-R", "-X", "stream", "-C", "-S",
-                 STANDBY_NAME, "--no-sync")
+        self.run("pg_basebackup", "-D", str(self.data), "-d", source, "-c", "fast", "-R", "-X", "stream", "-C",
+                 "-S", STANDBY_NAME, "--no-sync")
         self.configure(STANDBY_SETTINGS)
         self.start()
 
 
 def standby_pair() -> tuple[Cluster, Standby]:
     """A primary and its synchronous standby, made by the README's recipe in its order: the primary with
-    its settings and replication line, the replication role, the standby by pg_basebackup -R and
-    started, then synchronous_standby_names on the primary and a reload; returns once the primary
-    reports the standby streaming as its synchronous one."""
-    import psycopg
-
+    its settings and replication line, the replication role, then `attach_standby`."""
     primary = Cluster(PRIMARY_SETTINGS, (REPLICATION_HBA,))
     try:
         primary.admin(REPLICATION_ROLE)
-        standby = Standby(primary)
+        return primary, attach_standby(primary)
     except BaseException:
         primary.destroy()
         raise
+
+
+def attach_standby(primary: Cluster) -> Standby:
+    """A new standby of `primary` (steps 2 and 3 of the recipe; after a takeover, of the promoted one, whose
+    pg_hba line and replicator role came with its copy): made by pg_basebackup -R and started, then
+    synchronous_standby_names on the primary and a reload; returned once the primary reports it
+    streaming as its synchronous one."""
+    import psycopg
+
+    standby = Standby(primary)
     primary.configure((SYNCHRONOUS_SETTING,))
     primary.reload()
     deadline = time.monotonic() + 60
@@ -221,9 +228,8 @@ def standby_pair() -> tuple[Cluster, Standby]:
         with psycopg.connect(primary.url("postgres"), autocommit=True, connect_timeout=10) as conn:
             states = conn.execute("select application_name, state, sync_state from pg_stat_replication").fetchall()
         if (STANDBY_NAME, "streaming", "sync") in states:
-            return primary, standby
+            return standby
         if time.monotonic() > deadline:
-            primary.destroy()
             standby.destroy()
             raise AssertionError(f"the standby is not the primary's synchronous one: {states}")
         time.sleep(0.2)

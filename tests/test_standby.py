@@ -7,7 +7,8 @@ are killed with SIGKILL, as when its machine dies, and the standby is promoted w
 75 s later. The nodes carry on without a restart: between the kill and the promotion they answer 503
 with Retry-After, never 500, and then they write to the promoted standby. Afterwards every acknowledged
 move is in the promoted database, every game verifies (`pbem verify --all`), and the computer seats
-answer again, each node listening for appends on the promoted standby. And a move is acknowledged only
+answer again, each node listening for appends on the promoted standby; a new standby rebuilt from the
+promoted one by the README's steps holds them too. And a move is acknowledged only
 once the standby has it: while the standby is stopped its commit waits, and a wait cancelled is a 503.
 PostgreSQL only (a SQLite file has no standby)."""
 
@@ -68,7 +69,7 @@ def test_the_readme_says_the_recipe_the_tests_run():
     for line in (*postgres.PRIMARY_SETTINGS, postgres.SYNCHRONOUS_SETTING, *postgres.STANDBY_SETTINGS,
                  " ".join(postgres.REPLICATION_HBA.split()).replace("127.0.0.1/32", "192.0.2.2/32"),
                  postgres.REPLICATION_ROLE.replace("'standby-secret'", "'...'"),
-                 "pg_basebackup -D", "-R -X stream -C -S pbem_standby", "application_name=pbem_standby",
+                 "pg_basebackup -D", "-c fast -R -X stream -C -S pbem_standby", "application_name=pbem_standby",
                  "?target_session_attrs=read-write", "pg_ctl promote"):
         assert line in readme, f"the README's recipe does not say {line!r}"
 
@@ -78,14 +79,16 @@ def test_the_standby_takes_over_when_the_primary_is_killed_and_no_acknowledged_m
     if engine != "postgresql":
         pytest.skip("a standby is PostgreSQL's; a SQLite file has none")
     primary, standby = postgres.standby_pair()
+    rebuilt: list[postgres.Cluster] = []
     try:
-        run_the_takeover(primary, standby, tmp_path, smtp_sink)
+        run_the_takeover(primary, standby, rebuilt, tmp_path, smtp_sink)
     finally:
-        primary.destroy()
-        standby.destroy()
+        for cluster in (primary, standby, *rebuilt):
+            cluster.destroy()
 
 
-def run_the_takeover(primary: postgres.Cluster, standby: postgres.Cluster, tmp_path, smtp_sink) -> None:
+def run_the_takeover(primary: postgres.Cluster, standby: postgres.Cluster, rebuilt: list, tmp_path,
+                     smtp_sink) -> None:
     name = primary.create_database().rsplit("/", 1)[1]
     database = both_hosts(primary, standby, name)
     env = {"PBEM_SECRET_KEY": SECRET, "PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test",
@@ -127,6 +130,10 @@ def run_the_takeover(primary: postgres.Cluster, standby: postgres.Cluster, tmp_p
         recovered_at = time.monotonic()
         # each node's listener found the promoted standby too: an append on one wakes the other again
         wait_for(lambda: listeners(standby, name) == len(nodes), BACK_WITHIN, "each node listening on the standby")
+        # the README's rebuild: a new standby made from the promoted one while the nodes play on
+        rebuilt.append(postgres.attach_standby(standby))
+        acknowledged = len(play.acknowledged)
+        wait_for(lambda: len(play.acknowledged) > acknowledged + 10, 60, "moves with the new standby")
         computer_before = len([when for when in play.computer_answered if when > promoted_at])
         wait_for(lambda: len([when for when in play.computer_answered if when > promoted_at]) > computer_before + 2,
                  90, "the computer's answers after the promotion")
@@ -174,6 +181,15 @@ def run_the_takeover(primary: postgres.Cluster, standby: postgres.Cluster, tmp_p
             games = store.game_ids(promoted)
         finally:
             promoted.close()
+        # the new standby holds them too (it replays what it has on its disk within moments)
+        copy_url = rebuilt[0].url(name)
+        copy = store.connect(copy_url)
+        try:
+            wait_for(lambda: all(len(store.read_events(copy, game)) >= max(seq for seq, _ in acknowledged)
+                                 for game, acknowledged in by_game.items()), 30, "the new standby to replay")
+        finally:
+            copy.close()
+            postgres_store.close_pools(copy_url)
 
         # every game verifies, through the CLI, on PBEM_DB as the nodes have it
         verified = subprocess.run([sys.executable, "-m", "pbem.cli", "verify", "--all"], cwd=ROOT,
