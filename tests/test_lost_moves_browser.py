@@ -1,11 +1,16 @@
-"""The restore drill, in a real Chromium (architecture section 19, issue 25): a player's seat page remembers
-the heads it saw of the game; the server's database is lost and restored from an earlier backup; the page
-says in words that the server has lost moves since the player last looked, and which, until the player
-notes it; a normal reload says nothing. Through a real `pbem serve`, `pbem backup` and `pbem restore`."""
+"""The restore drill, in a real Chromium (architecture section 19, issue 25 item 4), as the README's "Backups
+and restores" tells the operator to rehearse it: play through a real `pbem serve`, `pbem backup` to a
+dated file in a folder of backups, play on while a seat page looks, lose the database (the SQLite file
+and its -wal and -shm deleted; the PostgreSQL database dropped and an empty one of the same name made),
+`pbem restore` into it, start the server again on the same PBEM_DB, `pbem verify --all`; the seat page
+that saw the later moves says in words that the server has lost moves since the player last looked, and
+which, until the player notes it; a normal reload says nothing."""
 
 import os
 import subprocess
 import sys
+import time
+from pathlib import Path
 import urllib.error
 import urllib.request
 
@@ -45,8 +50,20 @@ def stop(process):
     process.wait(20)
 
 
-def test_the_seat_page_warns_after_the_server_is_restored_to_an_earlier_backup(var_dir, database, second_database,
-                                                                                 chrome, shots, tmp_path):
+def lose(database):
+    """The disk is lost: nothing is left of the database but an empty one where it was (the README's
+    "Restoring": the SQLite file moved away with its -wal and -shm; an empty PostgreSQL database made)."""
+    if database.startswith("postgresql://"):
+        from tests import postgres
+
+        postgres.cluster().recreate_database(database)
+        return
+    for suffix in ("", "-wal", "-shm"):
+        Path(database + suffix).unlink(missing_ok=True)
+
+
+def test_the_seat_page_warns_after_the_server_is_restored_to_an_earlier_backup(var_dir, database, chrome, shots,
+                                                                                 tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -72,17 +89,22 @@ def test_the_seat_page_warns_after_the_server_is_restored_to_an_earlier_backup(v
         assert look(call("GET", f"{base}/api/games/{game_id}/head")["seq"]) is None
         backed_up = play(base, game_id, tokens, 1)
         assert look(backed_up["seq"]) is None  # the game went on: a normal reload says nothing
-        backup = tmp_path / "backups" / "pbem.sqlite"
+        # the README's hourly backup, to a dated file in a folder of its own
+        backup = tmp_path / "backups" / time.strftime("pbem-%Y-%m-%d-%H.sqlite")
         backup.parent.mkdir()
         assert pbem(database, var_dir, "backup", str(backup)).startswith(f"backup {backup}")
+        assert backup.stat().st_mode & 0o777 == 0o600
         seen = play(base, game_id, tokens, 2)
         assert look(seen["seq"]) is None
 
-        # The disk is lost: the server stops, its database is gone, the backup is restored into a new one
-        # (of the same engine), which the server serves at the same address.
+        # The disk is lost: the server stops, its database is gone; the backup is restored into an empty
+        # one where it was, which the server serves again at the same address, and every game verifies.
         stop(process)
-        assert "1 of 1 game(s) verified" in pbem(second_database, var_dir, "restore", str(backup))
-        process = start_pbem(var_dir, port, second_database, PBEM_RATE_LIMITS="off")
+        lose(database)
+        assert "1 of 1 game(s) verified" in pbem(database, var_dir, "restore", str(backup))
+        process = start_pbem(var_dir, port, database, PBEM_RATE_LIMITS="off")
+        assert "1 of 1 game(s) verified" in pbem(database, var_dir, "verify", "--all")
+        assert call("GET", f"{base}/api/games/{game_id}/head") == backed_up
 
         at, last = backed_up["seq"], seen["seq"]
         lost = (f"Moves {at + 1} to {last} as you saw them are no longer on the server (up to move {at} it is as "

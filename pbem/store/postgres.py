@@ -16,7 +16,9 @@ commit is its own). The `(game_id, seq)` primary key stays the concurrency check
 a lost race (events.py's `Conflict`).
 
 Bounds, so that no request hangs while the server is away: a connection is given `CONNECT_TIMEOUT`
-seconds to open, a request waits at most `POOL_TIMEOUT` for one, a statement runs at most
+seconds to open (per host, when PBEM_DB lists a primary and its standby), a request waits at most
+`POOL_TIMEOUT` for one, a failed connection is retried for `RECONNECT_SECONDS` and then afresh by the
+next request (so a node finds a promoted standby within seconds however long it waited), a statement runs at most
 `STATEMENT_TIMEOUT_MS` and waits at most `LOCK_TIMEOUT_MS` for a row lock. Past any of them, or when
 the server is gone, the error is one `unreachable` recognises: 503 with Retry-After."""
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from typing import Iterator, Sequence
 from urllib.parse import urlsplit
 
@@ -43,6 +46,11 @@ COUNTING_TRANSACTION = "set local synchronous_commit = off"  # the rate limits' 
 
 CONNECT_TIMEOUT = 5
 POOL_TIMEOUT = 8
+# How long the pool goes on retrying one failed connection, its pauses doubling (1, 2, 4 s...), before it
+# gives up and the next request starts afresh. psycopg_pool's own default, 5 minutes, let the pauses
+# grow past a minute while the database was away (a primary dead until its standby is promoted): the
+# nodes went on answering 503 for up to that pause after a host took writes again.
+RECONNECT_SECONDS = 4
 POOL_MOST = 24  # connections of one process to one database (a request holds one while it runs)
 STATEMENT_TIMEOUT_MS = 30_000
 LOCK_TIMEOUT_MS = 10_000
@@ -60,16 +68,47 @@ def is_target(target) -> bool:
 
 
 def described(url: str) -> str:
-    """The URL without its password, for the server's own messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """The URL without its password, for the server's own messages. Taken apart by hand: a URL that
+    lists a primary and its standby (`host1:5432,host2:5432`) has no single port for urllib to read."""
+    scheme, _, rest = url.partition("://")
+    netloc, slash, tail = rest.partition("/")
+    userinfo, at, hosts = netloc.rpartition("@")
+    if not at or ":" not in userinfo:
         return url
-    netloc = f"{parts.username}:***@{parts.hostname}" + (f":{parts.port}" if parts.port else "")
-    return parts._replace(netloc=netloc).geturl()
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{hosts}{slash}{tail}"
 
 
 def unreachable(error: BaseException) -> bool:
     return isinstance(error, ERRORS)
+
+
+# --- a commit its synchronous standby did not confirm -------------------------------------------------
+
+# With a synchronous standby (the README's "A standby that takes over"), a COMMIT waits until the standby
+# has it on its disk; while the standby is stopped or cut off, it waits (the statement timeout does not
+# end that wait). When the wait is cancelled (pg_cancel_backend, a client's cancel), PostgreSQL has
+# committed on the primary alone and says so only in a WARNING: the COMMIT succeeds. A move answered 201 then would be lost with the primary. So the warning is watched on every
+# connection, and such a COMMIT raises `NotReplicated`, an error that `unreachable` recognises: 503 with
+# Retry-After, the move's outcome unknown to its player, who reads the game again (it may be there).
+UNREPLICATED_WARNING = "canceling wait for synchronous replication"
+
+
+class NotReplicated(psycopg.OperationalError):
+    """A COMMIT written on the primary that its synchronous standby has not confirmed."""
+
+
+_unreplicated: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection -> [warned since COMMIT]
+
+
+def watch_replication(conn: psycopg.Connection) -> None:
+    """The pool's `configure`: note, on each new connection, the warning of an unconfirmed commit."""
+    warned = _unreplicated[conn] = [False]
+
+    def on_notice(diagnostic) -> None:
+        if (diagnostic.message_primary or "").startswith(UNREPLICATED_WARNING):
+            warned[0] = True
+
+    conn.add_notice_handler(on_notice)
 
 
 # --- the pool -------------------------------------------------------------------------------------------
@@ -89,7 +128,8 @@ def pool_for(url: str) -> ConnectionPool:
                        f"-c lock_timeout={LOCK_TIMEOUT_MS} "
                        f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}")
             pool = ConnectionPool(
-                url, min_size=0, max_size=POOL_MOST, timeout=POOL_TIMEOUT, open=True,
+                url, min_size=0, max_size=POOL_MOST, timeout=POOL_TIMEOUT, reconnect_timeout=RECONNECT_SECONDS,
+                open=True, configure=watch_replication,
                 check=ConnectionPool.check_connection, name=f"pbem {urlsplit(url).path}",
                 kwargs={"autocommit": True, "cursor_factory": ClientCursor, "connect_timeout": CONNECT_TIMEOUT,
                         "options": options, "application_name": "pbem"})
@@ -143,8 +183,15 @@ class Connection:
         return self.raw
 
     def execute(self, sql: str, params=()):
-        cursor = self.borrow().cursor()
+        raw = self.borrow()
+        cursor = raw.cursor()
+        warned = _unreplicated.get(raw) if sql == "COMMIT" else None
+        if warned:
+            warned[0] = False
         cursor.execute(translate(sql, bool(params)), list(params) if params else None)
+        if warned and warned[0]:
+            raise NotReplicated("committed on the primary, but its synchronous standby did not confirm it "
+                                "within the statement timeout")
         return cursor
 
     def executemany(self, sql: str, rows):
