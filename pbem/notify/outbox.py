@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 
 from .. import clock, store
+from . import wording
 
 MAX_TRIES = 6
 BACKOFF_SECONDS = (60, 5 * 60, 15 * 60, 60 * 60, 4 * 60 * 60)
@@ -89,4 +90,6 @@ def plain_reason(channel: str, error: str) -> str:
 
 
 def for_game(db, game_id: str) -> list[dict]:
-    return store.outbox.of_game(db, game_id)
+    """Every notice of a game, each with its words as its delivery composes them (those still to be sent:
+    the others keep none)."""
+    return [wording.worded(db, row) for row in store.outbox.of_game(db, game_id)]

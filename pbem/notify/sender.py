@@ -18,7 +18,7 @@ from datetime import datetime, timedelta, timezone
 
 from .. import clock, store
 from ..site import Site
-from . import mail, outbox, unsubscribe, webhook
+from . import mail, outbox, unsubscribe, webhook, wording
 from .compose import render
 
 DIGEST_AFTER = timedelta(days=1)
@@ -75,6 +75,13 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
                 if row["channel"] == "email" and unsubscribe.is_blocked(db, row["recipient"]):
                     outbox.mark_unsubscribed(db, row["id"], moment)
                     counts["unsubscribed"] += 1
+                    continue
+                try:
+                    row = wording.worded(db, row)
+                except Exception as error:  # noqa: BLE001 - sorted: out of reach (its claim runs out) or a try
+                    if out_of_reach(db, error):
+                        continue  # claimed, not tried: sent once the claim runs out and the database is back
+                    counts[outbox.mark_failed_try(db, row["id"], f"{type(error).__name__}: {error}", moment)] += 1
                     continue
                 attempt = pool.submit(deliver_one, site, row)
                 attempt.add_done_callback(lambda _: woken.set())
@@ -139,7 +146,7 @@ def build_digests(db, now: str, site: Site | None = None) -> int:
     built = 0
     for recipient in recipients:
         with store.immediate(db):
-            items = store.outbox.held_for(db, recipient)
+            items = [wording.worded(db, item) for item in store.outbox.held_for(db, recipient)]
             if not items:
                 continue
             first = items[0]
