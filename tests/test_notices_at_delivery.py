@@ -7,6 +7,9 @@ version 10) is still sent as it is."""
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +119,39 @@ def test_a_notice_written_with_its_words_is_sent_as_it_is(mail_db, mail_site, sm
     assert str(message["Subject"]) == old["subject"]
     assert message.get_body(("plain",)).get_content().replace("\r\n", "\n") == old["body_text"]
     assert message["X-Pbem-Head"].strip() == f"1:{'ab' * 32}"
+
+
+def test_a_database_of_version_9_keeps_its_waiting_notices_deliverable(database, engine, mail_db, mail_site,
+                                                                          smtp_sink):
+    """Version 10 adds what a notice tells (outbox.args) on both engines; a notice an older server wrote,
+    waiting when the server is upgraded, goes out with its words, and the next move's notice is composed."""
+    players = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
+    created = service.create_game(mail_db, mail_site, "mississippi", players)
+    sender.deliver_due(mail_db, mail_site, None)
+    smtp_sink.wait_for(2)
+    # the database as version 9 left it, with a notice waiting that has its words
+    mail_db.conn.execute("alter table outbox drop column args")
+    if engine == "sqlite":
+        mail_db.conn.execute("PRAGMA user_version = 9")
+    else:
+        mail_db.conn.execute("update schema_version set version = 9")
+    mail_db.conn.execute(
+        "insert into outbox (game_id, seq, seat, channel, kind, recipient, subject, body_text, payload, status, "
+        "tries, next_try, created) values (?, 1, 0, 'email', 'reminder:old', 'ann@example.org', "
+        "'[pbem] written by version 9', 'Words of version 9.\n', null, 'pending', 0, ?, ?)",
+        [created.id, "2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z"])
+    mail_db.conn.commit()
+    # another process opens it, as a new server would: the migration runs there
+    subprocess.run([sys.executable, "-c", "import sys; from pbem import store; store.connect(sys.argv[1]).close()",
+                    database], check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert store.health(mail_db)["schema_version"] == store.SCHEMA_VERSION == 10
+    loaded = service.load(mail_db, created.id)
+    seat = min(loaded.to_move)
+    service.submit_move(mail_db, mail_site, created.id, created.tokens[seat],
+                        loaded.module.legal_moves(loaded.state, seat)[0], loaded.seq)
+    assert sender.deliver_due(mail_db, mail_site, None)["sent"] == 2
+    messages = smtp_sink.wait_for(4)[2:]
+    old = next(m for m in messages if "version 9" in m["Subject"])
+    assert old.get_body(("plain",)).get_content().replace("\r\n", "\n") == "Words of version 9.\n"
+    turn = next(m for m in messages if "your turn" in m["Subject"])
+    assert "It is your turn" in turn.get_body(("plain",)).get_content()

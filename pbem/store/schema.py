@@ -186,7 +186,8 @@ def _v10_notices_told_when_delivered(db) -> None:
     """What a notice tells, as arguments (JSON), for the process that delivers it to compose its words
     (pbem/notify/wording.py); the words' columns stay, for rows written before (sent as they are), digests
     and sign-in links. Written once for both engines."""
-    db.conn.execute(f"alter table outbox add column args {dialect(db).TEXT}")
+    if "args" not in dialect(db).columns_of(db, "outbox"):  # a file taken back to an older version keeps it
+        db.conn.execute(f"alter table outbox add column args {dialect(db).TEXT}")
 
 
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
