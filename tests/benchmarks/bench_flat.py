@@ -485,15 +485,20 @@ def measure_throughput(var: Path, db, site, clients: int, seconds: float) -> Non
         # minute to minute, and the figure is a ratio of two rates measured under the same conditions
         raw = raw_commit_rate(Path(tempfile.mkdtemp(dir=var)))
         server = Server(var, free_port(), scheduler=False, workers=processes)
+        acknowledged: list = []
         try:
-            rate, p99 = throughput([server.base], games, clients, seconds)
+            before = server.cpu_seconds()
+            rate, p99 = throughput([server.base], games, clients, seconds, acknowledged)
+            cpu = server.cpu_seconds() - before
         finally:
             server.stop()
         print(f"{clients} clients, `pbem serve --workers {processes}`: {rate:,.0f} "
               f"accepted moves/s = {rate / raw:.1%} of the raw rate measured just before it "
               f"({raw:,.0f} commits/s; at least 10%), "
               f"{rate / BOARDGAME_IO_FILE_STORAGE:.1f}x boardgame.io's file storage (at least 2x); "
-              f"POST p99 {ms(p99)} (under 50 ms)", flush=True)
+              f"POST p99 {ms(p99)} (under 50 ms); the server's processor time per accepted move "
+              f"{ms(cpu / max(1, len(acknowledged)))}, nothing delivered (no scheduler); "
+              f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
 
 def main(argv=None) -> None:
