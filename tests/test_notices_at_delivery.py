@@ -130,17 +130,17 @@ def test_a_database_of_version_9_keeps_its_waiting_notices_deliverable(database,
     sender.deliver_due(mail_db, mail_site, None)
     smtp_sink.wait_for(2)
     # the database as version 9 left it, with a notice waiting that has its words
-    mail_db.conn.execute("alter table outbox drop column args")
-    if engine == "sqlite":
-        mail_db.conn.execute("PRAGMA user_version = 9")
-    else:
-        mail_db.conn.execute("update schema_version set version = 9")
-    mail_db.conn.execute(
-        "insert into outbox (game_id, seq, seat, channel, kind, recipient, subject, body_text, payload, status, "
-        "tries, next_try, created) values (?, 1, 0, 'email', 'reminder:old', 'ann@example.org', "
-        "'[pbem] written by version 9', 'Words of version 9.\n', null, 'pending', 0, ?, ?)",
-        [created.id, "2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z"])
-    mail_db.conn.commit()
+    with store.immediate(mail_db):
+        mail_db.conn.execute("alter table outbox drop column args")
+        if engine == "sqlite":
+            mail_db.conn.execute("PRAGMA user_version = 9")
+        else:
+            mail_db.conn.execute("update schema_version set version = 9")
+        mail_db.conn.execute(
+            "insert into outbox (game_id, seq, seat, channel, kind, recipient, subject, body_text, payload, status, "
+            "tries, next_try, created) values (?, 1, 0, 'email', 'reminder:old', 'ann@example.org', "
+            "'[pbem] written by version 9', 'Words of version 9.\n', null, 'pending', 0, ?, ?)",
+            [created.id, "2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z"])
     # another process opens it, as a new server would: the migration runs there
     subprocess.run([sys.executable, "-c", "import sys; from pbem import store; store.connect(sys.argv[1]).close()",
                     database], check=True, cwd=Path(__file__).resolve().parent.parent)
