@@ -155,3 +155,15 @@ def test_a_database_of_version_9_keeps_its_waiting_notices_deliverable(database,
     assert old.get_body(("plain",)).get_content().replace("\r\n", "\n") == "Words of version 9.\n"
     turn = next(m for m in messages if "your turn" in m["Subject"])
     assert "It is your turn" in turn.get_body(("plain",)).get_content()
+
+
+def test_mail_written_unproven_keeps_nothing_to_compose(mail_db, mail_site):
+    """Mail past an unproven address's allowance is written 'unproven', never to be sent: it holds neither
+    words nor what it would tell, so it costs no composing, at its append or ever."""
+    stranger = [{"name": f"V{i}", "email": "victim@example.org"} for i in range(5)]
+    created = service.create_game(mail_db, mail_site, "mississippi", stranger)
+    rows = store.outbox.of_game(mail_db, created.id)
+    assert [r["status"] for r in rows] == ["pending"] * 3 + ["unproven"] * 2
+    assert all(r["args"] is None and r["body_text"] is None and r["payload"] is None
+               for r in rows if r["status"] == "unproven")
+    assert all(r["args"] is not None and r["body_text"] is None for r in rows if r["status"] == "pending")
