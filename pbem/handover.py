@@ -69,13 +69,13 @@ def notices(db, site: Site, before: Folded, after: Folded, seat: int, now: str) 
     """The new holder's link, with the game so far; and a word to the old holder (no link)."""
     generation = after.seats[seat]["generation"]
     previous = before.names[seat]
-    ctx = compose.context(site, after, seat, "handover", summary(db, before, seat), now, previous=previous)
-    out = compose.rows(site, after, seat, f"handover:{generation}", ctx, now, email_only=True)
+    # the game so far (`summary`, of the game before the handover) is told when the notice is delivered
+    out = compose.rows(site, after, seat, f"handover:{generation}", now, email_only=True,
+                       told=("handover", before.seq), extra={"previous": previous})
     if before.seats[seat].get("email"):
-        old = compose.context(site, before, seat, "handed_away", [], now, new_holder=after.names[seat],
-                              head=compose.head_of(after))  # about the handover: the game after it
-        out += compose.rows(site, before, seat, f"handed_away:{generation}", old, now, seq=after.seq,
-                            email_only=True)
+        out += compose.rows(site, before, seat, f"handed_away:{generation}", now, seq=after.seq, email_only=True,
+                            extra={"new_holder": after.names[seat]},
+                            head_seq=after.seq)  # about the handover: the game after it
     return out
 
 

@@ -222,12 +222,13 @@ def reveal_if_over(module: ModuleType, state: Any, seed: bytes) -> list[store.Ne
 
 
 def notices(site: Site | None, before: Folded | None, after: Folded, command: dict, now: str,
-            new_events: Sequence[store.StoredEvent], db=None, public_lines: list[str] | None = None) -> list[dict]:
+            new_events: Sequence[store.StoredEvent], db=None) -> list[dict]:
+    """The outbox rows an append writes: what each notice tells, its words composed when it is delivered."""
     if site is None:
         return []
     from .notify import compose
 
-    return compose.notices_for(site, before, after, command, now, new_events, db, public_lines)
+    return compose.notices_for(site, before, after, command, now, new_events, db)
 
 
 # --- acting on a game ---------------------------------------------------------------------------------
@@ -390,9 +391,8 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
         prepared = store.prepare(folded.id, folded.seq, folded.last_hash, produced, command, now, salts)
         new = prepared.events
         after = advance(folded, new, look_back=look_back)
-    public_lines = spectator_lines(after, folded, new, look_back, end=after)  # the summary's, and the
-    summary = summary_text(public_lines)                                     # notices' where they read alike
-    outbox = notices(site, folded, after, command, now, new, db, public_lines) + (answer(after) if answer else [])
+    summary = summary_text(spectator_lines(after, folded, new, look_back, end=after))
+    outbox = notices(site, folded, after, command, now, new, db) + (answer(after) if answer else [])
     snapshot = loading.snapshot_due(db, after)
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts, prepared=prepared,
                            projection=lambda handled: projection_row(after, now, handled, summary),

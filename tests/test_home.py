@@ -11,7 +11,7 @@ import pytest
 
 from pbem import accounts, clock, create_app, loading, players, service, store
 from pbem.mygames import my_seats
-from pbem.notify import asked, compose
+from pbem.notify import asked, compose, wording
 from pbem.site import Site
 
 from tests.support import csrf
@@ -30,7 +30,9 @@ def bearer(token):
 
 
 def mails(db, kind):
-    return [row for row in db.query("select * from outbox where kind like ? order by id", [f"{kind}:%"])]
+    """The outbox's mails of a kind, each with its words as its delivery composes them."""
+    return [wording.worded(db, row) for row in db.query("select * from outbox where kind like ? order by id",
+                                                        [f"{kind}:%"])]
 
 
 def link_in(row, path):

@@ -58,7 +58,8 @@ def test_a_notice_that_cannot_be_delivered_stops_no_other(mail_db, mail_site, sm
                {"name": "Cy", "email": "cy@example.org"}]
     created = service.create_game(mail_db, mail_site, "mississippi", players, now=T0)
     hook = [r for r in outbox.for_game(mail_db, created.id) if r["channel"] == "webhook"][0]
-    mail_db.execute("update outbox set payload = null where id = ?", [hook["id"]])  # a row that cannot be sent
+    # a row that cannot be sent: nothing to compose its words from (they are composed when it is sent)
+    mail_db.execute("update outbox set payload = null, args = '{}' where id = ?", [hook["id"]])
     counts = sender.deliver_due(mail_db, mail_site, T0)
     assert counts["sent"] == 2 and counts["retry"] == 1
     assert sorted(m["To"] for m in smtp_sink.wait_for(2)) == ["bob@example.org", "cy@example.org"]

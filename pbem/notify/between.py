@@ -20,7 +20,6 @@ WEBHOOK_MESSAGE_AT_MOST = 1500
 
 def notices_for(site, before, after, command: dict, now: str, new_events, db=None) -> list[dict]:
     from . import compose
-    from .. import loading
 
     verb = command["verb"]
     actor = command.get("seat")
@@ -28,9 +27,8 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
     seats = [s for s in range(after.seat_count) if s != actor and compose.has_channel(after, s)]
     out: list[dict] = []
 
-    def notice(seat: int, kind: str, happened=(), **extra):
-        ctx = compose.context(site, after, seat, kind, list(happened), now, **extra)
-        return compose.rows(site, after, seat, kind, ctx, now)
+    def notice(seat: int, kind: str, told=compose.NOTHING, **extra):
+        return compose.rows(site, after, seat, kind, now, told=told, extra=extra)
 
     if verb == "message":
         event = next(e for e in new_events if e.type == MESSAGE_POSTED)
@@ -43,10 +41,8 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
                           webhook_text=f"{names[actor]} wrote: {short}")
         return out
     if any(e.type == GAME_REWOUND for e in new_events):
-        look_back = loading.looking_back(db, after) if db is not None else None
-        for seat in seats:
-            happened = lines_of(tell_events(after, before, new_events, seat, look_back))
-            out += notice(seat, "rewound", happened, webhook_text=" ".join(happened))
+        for seat in seats:  # told when delivered (`rewound_lines`), its webhook line the same words
+            out += notice(seat, "rewound", ("rewound", before.seq))
         return out
     if verb == "propose":
         kind = PROPOSALS[command["kind"]]
@@ -65,7 +61,7 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
         line = f"{names[actor]} {'withdrew' if withdrawn else 'declined'} the proposal ({what})."
         for seat in seats:
             if seat in told:
-                out += notice(seat, "answered", [line], webhook_text=line)
+                out += notice(seat, "answered", ("lines", [line]), webhook_text=line)
     return out
 
 
@@ -77,10 +73,16 @@ def played_for(site, before, after, command: dict, now: str, new_events, db=None
     seat = command["seat"]
     if not compose.has_channel(after, seat):
         return []
-    happened = compose.since_last(db, before, after, new_events, seat)
-    ctx = compose.context(site, after, seat, "conditional", happened, now, move=command["move"],
-                          webhook_text=f"your conditional move {command['move']} was played.")
-    return compose.rows(site, after, seat, "conditional", ctx, now)
+    return compose.rows(site, after, seat, "conditional", now, told=("since", before.seq),
+                        extra={"move": command["move"],
+                               "webhook_text": f"your conditional move {command['move']} was played."})
+
+
+def rewound_lines(db, before, after, new_events, seat: int) -> list[str]:
+    """A takeback as `seat` reads it (its notice's lines, and its webhook's line joined)."""
+    from .. import loading
+
+    return lines_of(tell_events(after, before, new_events, seat, loading.looking_back(db, after)))
 
 
 def supersede_turn_notices(db, game_id: str, seat: int, upto: int, now: str) -> int:

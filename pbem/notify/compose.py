@@ -5,13 +5,21 @@ Every notice is addressed to one seat, on each channel that seat has switched on
 carries that seat's link and the board as that seat may see it: hidden information stays hidden here as
 on the page. The outbox rows are returned to the service, which writes them in the same transaction as
 the events that caused them.
+
+A row says what to tell, not the words (architecture section 24, issue 26): the event the notice is
+about, the position it is told from (`at`), what happened to be told (`told`: nothing, what happened since
+an earlier seq, a takeback, lines given), the links it carries and the few arguments of its kind. The
+words (subject, bodies, the webhook's payload) are composed by the process that delivers it
+(pbem/notify/wording.py, with `context` and `words` here), from the log up to the notice's position, so
+a move's request does not pay for them and they can be told in the recipient's language.
 """
 
 from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Iterable
+from collections.abc import Mapping
+from typing import Iterable, Sequence
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -69,17 +77,22 @@ def subject(kind: str, loaded, seat: int, extra: str = "") -> str:
     return f"{head}, {loaded.names[seat]}" + (f" ({extra})" if extra else "")
 
 
-def context(site: Site, loaded, seat: int, kind: str, happened: Iterable[str], now: str, **extra) -> dict:
+def context(links: Mapping | Site, loaded, seat: int, kind: str, happened: Iterable[str], now: str, **extra) -> dict:
+    """What a notice's templates are given: the game at the notice's position (`loaded`) as `seat` may see
+    it, told at `now` (when the notice was written: the time left is as it was then). `links`: the seat's
+    link and the game's page as the row holds them, or the site to make them."""
     from .. import clock
 
+    if isinstance(links, Site):
+        links = {"seat_url": seat_url(links, loaded, seat), "game_url": links.game_url(loaded.id)}
     module = loaded.module
     legal = legal_moves(loaded, seat)
     deadline = loaded.deadline(seat, clock.parse_time(now))
     result = loaded.outcome
-    link = seat_url(site, loaded, seat)
+    link = links["seat_url"]
     return {
         "kind": kind, "title": module.TITLE, "game_id": loaded.id, "name": loaded.names[seat], "seat": seat,
-        "names": loaded.names, "seat_url": link, "game_url": site.game_url(loaded.id),
+        "names": loaded.names, "seat_url": link, "game_url": links["game_url"],
         "settings_url": link + "/settings",
         "board": module.render_text(loaded.state, seat), "legal": legal[:30], "legal_count": len(legal),
         "your_turn": seat in loaded.to_move and result is None, "deadline": clock.format_time(deadline) if deadline else None,
@@ -110,40 +123,63 @@ def has_channel(loaded, seat: int, email_only: bool = False) -> bool:
         bool(settings.get("webhook") and not email_only)
 
 
-def rows(site: Site, loaded, seat: int, kind: str, ctx: dict, now: str, seq: int | None = None,
-         email_only: bool = False) -> list[dict]:
+NOTHING = ("none",)  # what a notice tells of the game beyond its position: nothing
+
+
+def rows(site: Site, loaded, seat: int, kind: str, now: str, seq: int | None = None, email_only: bool = False,
+         told: Sequence = NOTHING, extra: dict | None = None, head_seq: int | None = None) -> list[dict]:
     """The outbox rows of one notice to one seat: an e-mail and/or a webhook call, as its settings say.
     `email_only` (answers to e-mailed moves) writes to the seat's address even with its notices off.
-    Both carry the game's head (`ctx["head"]`): the mail's payload holds it for its X-Pbem-Head header
-    (pbem/notify/mail.py) and its footer says it; the webhook's payload has it as "head"."""
+    The rows hold what to say, not the words (wording.py composes them when the notice is delivered):
+    `loaded` is the position the notice is told from, `told` what it tells happened (("since", seq): all
+    since that seq as the seat may read it; ("rewound", seq): a takeback; ("handover", seq): the game so
+    far for a new holder; ("lines", [...]): these lines), `extra` its kind's arguments, `head_seq` the
+    event whose head it names when that is not its position's (a notice about a change, told from before
+    it). Both channels carry the game's head: the mail's payload for its X-Pbem-Head header
+    (pbem/notify/mail.py) and its footer; the webhook's payload as "head"."""
     settings = loaded.settings[seat]
     out = []
+    link = seat_url(site, loaded, seat)
+    args = {"at": loaded.seq, "told": list(told), "extra": extra or {}, "seat_url": link,
+            "game_url": site.game_url(loaded.id)}
+    if head_seq is not None:
+        args["head"] = head_seq
     base = {"game_id": loaded.id, "seq": seq if seq is not None else loaded.seq, "seat": seat, "kind": kind,
+            "subject": None, "body_text": None, "body_html": None, "payload": None,
             "tries": 0, "next_try": now, "created": now}
     template = kind.split(":")[0]
     if settings.get("email") and (settings.get("email_on") or email_only):
         held = settings.get("digest") and template in HELD_WHEN_DIGEST
-        mail_ctx = {**ctx, "unsubscribe_url": site.unsubscribe_url(settings["email"]),
-                    # opened from the mail, the seat page can tell that this address wants its mail
-                    "seat_url": f"{ctx['seat_url']}?proof={site.mail_proof(settings['email'], loaded.id)}"}
+        # opened from the mail, the seat page can tell that this address wants its mail
+        mail_args = {**args, "unsubscribe_url": site.unsubscribe_url(settings["email"]),
+                     "proof": site.mail_proof(settings["email"], loaded.id)}
         out.append({**base, "channel": "email", "recipient": settings["email"],
-                    "subject": subject(kind, loaded, seat, ctx.get("subject_extra", "")),
-                    "body_text": render(f"{template}.txt", **mail_ctx),
-                    "body_html": render(f"{template}.html", **mail_ctx),
-                    "payload": json.dumps({"head": ctx["head"]}, sort_keys=True),
-                    "status": "held" if held else "pending"})
+                    "args": json.dumps(mail_args, sort_keys=True), "status": "held" if held else "pending"})
     if settings.get("webhook") and not email_only:
-        line = webhook_line(ctx)
-        # Player names are anyone's words: they must not ping a channel. Discord is told to parse no
-        # mentions at all (and @everyone/@here are broken up besides); Slack's control sequences <!...>
-        # are escaped as its formatting rules ask.
-        payload = {"event": template, "game": loaded.id, "seat": seat, "url": ctx["seat_url"],
-                   "text": slack_escaped(line), "content": discord_quiet(line), "username": "pbem",
-                   "allowed_mentions": {"parse": []}, "head": ctx["head"]}
-        out.append({**base, "channel": "webhook", "recipient": settings["webhook"], "subject": None,
-                    "body_text": line, "body_html": None, "payload": json.dumps(payload, sort_keys=True),
-                    "status": "pending"})
+        out.append({**base, "channel": "webhook", "recipient": settings["webhook"],
+                    "args": json.dumps(args, sort_keys=True), "status": "pending"})
     return out
+
+
+def words(loaded, seat: int, kind: str, ctx: dict, channel: str, args: dict) -> dict:
+    """A notice's words on one channel: its subject, text and HTML bodies and payload, from its context
+    (`context`) and its row's arguments."""
+    template = kind.split(":")[0]
+    if channel == "email":
+        mail_ctx = {**ctx, "unsubscribe_url": args["unsubscribe_url"],
+                    "seat_url": f"{ctx['seat_url']}?proof={args['proof']}"}
+        return {"subject": subject(kind, loaded, seat, ctx.get("subject_extra", "")),
+                "body_text": render(f"{template}.txt", **mail_ctx),
+                "body_html": render(f"{template}.html", **mail_ctx),
+                "payload": json.dumps({"head": ctx["head"]}, sort_keys=True)}
+    line = webhook_line(ctx)
+    # Player names are anyone's words: they must not ping a channel. Discord is told to parse no
+    # mentions at all (and @everyone/@here are broken up besides); Slack's control sequences <!...>
+    # are escaped as its formatting rules ask.
+    payload = {"event": template, "game": loaded.id, "seat": seat, "url": ctx["seat_url"],
+               "text": slack_escaped(line), "content": discord_quiet(line), "username": "pbem",
+               "allowed_mentions": {"parse": []}, "head": ctx["head"]}
+    return {"subject": None, "body_text": line, "body_html": None, "payload": json.dumps(payload, sort_keys=True)}
 
 
 WEBHOOK_TEXT_AT_MOST = 1800  # Discord refuses content over 2,000 characters
@@ -205,10 +241,9 @@ def since_last(db, before, after, new_events, seat: int, public_lines: list[str]
     return lines
 
 
-def notices_for(site: Site, before, after, command: dict, now: str, new_events, db=None,
-                public_lines: list[str] | None = None) -> list[dict]:
-    """The notices an append causes. `before` is None for a new game; `new_events` are the append's;
-    `public_lines` the append as a spectator reads it (when the caller has told it)."""
+def notices_for(site: Site, before, after, command: dict, now: str, new_events, db=None) -> list[dict]:
+    """The notices an append causes (what each tells, not its words). `before` is None for a new game;
+    `new_events` are the append's."""
     out: list[dict] = []
     verb = command["verb"]
     seats = [seat for seat in range(after.seat_count) if has_channel(after, seat)]
@@ -216,24 +251,23 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         return joining(site, after, command, now, seats)
     if before is None:
         for seat in seats:
-            out += rows(site, after, seat, "invitation", context(site, after, seat, "invitation", [], now), now)
+            out += rows(site, after, seat, "invitation", now)
         return out
     if verb in ("settings", "vacation_start", "vacation_end"):
         return out
     if verb == "set_address":
         return address_changed(site, before, after, command["seat"], now)
     actor = command.get("seat") if verb in ("move", "resign") else None
+    since = ("since", before.seq)  # told when delivered, as since_last tells it
     if after.finished and not before.finished:
         for seat in seats:
-            happened = since_last(db, before, after, new_events, seat, public_lines)
-            out += rows(site, after, seat, "result", context(site, after, seat, "result", happened, now), now)
+            out += rows(site, after, seat, "result", now, told=since)
         return out
     if verb in between.VERBS:  # messages, proposals, takebacks (issue 15)
         return out + between.notices_for(site, before, after, command, now, new_events, db)
     if verb == "timeout" and command["seat"] in seats:
         seat = command["seat"]
-        out += rows(site, after, seat, "timeout",
-                    context(site, after, seat, "timeout", [], now, action=command["action"]), now)
+        out += rows(site, after, seat, "timeout", now, extra={"action": command["action"]})
     if verb == "move" and command.get("via") == "conditional":  # the seat is told its line answered (issue 15)
         out += between.played_for(site, before, after, command, now, new_events, db)
     newly_owing = set(after.to_move) - set(before.to_move) - {actor}
@@ -241,8 +275,7 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         newly_owing.discard(actor)  # the answer to the e-mail says it is still their turn
     newly_owing -= set(computer_seats(after))  # the server plays them: no "your turn" to anyone
     for seat in sorted(newly_owing & set(seats)):
-        happened = since_last(db, before, after, new_events, seat, public_lines)
-        out += rows(site, after, seat, "your_turn", context(site, after, seat, "your_turn", happened, now), now)
+        out += rows(site, after, seat, "your_turn", now, told=since)
     return out
 
 
@@ -253,9 +286,9 @@ def address_changed(site: Site, before, after, seat: int, now: str) -> list[dict
     old, new = before.settings[seat].get("email"), after.settings[seat].get("email")
     if not old or old.lower() == (new or "").lower():
         return []
-    ctx = context(site, before, seat, "address_changed", [], now, new_address=masked(new) if new else None,
-                  head=head_of(after))  # the notice is about the change, the event after
-    return rows(site, before, seat, f"address_changed:{after.seq}", ctx, now, seq=after.seq, email_only=True)
+    return rows(site, before, seat, f"address_changed:{after.seq}", now, seq=after.seq, email_only=True,
+                extra={"new_address": masked(new) if new else None},
+                head_seq=after.seq)  # the notice is about the change, the event after
 
 
 def joining(site: Site, after, command: dict, now: str, seats: list[int]) -> list[dict]:
@@ -265,29 +298,26 @@ def joining(site: Site, after, command: dict, now: str, seats: list[int]) -> lis
     if after.facts.get("waiting"):
         seat = command.get("seat")
         if command["verb"] == "join" and seat in seats:
-            out += rows(site, after, seat, "joined", context(site, after, seat, "joined", [], now), now)
+            out += rows(site, after, seat, "joined", now)
         return out
     for seat in seats:
-        out += rows(site, after, seat, "invitation", context(site, after, seat, "invitation", [], now), now)
+        out += rows(site, after, seat, "invitation", now)
     return out
 
 
 def reminder(site: Site, loaded, seat: int, key: str, now: str) -> list[dict]:
     if not has_channel(loaded, seat):
         return []
-    ctx = context(site, loaded, seat, "reminder", [], now)
-    return rows(site, loaded, seat, f"reminder:{key}", ctx, now)
+    return rows(site, loaded, seat, f"reminder:{key}", now)
 
 
 def reply(site: Site, loaded, seat: int, answer: str, accepted: bool, now: str, seq: int, key: str) -> list[dict]:
     """The answer to a move sent by e-mail: played, refused with the rule, or stale."""
-    ctx = context(site, loaded, seat, "reply", [], now, answer=answer, accepted=accepted,
-                  subject_extra="played" if accepted else "not played")
-    return rows(site, loaded, seat, f"reply:{key}", ctx, now, seq=seq, email_only=True)
+    extra = {"answer": answer, "accepted": accepted, "subject_extra": "played" if accepted else "not played"}
+    return rows(site, loaded, seat, f"reply:{key}", now, seq=seq, email_only=True, extra=extra)
 
 
 def seat_link(site: Site, loaded, seat: int, key: str, now: str) -> list[dict]:
     """A seat's link, sent again on request to the seat's own address only (pbem/notify/lost_links.py).
     Written at seq 0 with the key in its kind, so one request per key (an hour) sends it once."""
-    ctx = context(site, loaded, seat, "links", [], now)
-    return rows(site, loaded, seat, f"links:{key}", ctx, now, seq=0, email_only=True)
+    return rows(site, loaded, seat, f"links:{key}", now, seq=0, email_only=True)

@@ -6,10 +6,11 @@ from any process: a slow peer holds up only its own notices, and a channel gets 
 Failures are retried with growing delays, and after MAX_TRIES the notice is marked failed, for its
 seat to see.
 
-A notice's body carries the seat's link (its key), so it is kept only while a try is still to come:
-once sent, failed for good, gathered into a digest or stopped by the block list, the body, the HTML and
-the webhook payload are dropped; the row stays (kind, seat, channel, status, times) so a notice is still
-never written twice."""
+A notice's arguments and body carry the seat's link (its key), so they are kept only while a try is
+still to come: once sent, failed for good, gathered into a digest or stopped by the block list, the
+arguments, the body, the HTML and the webhook payload are dropped; the row stays (kind, seat, channel,
+status, times) so a notice is still never written twice. A notice's words are composed as it is claimed
+(pbem/notify/wording.py); `for_game` shows them as its delivery would compose them."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 
 from .. import clock, store
+from . import wording
 
 MAX_TRIES = 6
 BACKOFF_SECONDS = (60, 5 * 60, 15 * 60, 60 * 60, 4 * 60 * 60)
@@ -89,4 +91,6 @@ def plain_reason(channel: str, error: str) -> str:
 
 
 def for_game(db, game_id: str) -> list[dict]:
-    return store.outbox.of_game(db, game_id)
+    """Every notice of a game, each with its words as its delivery composes them (those still to be sent:
+    the others keep none)."""
+    return [wording.worded(db, row) for row in store.outbox.of_game(db, game_id)]

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 
 from .. import clock, store
 from ..site import Site
-from . import mail, outbox, unsubscribe, webhook
+from . import mail, outbox, unsubscribe, webhook, wording
 from .compose import render
 
 log = logging.getLogger("pbem.delivery")
@@ -87,6 +87,14 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
                             raise
                         break  # the rows not begun come back when their claims run out; those under way go on
                     if blocked:
+                        continue
+                    try:
+                        row = wording.worded(db, row)
+                    except Exception as error:  # noqa: BLE001 - sorted: out of reach (the rest wait) or a try
+                        if out_of_reach(db, error):
+                            break  # claimed, not tried: sent once its claim runs out and the database is back
+                        counts[outbox.mark_failed_try(db, row["id"], f"{type(error).__name__}: {error}",
+                                                      moment)] += 1
                         continue
                     attempt = pool.submit(deliver_one, site, row)
                     attempt.add_done_callback(lambda _: woken.set())
@@ -172,7 +180,7 @@ def build_digests(db, now: str, site: Site | None = None) -> int:
     built = 0
     for recipient in recipients:
         with store.immediate(db):
-            items = store.outbox.held_for(db, recipient)
+            items = [wording.worded(db, item) for item in store.outbox.held_for(db, recipient)]
             if not items:
                 continue
             first = items[0]

@@ -13,7 +13,7 @@ from .connection import dialect, immediate, rows_of
 
 
 OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "subject", "body_text", "body_html",
-                  "payload", "status", "tries", "next_try", "created")
+                  "payload", "args", "status", "tries", "next_try", "created")
 
 
 # Mail that nobody has shown to be wanted (audit N2): anyone may type any address into a new game, so
@@ -21,7 +21,7 @@ OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "sub
 # mail it has not shown it wants (by following a link from one of their mails, pbem/web/proof.py); mail
 # from a game it has opened is not counted. Mail of no game (sign-in links) is not counted once the
 # address opened any game or followed a sign-in link. Later mail is written (so it is not computed again) as 'unproven' without
-# its body, and never sent. A player keeps every notice of the games they play; a stranger's address, or
+# its body or what it would tell, and never sent. A player keeps every notice of the games they play; a stranger's address, or
 # a player's named in a stranger's games, hears three times.
 UNPROVEN_MAILS_AT_MOST = 3
 MAILED = ("pending", "sent", "failed")  # statuses of a mail that was, or will be, tried
@@ -47,7 +47,7 @@ def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
         row = {"tries": 0, **notice}
         if row.get("channel") == "email" and row.get("status") == "pending" and \
                 not may_mail(db, row["recipient"], row.get("game_id") or ""):
-            row.update(status="unproven", body_text=None, body_html=None, payload=None)
+            row.update(status="unproven", body_text=None, body_html=None, payload=None, args=None)
         cursor = db.conn.execute(
             f"insert into outbox ({', '.join(OUTBOX_COLUMNS)}) values ({', '.join('?' * len(OUTBOX_COLUMNS))}) "
             "on conflict do nothing",
@@ -65,8 +65,9 @@ def enqueue_now(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
 # --- delivery (pbem/notify/outbox.py, sender.py) -----------------------------------------------------------
 
 
-# A notice's body carries the seat's link: once no try is to come, it is dropped and the row kept.
-DROP_BODIES = "body_text = null, body_html = null, payload = null"
+# A notice's body and its arguments carry the seat's link: once no try is to come, they are dropped and the
+# row kept.
+DROP_BODIES = "body_text = null, body_html = null, payload = null, args = null"
 
 
 def claim_due(db: sqlite_utils.Database, now: str, limit: int, until_of: Callable[[dict], str]) -> list[dict]:

@@ -21,7 +21,7 @@ from .accounts import prove_address
 from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 _current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
 _current_lock = threading.Lock()
@@ -182,9 +182,17 @@ def _v9_rate_limit_counters(db) -> None:
                     "slot bigint not null, count bigint not null, primary key (name, address, slot))")
 
 
+def _v10_notices_told_when_delivered(db) -> None:
+    """What a notice tells, as arguments (JSON), for the process that delivers it to compose its words
+    (pbem/notify/wording.py); the words' columns stay, for rows written before (sent as they are), digests
+    and sign-in links. Written once for both engines."""
+    if "args" not in dialect(db).columns_of(db, "outbox"):  # a file taken back to an older version keeps it
+        db.conn.execute(f"alter table outbox add column args {dialect(db).TEXT}")
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
               5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
-              9: _v9_rate_limit_counters}
+              9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:

@@ -20,7 +20,13 @@ What it measures, each through a real `pbem serve` process where a client would 
   seat's view, POST one of its legal moves with the seq seen), every move checked by the rules, every
   notice written (each seat has an address); accepted moves per second and the POST latency's 99th
   percentile, with one server process and then with two on the same database (`--workers 2`), each
-  beside the raw rate measured again just before it.
+  beside the raw rate measured again just before it;
+- delivery: the same 16 clients against one server process that delivers its notices as it serves (its
+  scheduler and courier on, `PBEM_SMTP_URL` an SMTP server on loopback in this process): the server's
+  processor time per accepted move (its processes' user and system time from /proc/<pid>/stat, over the
+  run, divided by the moves accepted), and how long notices take to leave: from a move's acknowledgement
+  to its "your turn" mail arriving at the SMTP server, p50 and p99. The machine's load average is printed
+  beside them (the cores may be shared).
 
 Nothing is asserted: it prints figures. `--quick` uses a shorter long game and fewer games.
 """
@@ -96,6 +102,22 @@ class Server:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("pbem serve did not start")
                 time.sleep(0.1)
+
+    def cpu_seconds(self) -> float:
+        """User and system time of the server's processes so far (the master and its workers, read from
+        /proc/<pid>/stat; a worker that ended is not counted, none does while the server runs)."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        total, pending = 0.0, [self.process.pid]
+        while pending:
+            pid = pending.pop()
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14 and 15)
+                for task in Path(f"/proc/{pid}/task").iterdir():
+                    pending += [int(child) for child in (task / "children").read_text().split()]
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+        return total
 
     def stop(self):
         self.process.terminate()
@@ -276,14 +298,16 @@ class Connection:
         self.buffer += chunk
 
 
-def client(args) -> tuple[int, list[float]]:
+def client(args) -> tuple[int, list[float], list[tuple[str, int, float]]]:
     """One client: plays its own games (all of their seats) for `seconds`, as a real client does: GET the
     view of the seat that owes a decision, POST one of its legal moves with the seq it saw. Returns
-    (accepted moves, POST times)."""
+    (accepted moves, POST times, and for each accepted move its game, the head's seq it answered and
+    the wall-clock moment of the answer)."""
     bases, games, seconds, seed = args
     rng = random.Random(seed)
     connections = [Connection(base) for base in bases]
     posts: list[float] = []
+    acknowledged: list[tuple[str, int, float]] = []
     moves = 0
     stop = time.monotonic() + seconds
     turn = 0
@@ -299,16 +323,20 @@ def client(args) -> tuple[int, list[float]]:
             owing[game_id] = mine["to_move"][0]
             continue
         start = time.perf_counter()
-        status, _ = connection.call("POST", f"/api/games/{game_id}/moves",
-                                    {"move": rng.choice(mine["legal"]), "seq": mine["seq"]}, tokens[owing[game_id]])
+        status, answer = connection.call("POST", f"/api/games/{game_id}/moves",
+                                         {"move": rng.choice(mine["legal"]), "seq": mine["seq"]}, tokens[owing[game_id]])
         posts.append(time.perf_counter() - start)
         if status == 201:
             moves += 1
+            acknowledged.append((game_id, answer["head"]["seq"], time.time()))
             owing[game_id] = (owing[game_id] + 1) % len(tokens)  # two seats: the other one is next
-    return moves, posts
+    return moves, posts, acknowledged
 
 
-def throughput(bases: list[str], games: list, clients: int, seconds: float) -> tuple[float, float]:
+def throughput(bases: list[str], games: list, clients: int, seconds: float,
+               acknowledged: list | None = None) -> tuple[float, float]:
+    """(accepted moves per second, POST p99); each accepted move's (game, seq, moment) added to
+    `acknowledged` when given."""
     per_client = [games[i::clients] for i in range(clients)]
     with multiprocessing.Pool(clients) as pool:
         started = time.perf_counter()
@@ -317,7 +345,76 @@ def throughput(bases: list[str], games: list, clients: int, seconds: float) -> t
     moves = sum(r[0] for r in results)
     posts = sorted(t for r in results for t in r[1])
     p99 = posts[int(len(posts) * 0.99) - 1] if posts else float("nan")
+    if acknowledged is not None:
+        acknowledged += [a for r in results for a in r[2]]
     return moves / elapsed, p99
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * fraction) - 1)] if ordered else float("nan")
+
+
+class MailArrivals:
+    """An SMTP server on loopback (aiosmtpd) that notes when each "your turn" mail arrived, by the game
+    and the seq its X-Pbem-Head names."""
+
+    def __init__(self):
+        from aiosmtpd.controller import Controller
+
+        self.arrived: dict[tuple[str, int], float] = {}
+        self.received = 0
+        self.controller = Controller(self, hostname="127.0.0.1", port=free_port())
+        self.controller.start()
+        self.url = f"smtp://127.0.0.1:{self.controller.port}"
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
+        import email
+
+        moment = time.time()
+        self.received += 1
+        message = email.message_from_bytes(envelope.content)
+        head, game = message.get("X-Pbem-Head"), message.get("X-Pbem-Game")
+        if head and game and "your turn" in (message.get("Subject") or ""):
+            self.arrived.setdefault((game, int(head.split(":")[0])), moment)
+        return "250 OK"
+
+    def stop(self):
+        self.controller.stop()
+
+
+def measure_delivery(var: Path, db, site, clients: int, seconds: float) -> None:
+    """The server's processor time per accepted move, and the "your turn" mails' time to leave, with one
+    server process that serves the clients and delivers its notices to an SMTP server on loopback."""
+    players = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
+    games = []
+    for _ in range(clients * 2):
+        created = service.create_game(db, site, "mississippi", players, {"max_rounds": 1000})
+        games.append((created.id, created.tokens))
+        with store.immediate(db):  # as if they had opened a mail of the game: past three, mail still reaches them
+            for player in players:
+                store.prove_address(db, player["email"], created.id, service.utcnow())
+    sink = MailArrivals()
+    server = Server(var, free_port(), scheduler=True, env={"PBEM_SMTP_URL": sink.url})
+    acknowledged: list[tuple[str, int, float]] = []
+    try:
+        time.sleep(3)  # the invitations go out before the clients start
+        before = server.cpu_seconds()
+        rate, p99 = throughput([server.base], games, clients, seconds, acknowledged)
+        cpu = server.cpu_seconds() - before
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and any((g, s) not in sink.arrived for g, s, _ in acknowledged[-50:]):
+            time.sleep(0.2)  # the last moves' mails, to be waited for (a move's mail leaves after its answer)
+    finally:
+        server.stop()
+        sink.stop()
+    waits = [sink.arrived[(g, s)] - at for g, s, at in acknowledged if (g, s) in sink.arrived]
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{clients} clients, one server delivering its mail: {rate:,.0f} accepted moves/s, POST p99 {ms(p99)}; "
+          f"server processor time per accepted move {ms(cpu / max(1, len(acknowledged)))} "
+          f"({cpu:.1f} s over {len(acknowledged):,} moves); \"your turn\" mail after the move's answer: "
+          f"p50 {ms(percentile(waits, 0.5))}, p99 {ms(percentile(waits, 0.99))} "
+          f"({len(waits):,} of {len(acknowledged):,} arrived, {sink.received:,} mails in all); load average {load} (a shared machine)", flush=True)
 
 
 def measure_long(var: Path, db, site, events: int) -> None:
@@ -395,24 +492,29 @@ def measure_throughput(var: Path, db, site, clients: int, seconds: float) -> Non
         # minute to minute, and the figure is a ratio of two rates measured under the same conditions
         raw = raw_commit_rate(Path(tempfile.mkdtemp(dir=var)))
         server = Server(var, free_port(), scheduler=False, workers=processes)
+        acknowledged: list = []
         try:
-            rate, p99 = throughput([server.base], games, clients, seconds)
+            before = server.cpu_seconds()
+            rate, p99 = throughput([server.base], games, clients, seconds, acknowledged)
+            cpu = server.cpu_seconds() - before
         finally:
             server.stop()
         print(f"{clients} clients, `pbem serve --workers {processes}`: {rate:,.0f} "
               f"accepted moves/s = {rate / raw:.1%} of the raw rate measured just before it "
               f"({raw:,.0f} commits/s; at least 10%), "
               f"{rate / BOARDGAME_IO_FILE_STORAGE:.1f}x boardgame.io's file storage (at least 2x); "
-              f"POST p99 {ms(p99)} (under 50 ms)", flush=True)
+              f"POST p99 {ms(p99)} (under 50 ms); the server's processor time per accepted move "
+              f"{ms(cpu / max(1, len(acknowledged)))}, nothing delivered (no scheduler); "
+              f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="flat cost, measured")
     parser.add_argument("--quick", action="store_true", help="a shorter long game and fewer games")
-    parser.add_argument("--only", choices=("long", "sweep", "throughput"), action="append",
+    parser.add_argument("--only", choices=("long", "sweep", "throughput", "delivery"), action="append",
                         help="measure only these parts (the raw rate is always measured)")
     args = parser.parse_args(argv)
-    parts = set(args.only or ("long", "sweep", "throughput"))
+    parts = set(args.only or ("long", "sweep", "throughput", "delivery"))
     with tempfile.TemporaryDirectory() as folder:
         var = Path(folder)
         raw = raw_commit_rate(var)
@@ -426,6 +528,8 @@ def main(argv=None) -> None:
             measure_sweep(db, site, (200, 1_000, 5_000) if args.quick else (2_000, 10_000, 100_000))
         if "throughput" in parts:
             measure_throughput(var, db, site, 16, 8 if args.quick else 20)
+        if "delivery" in parts:
+            measure_delivery(var, db, site, 16, 8 if args.quick else 20)
         db.close()
 
 
