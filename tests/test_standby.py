@@ -214,12 +214,23 @@ def cancel_waits_for_the_standby(cluster: postgres.Cluster, name: str) -> int:
                                 "and datname = %s", [name]).fetchall())
 
 
-def test_a_move_is_acknowledged_only_once_the_standby_has_it(engine, tmp_path):
+def waiting_for_the_standby(cluster: postgres.Cluster, name: str) -> int:
+    """How many commits of this database wait for its synchronous standby now."""
+    import psycopg
+
+    with psycopg.connect(cluster.url("postgres"), autocommit=True, connect_timeout=5) as conn:
+        return len(conn.execute("select pid from pg_stat_activity where wait_event = 'SyncRep' and datname = %s",
+                                [name]).fetchall())
+
+
+@pytest.mark.parametrize("canceller", ["operator", "node"])
+def test_a_move_is_acknowledged_only_once_the_standby_has_it(engine, tmp_path, canceller):
     """With the standby stopped (SIGSTOP: cut off, its connection open), a move's commit waits for it.
-    When that wait is cancelled, PostgreSQL has committed on the primary alone and says so only in a
-    warning, the COMMIT succeeding: the node answers 503 with Retry-After, not 201 (a 201 would be a move
-    lost with the primary). Once the standby is back, moves are acknowledged again, and the one left
-    unknown is on both."""
+    When that wait is cancelled, by an operator (pg_cancel_backend) or by the node itself once it has
+    waited COMMIT_WAIT_SECONDS (without it, the request hung as long as the standby was away), PostgreSQL
+    has committed on the primary alone and says so only in a warning, the COMMIT succeeding: the node
+    answers 503 with Retry-After, not 201 (a 201 would be a move lost with the primary). Once the standby
+    is back, moves are acknowledged again, and the one left unknown is on both."""
     if engine != "postgresql":
         pytest.skip("a standby is PostgreSQL's; a SQLite file has none")
     primary, standby = postgres.standby_pair()
@@ -251,7 +262,10 @@ def test_a_move_is_acknowledged_only_once_the_standby_has_it(engine, tmp_path):
             cancelled = 0
             deadline = time.monotonic() + 60
             while mover.is_alive() and time.monotonic() < deadline:  # its commit waits until cancelled
-                cancelled += cancel_waits_for_the_standby(primary, name)
+                if canceller == "operator":
+                    cancelled += cancel_waits_for_the_standby(primary, name)
+                else:
+                    cancelled += waiting_for_the_standby(primary, name)
                 mover.join(0.5)
             assert not mover.is_alive(), "the move's answer never came"
             assert cancelled, "no commit waited for the standby"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 import weakref
 from typing import Iterator, Sequence
 from urllib.parse import urlsplit
@@ -98,6 +99,56 @@ class NotReplicated(psycopg.OperationalError):
 
 
 _unreplicated: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection -> [warned since COMMIT]
+
+# A commit waits for the standby without end while the standby is stopped or cut off: the request would
+# hang until its client gave up. After COMMIT_WAIT_SECONDS this process cancels the wait itself, which
+# makes it the case above (committed on the primary alone: NotReplicated, 503 with Retry-After).
+COMMIT_WAIT_SECONDS = 10
+WRITES = ("insert", "update", "delete")  # a statement outside a transaction commits (and may wait) itself
+
+
+class CommitWatch:
+    """One thread per process that cancels commits waiting past their deadline; started on first use."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.waiting: dict[int, tuple[float, psycopg.Connection]] = {}
+        self.thread: threading.Thread | None = None
+
+    def watch(self, conn: psycopg.Connection) -> None:
+        with self.lock:
+            self.waiting[id(conn)] = (time.monotonic() + COMMIT_WAIT_SECONDS, conn)
+            if self.thread is None or not self.thread.is_alive():  # none yet, or this is a forked child
+                self.thread = threading.Thread(target=self.run, name="pbem-commit-watch", daemon=True)
+                self.thread.start()
+
+    def done(self, conn: psycopg.Connection) -> None:
+        with self.lock:
+            self.waiting.pop(id(conn), None)
+
+    def run(self) -> None:
+        while True:
+            time.sleep(0.5)
+            now = time.monotonic()
+            with self.lock:
+                late = [conn for key, (deadline, conn) in list(self.waiting.items())
+                        if deadline <= now and self.waiting.pop(key)]
+            for conn in late:  # outside the lock: a cancel may take a while, and commits must not wait on it
+                # a commit that ended a moment ago may meet this cancel at its connection's next statement,
+                # which then fails as out of reach: a 503 at worst, after a commit that waited 10 s
+                try:
+                    conn.cancel_safe(timeout=CONNECT_TIMEOUT)
+                except Exception:  # noqa: BLE001 - the server gone: the statement fails on its own
+                    pass
+
+
+_commit_watch = CommitWatch()
+
+
+def commits(raw: psycopg.Connection, sql: str) -> bool:
+    """Whether the statement commits (and so may wait for a synchronous standby)."""
+    return sql == "COMMIT" or (sql[:6].lower() in WRITES
+                               and raw.info.transaction_status == TransactionStatus.IDLE)
 
 
 def watch_replication(conn: psycopg.Connection) -> None:
@@ -185,13 +236,19 @@ class Connection:
     def execute(self, sql: str, params=()):
         raw = self.borrow()
         cursor = raw.cursor()
-        warned = _unreplicated.get(raw) if sql == "COMMIT" else None
-        if warned:
-            warned[0] = False
-        cursor.execute(translate(sql, bool(params)), list(params) if params else None)
-        if warned and warned[0]:
+        warned = _unreplicated.get(raw) if commits(raw, sql) else None
+        if warned is None:
+            cursor.execute(translate(sql, bool(params)), list(params) if params else None)
+            return cursor
+        warned[0] = False
+        _commit_watch.watch(raw)
+        try:
+            cursor.execute(translate(sql, bool(params)), list(params) if params else None)
+        finally:
+            _commit_watch.done(raw)
+        if warned[0]:
             raise NotReplicated("committed on the primary, but its synchronous standby did not confirm it "
-                                "within the statement timeout")
+                                f"within {COMMIT_WAIT_SECONDS} s")
         return cursor
 
     def executemany(self, sql: str, rows):
