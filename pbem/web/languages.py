@@ -1,0 +1,111 @@
+"""The reader's language on every page (architecture section 24): the seat's own setting on a seat's
+pages, else the language this browser chose with the switch at the foot of a page, else the best match of
+its Accept-Language among the languages pbem speaks, else English.
+
+Templates say `{{ _("Your turn") }}` (Jinja's i18n extension, new-style: values are escaped and filled in
+after translation); Python code that makes words a page shows calls `gettext` here. The catalogs are
+pbem/i18n.py's."""
+
+from __future__ import annotations
+
+from flask import g, has_request_context, request, session
+
+from .. import i18n
+
+SWITCH_ARG = "lang"      # ?lang=de on any page: this browser reads German from now on
+SESSION_KEY = "language"
+
+
+def N_(message: str) -> str:
+    """Marks a message for the extractor where it is translated later, when read."""
+    return message
+
+
+# A game's status as the pages word it (the stored status is a code)
+STATUS_WORDS = {"active": N_("under way"), "waiting": N_("waiting for players"), "finished": N_("finished")}
+
+
+def install(app) -> None:
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    # a message spread over several template lines is one id with single spaces, as a translator sees it
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
+    app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    app.jinja_env.globals["page_language"] = current
+    app.jinja_env.globals["language_switch"] = switch
+    app.jinja_env.globals["page_message"] = page_message
+    app.jinja_env.globals["languages"] = i18n.LANGUAGES
+    app.jinja_env.globals["status_word"] = lambda status: gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    app.before_request(remember_switch)
+    app.after_request(vary_on_language)
+
+
+def remember_switch() -> None:
+    chosen = i18n.known(request.args.get(SWITCH_ARG))
+    if chosen:
+        session[SESSION_KEY] = chosen
+
+
+def vary_on_language(response):
+    if response.mimetype == "text/html":
+        response.vary.add("Accept-Language")
+        response.headers.setdefault("Content-Language", current())
+    return response
+
+
+def current() -> str:
+    """The language of the page being made (English outside a request: the CLI, the worker)."""
+    if not has_request_context():
+        return i18n.DEFAULT
+    if "language" not in g:
+        g.language = browser_language()
+    return g.language
+
+
+def browser_language() -> str:
+    return (i18n.known(session.get(SESSION_KEY))
+            or request.accept_languages.best_match(list(i18n.LANGUAGES))
+            or i18n.DEFAULT)
+
+
+def use_seat(settings) -> None:
+    """A seat's page reads the seat's language when the seat has chosen one."""
+    chosen = i18n.known((settings or {}).get("language"))
+    if chosen and has_request_context():
+        g.language = chosen
+        g.language_from_seat = True
+
+
+def switch() -> list[dict] | None:
+    """The links of the switch at the foot of a page: None where the seat's own setting decides (its
+    settings page changes it)."""
+    if g.get("language_from_seat"):
+        return None
+    here = current()
+    return [{"code": code, "name": name, "current": code == here,
+             "url": request.base_url + "?" + _args_with(code)} for code, name in i18n.LANGUAGES.items()]
+
+
+def _args_with(code: str) -> str:
+    from urllib.parse import urlencode
+
+    args = [(k, v) for k, v in request.args.items(multi=True) if k != SWITCH_ARG]
+    return urlencode(args + [(SWITCH_ARG, code)])
+
+
+def gettext(message: str, **values) -> str:
+    text = i18n.translations(current()).gettext(message)
+    return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, n: int, **values) -> str:
+    text = i18n.translations(current()).ngettext(singular, plural, n)
+    return text % values if values else text
+
+
+
+def page_message(message):
+    """A reason a page shows (a refusal, an error) in the reader's language when the catalog holds it;
+    a reason that names a value of its own stays as it was written."""
+    if not isinstance(message, str) or not message:
+        return message
+    return i18n.translations(current()).gettext(message)
