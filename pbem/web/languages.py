@@ -11,14 +11,10 @@ from __future__ import annotations
 from flask import g, has_request_context, request, session
 
 from .. import i18n
+from ..i18n import N_
 
 SWITCH_ARG = "lang"      # ?lang=de on any page: this browser reads German from now on
 SESSION_KEY = "language"
-
-
-def N_(message: str) -> str:
-    """Marks a message for the extractor where it is translated later, when read."""
-    return message
 
 
 # A game's status as the pages word it (the stored status is a code)
@@ -62,17 +58,26 @@ def current() -> str:
 
 
 def browser_language() -> str:
-    return (i18n.known(session.get(SESSION_KEY))
-            or request.accept_languages.best_match(list(i18n.LANGUAGES))
-            or i18n.DEFAULT)
+    return i18n.known(session.get(SESSION_KEY)) or asked_language() or i18n.DEFAULT
+
+
+def asked_language() -> str | None:
+    """The first language of Accept-Language, by quality, that pbem speaks, a regional one counting as its
+    language (fr-CA asks for French, before an English it wants less)."""
+    for value, quality in request.accept_languages:  # highest quality first
+        chosen = i18n.known(value.split("-")[0].split("_")[0].lower())
+        if chosen and quality > 0:
+            return chosen
+    return None
 
 
 def use_seat(settings) -> None:
     """A seat's page reads the seat's language when the seat has chosen one."""
+    if not has_request_context():
+        return
     chosen = i18n.known((settings or {}).get("language"))
-    if chosen and has_request_context():
-        g.language = chosen
-        g.language_from_seat = True
+    g.language = chosen or browser_language()
+    g.language_from_seat = bool(chosen)
 
 
 def switch() -> list[dict] | None:

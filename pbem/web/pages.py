@@ -488,6 +488,7 @@ def seat_settings(token):
         except (GameError, service.ServiceError) as exc:
             error = str(exc)
         else:
+            languages.use_seat({"language": i18n.known(request.form.get("language"))})  # said in the new one
             flash(gettext("Your settings are saved."))
             return redirect(url_for("pages.seat_settings", token=token), code=303)
         loaded, seat = seat_from_token(token)
