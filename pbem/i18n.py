@@ -1,5 +1,6 @@
 """The languages pbem's pages speak (architecture section 24, issue 26): which there are, and each one's
-catalog of translations, read from the `.po` file shipped in the package and compiled in memory once per
+catalog of translations, read from its `.po` file (translations/ at the top of the checkout, shipped in the
+package as pbem.translations) and compiled in memory once per
 process (the compiled `.mo` form is build output and is never committed).
 
 Message ids are the English text itself (gettext style): a template reads as the English page, and
@@ -15,10 +16,12 @@ from pathlib import Path
 
 from babel.messages import mofile, pofile
 
+from . import config
+
 # The languages a reader may choose, each named in itself (as a switch between them shows them).
 LANGUAGES = {"en": "English", "de": "Deutsch", "fr": "Français"}
 DEFAULT = "en"
-CATALOGS = Path(__file__).resolve().parent / "translations"
+CATALOGS = config.TRANSLATIONS_DIR
 DOMAIN = "messages"
 
 
