@@ -189,15 +189,22 @@ def pages_of(client, db, site, name: str) -> dict[str, str]:
             "not found": "/play/no-such-link"}
 
 
+def without_the_games_sentences(html: str) -> str:
+    """A page without the lists of the games' own sentences (the moves told in words, still English in
+    every language: "Each player was dealt 6 crew cards face down" may share words with the catalog)."""
+    return re.sub(r'<ol class="(?:move-list|recent)">.*?</ol>', " ", html, flags=re.S)
+
+
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_no_english_sentence_of_the_catalog_is_left_on_a_german_or_french_page(client, db, site, name):
     sentences = english_sentences()
     assert len(sentences) > 150  # the rule has something to look for
     for page_name, path in pages_of(client, db, site, name).items():
-        english = visible_text(client.get(path).data.decode())
+        english = visible_text(without_the_games_sentences(client.get(path).data.decode()))
         assert any(s in english for s in sentences), f"{page_name}: the rule found no English on the English page"
         for language in TRANSLATED:
-            text = visible_text(client.get(path, headers={"Accept-Language": language}).data.decode())
+            page = client.get(path, headers={"Accept-Language": language}).data.decode()
+            text = visible_text(without_the_games_sentences(page))
             left = sorted(s for s in sentences if s in text)
             assert not left, f"{name} {page_name} in {language} still says in English: {left[:5]}"
 
