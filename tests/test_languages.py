@@ -82,6 +82,31 @@ def test_catalogs_are_compiled_in_memory_and_nothing_compiled_is_committed():
     assert i18n.translate("en", "Your turn.") == "Your turn."
 
 
+def words_the_script_says() -> set[str]:
+    """The string literals inside each W(...) call of templates/play.js, up to its values object, and those
+    its units(...) helper hands to W."""
+    script = (ROOT / "templates" / "play.js").read_text()
+    said = set()
+    for start in (m.end() for m in re.finditer(r"\b(?:W|units)\(", script)):
+        depth, end = 1, start
+        while depth:
+            depth += {"(": 1, ")": -1}.get(script[end], 0)
+            end += 1
+        call = script[start:end - 1].split("{")[0]
+        said |= set(re.findall(r'"([^"]*)"', call))
+    return said
+
+
+def test_every_word_the_board_script_says_is_in_the_catalog():
+    from pbem.web.client_words import CLIENT_WORDS, client_words
+
+    said = words_the_script_says()
+    assert len(said) > 20 and said == set(CLIENT_WORDS)
+    assert client_words("en") == {}
+    assert client_words("de")["%(num)s days"] == "%(num)s Tage"
+    assert set(client_words("fr")) <= set(CLIENT_WORDS)
+
+
 # --- choosing the reader's language -------------------------------------------------------------------
 
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import screenshot
-from tests.test_browser import GAMES, new_game
+from tests.browser import screenshot, wait_for
+from tests.test_browser import GAMES, api, new_game
 
 pytestmark = pytest.mark.slow
 
 SAYS = {"de": ("Partie starten", "Diese Seite ist dein Platz", "Sprache der Seiten dieses Platzes"),
         "fr": ("Lancer une partie", "Cette page est votre place", "Langue des pages de cette place")}
+COUNTDOWN = {"de": ("Tage", "Stunden", "fällig"), "fr": ("jours", "heures", "échéance")}
 
 
 @pytest.mark.parametrize("language", sorted(SAYS))
@@ -35,3 +36,11 @@ def test_pages_in_the_browsers_language_fit_a_phone_and_a_desktop(server, chrome
     driver.get(f"{server}/play/{tokens[0]}/settings")
     assert settings_words in driver.page_source
     screenshot(driver, shots, f"settings-{language}")
+    # the board script's own words: the countdown it keeps up to date says the time left in the language
+    created = api(server + "/api/games", {"game": "mississippi", "players": [{"name": "Ann"}, {"name": "Bob"}],
+                                          "options": {"time_per_move": "3d"}})
+    driver.get(created["seats"][0]["url"])
+    wait_for(driver, lambda d: all(word in d.find_element("css selector", "time.countdown").text
+                                   for word in COUNTDOWN[language]))
+    countdown = driver.find_element("css selector", "time.countdown").text
+    assert " left" not in countdown and "due " not in countdown, countdown

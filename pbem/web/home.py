@@ -23,6 +23,8 @@ from . import limits, proof
 from .asking import ask_for_mail
 from .pages import check_csrf, seat_from_token
 from .languages import gettext
+from . import languages
+from .client_words import client_words
 
 bp = Blueprint("home", __name__)
 
@@ -128,7 +130,7 @@ def me():
         finished=[s for s in seats if s.status == "finished"],
         token=accounts.key_of(db, site, address, "token", now),
         feed_url=f"{site.base_url}/me/calendar.ics?key={accounts.key_of(db, site, address, 'feed', now)}",
-        client_data={"moves": [], "title": "Your games"})
+        client_data={"moves": [], "title": gettext("Your games"), "words": client_words(languages.current())})
 
 
 @bp.post("/me/keys")

@@ -31,6 +31,7 @@ from ..notify import outbox
 from ..words import lines_of, tell
 from . import board, languages, limits, started
 from .asking import ask_for_mail
+from .client_words import client_words
 from .waiting import waiting_page
 from .move_groups import group_moves
 from .languages import gettext
@@ -253,6 +254,7 @@ def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str)
             # kept in the browser per game: a later page at a lower seq, or another hash at a seq seen,
             # tells the player that the server has lost moves (architecture section 19)
             "game": loaded.id, "head": {"seq": loaded.seq, "hash": loaded.last_hash},
+            "words": client_words(languages.current()),
             "recent": {str(seq): digest for seq, digest in store.heads.hashes_at(
                 get_db(), loaded.id, range(max(1, loaded.seq - RECENT_HASHES + 1), loaded.seq + 1)).items()}}
     if token:

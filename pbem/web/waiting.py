@@ -10,6 +10,8 @@ from flask import render_template, url_for
 from ..db import get_site
 from ..folding import Folded
 from .languages import ngettext
+from . import languages
+from .client_words import client_words
 
 
 def waiting_page(loaded: Folded, seat: int | None, token: str | None = None):
@@ -21,4 +23,5 @@ def waiting_page(loaded: Folded, seat: int | None, token: str | None = None):
     return render_template("waiting.html", loaded=loaded, module=loaded.module, seat=seat, token=token,
                            seats=loaded.seats, open_count=open_count, page_title=title,
                            invite_url=get_site().invite_url(loaded.id) if seat is not None else None,
-                           client_data={"moves": [], "seq": loaded.seq, "title": title, "status": status})
+                           client_data={"moves": [], "seq": loaded.seq, "title": title, "status": status,
+                                        "words": client_words(languages.current())})
