@@ -156,6 +156,17 @@ def test_a_seat_reads_its_own_language_whatever_the_browser(client, db, site):
     assert lang_of(client.get(f"/play/{created.tokens[0]}", headers={"Accept-Language": "fr"})) == "fr"
 
 
+def test_a_refusal_a_page_shows_is_in_the_readers_language(client, db, site):
+    missing = client.get("/play/no-such-link", headers={"Accept-Language": "de"})
+    assert missing.status_code == 404 and "kein Platz hat diesen Link" in missing.data.decode()
+    created = service.create_game(db, site, "mississippi", [{"name": "Ann"}, {"name": "Bob"}])
+    url = f"/play/{created.tokens[0]}/settings"
+    page = client.get(url, headers={"Accept-Language": "fr"})
+    ended = client.post(f"/play/{created.tokens[0]}/vacation", data={"csrf": csrf(page.data), "action": "end"},
+                        headers={"Accept-Language": "fr"}, follow_redirects=True)
+    assert "Non effectué : vous n’êtes pas en congé" in ended.data.decode()
+
+
 def test_the_api_sets_a_seats_language_and_keeps_what_it_leaves_out(client, db, site):
     created = service.create_game(db, site, "mississippi", [{"name": "Ann", "email": "ann@example.org"},
                                                             {"name": "Bob"}])

@@ -22,7 +22,7 @@ from ..folding import Folded
 from ..games.base import GameError
 from . import limits
 from .pages import bp, check_csrf, seat_context, seat_from_token
-from .languages import gettext
+from .languages import gettext, page_message
 
 MESSAGES_ON_PAGE = 40
 NOTES_ON_PAGE = 30
@@ -309,7 +309,7 @@ def conditionals_save(token):
     try:
         conditionals.set_lines(db, get_site(), loaded.id, token, lines, loaded.seq)
     except (GameError, service.ServiceError) as exc:
-        return conditionals_page(token, error=gettext("Not saved: %(reason)s", reason=exc), status=service.status_of(exc))
+        return conditionals_page(token, error=gettext("Not saved: %(reason)s", reason=page_message(str(exc))), status=service.status_of(exc))
     flash({"save": gettext("Your conditional line is saved (sealed until the game ends)."),
            "remove": gettext("The line is removed."), "clear": gettext("Your conditional moves are cleared.")}[action])
     return back_to_seat(token, "#conditionals")

@@ -113,4 +113,4 @@ def page_message(message):
     a reason that names a value of its own stays as it was written."""
     if not isinstance(message, str) or not message:
         return message
-    return i18n.translations(current()).gettext(message)
+    return i18n.translations(current()).gettext(message.strip("'\""))

@@ -518,7 +518,7 @@ def seat_vacation(token):
     try:
         verb(get_db(), get_site(), loaded.id, token)
     except (GameError, service.ServiceError) as exc:
-        flash(gettext("Not done: %(reason)s", reason=exc))
+        flash(gettext("Not done: %(reason)s", reason=languages.page_message(str(exc))))
     else:
         flash(gettext("Your vacation has ended: your clock runs again.") if verb is service.end_vacation
               else gettext("You are on vacation: your clock is paused until you come back."))

@@ -15,7 +15,7 @@ from ..games.base import GameError
 from ..handover import hand_over, summary
 from . import limits
 from .pages import bp, check_csrf, seat_from_token, settings_page
-from .languages import gettext
+from .languages import gettext, page_message
 
 
 def seat_extras(loaded: Folded, seat: int | None, at: int | None = None) -> dict:
@@ -50,7 +50,7 @@ def seat_back(token):
     try:
         computer.come_back(get_db(), get_site(), loaded.id, token)
     except (GameError, service.ServiceError) as exc:
-        flash(gettext("Not done: %(reason)s", reason=exc))
+        flash(gettext("Not done: %(reason)s", reason=page_message(str(exc))))
     else:
         flash(gettext("Welcome back: the computer no longer plays for you, your moves are yours again."))
     return redirect(url_for("pages.seat_page", token=token), code=303)
