@@ -1,7 +1,7 @@
 """The languages pbem's pages speak (architecture section 24, issue 26): which there are, and each one's
 catalog of translations, read from its `.po` file (translations/ at the top of the checkout, shipped in the
-package as pbem.translations) and compiled in memory once per
-process (the compiled `.mo` form is build output and is never committed).
+package as pbem.translations) and compiled in memory once per process (the compiled `.mo` form is build
+output and is never committed).
 
 Message ids are the English text itself (gettext style): a template reads as the English page, and
 English needs no catalog. Nothing here knows of Flask or a request; pbem/web/languages.py picks the

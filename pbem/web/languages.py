@@ -1,12 +1,14 @@
 """The reader's language on every page (architecture section 24): the seat's own setting on a seat's
-pages, else the language this browser chose with the switch at the foot of a page, else the best match of
-its Accept-Language among the languages pbem speaks, else English.
+pages, else the language this browser chose with the switch at the foot of a page, else the first language
+of its Accept-Language that pbem speaks, else English.
 
 Templates say `{{ _("Your turn") }}` (Jinja's i18n extension, new-style: values are escaped and filled in
 after translation); Python code that makes words a page shows calls `gettext` here. The catalogs are
 pbem/i18n.py's."""
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from flask import g, has_request_context, request, session
 
@@ -30,7 +32,7 @@ def install(app) -> None:
     app.jinja_env.globals["language_switch"] = switch
     app.jinja_env.globals["page_message"] = page_message
     app.jinja_env.globals["languages"] = i18n.LANGUAGES
-    app.jinja_env.globals["status_word"] = lambda status: gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    app.jinja_env.globals["status_word"] = status_word
     app.before_request(remember_switch)
     app.after_request(vary_on_language)
 
@@ -91,8 +93,6 @@ def switch() -> list[dict] | None:
 
 
 def _args_with(code: str) -> str:
-    from urllib.parse import urlencode
-
     args = [(k, v) for k, v in request.args.items(multi=True) if k != SWITCH_ARG]
     return urlencode(args + [(SWITCH_ARG, code)])
 
@@ -106,6 +106,9 @@ def ngettext(singular: str, plural: str, n: int, **values) -> str:
     text = i18n.translations(current()).ngettext(singular, plural, n)
     return text % values if values else text
 
+
+def status_word(status: str) -> str:
+    return gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 def page_message(message):
