@@ -156,6 +156,18 @@ def test_a_seat_reads_its_own_language_whatever_the_browser(client, db, site):
     assert lang_of(client.get(f"/play/{created.tokens[0]}", headers={"Accept-Language": "fr"})) == "fr"
 
 
+def test_the_rules_stay_english_and_say_so_in_the_readers_language(client):
+    page = client.get("/rules/buccaneer", headers={"Accept-Language": "fr"}).data.decode()
+    assert lang_of_html(page) == "fr" and '<div lang="en">' in page
+    assert "Les règles sont en anglais" in page and "Vos parties" in page
+    english = client.get("/rules/buccaneer").data.decode()
+    assert '<div lang="en">' not in english and "their text is the game's law" not in english
+
+
+def lang_of_html(page: str) -> str:
+    return re.search(r'<html lang="([a-z]+)">', page).group(1)
+
+
 def test_a_refusal_a_page_shows_is_in_the_readers_language(client, db, site):
     missing = client.get("/play/no-such-link", headers={"Accept-Language": "de"})
     assert missing.status_code == 404 and "kein Platz hat diesen Link" in missing.data.decode()
