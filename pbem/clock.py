@@ -217,14 +217,16 @@ def fischer_clock(resolved: Mapping) -> dict:
     return {"kind": "fischer", "initial": initial, "increment": increment, "max": most}
 
 
-def left_in_words(seconds: float) -> str:
+def left_in_words(seconds: float, say=None) -> str:
     """Time left as a player reads it, as the pages' countdowns say it: "2 days 3 hours", "5 hours 10
-    minutes", "12 minutes"."""
+    minutes", "12 minutes". `say(message, amount)` puts "%(num)s day" (or "days", "hour", ...) into the
+    reader's language (pbem/web/pages.py); without it, English."""
     minutes = int(max(0, seconds) // 60)
     days, hours, mins = minutes // 1440, minutes % 1440 // 60, minutes % 60
 
     def unit(amount, name):
-        return f"{amount} {name}{'' if amount == 1 else 's'}"
+        message = f"%(num)s {name}{'' if amount == 1 else 's'}"
+        return say(message, amount) if say else message % {"num": amount}
     if days:
         return f"{unit(days, 'day')} {unit(hours, 'hour')}"
     if hours:

@@ -164,6 +164,14 @@ def test_the_rules_stay_english_and_say_so_in_the_readers_language(client):
     assert '<div lang="en">' not in english and "their text is the game's law" not in english
 
 
+def test_the_time_left_is_said_in_the_readers_language_without_script(client, db, site):
+    created = service.create_game(db, site, "mississippi", [{"name": "Ann"}, {"name": "Bob"}], {"time_per_move": "3d"})
+    english, german = (client.get(f"/play/{created.tokens[0]}", headers={"Accept-Language": language}).data.decode()
+                       for language in ("en", "de"))
+    assert re.search(r"<noscript> \([23] days \d+ hours? left\)</noscript>", english)
+    assert re.search(r"<noscript> \(noch [23] Tage \d+ Stunden?\)</noscript>", german)
+
+
 def lang_of_html(page: str) -> str:
     return re.search(r'<html lang="([a-z]+)">', page).group(1)
 

@@ -59,9 +59,12 @@ def left_until(deadline: str) -> str:
     """A deadline as time left now, in words (for pages read without scripts; the countdown says it
     otherwise)."""
     seconds = (clock.parse_time(deadline) - clock.parse_time(service.utcnow())).total_seconds()
+    def say(message: str, amount: int) -> str:  # "%(num)s day(s)", "hour(s)", "minute(s)": the board script's words
+        return gettext(message, num=amount)
+
     if seconds >= 0:
-        return gettext("%(time)s left", time=clock.left_in_words(seconds))
-    return gettext("overdue by %(time)s", time=clock.left_in_words(-seconds))
+        return gettext("%(time)s left", time=clock.left_in_words(seconds, say))
+    return gettext("overdue by %(time)s", time=clock.left_in_words(-seconds, say))
 
 
 @bp.after_request
