@@ -74,6 +74,16 @@ class MoveIn(Schema):
                          metadata={"description": "the seq of the position you saw"})
 
 
+class MySettingsIn(Schema):
+    """PUT /api/me/settings: a signed-in address's settings; of section 26's, the language for now."""
+    class Meta:
+        unknown = RAISE
+
+    language = fields.String(required=True, allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
+                             metadata={"description": "the language of this address's pages (null: as the "
+                                                      "browser asks); a seat's own setting wins on its pages"})
+
+
 class SeatSettingsIn(Schema):
     """PUT /api/games/<id>/settings: what a seat's settings page sets; a field left out keeps its value."""
     class Meta:

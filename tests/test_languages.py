@@ -16,7 +16,7 @@ from babel.messages import pofile
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
-from pbem import i18n, service
+from pbem import accounts, i18n, service
 from tests.support import play_randomly
 from tests.test_pages import csrf
 
@@ -204,6 +204,38 @@ def test_the_api_sets_a_seats_language_and_keeps_what_it_leaves_out(client, db, 
     assert client.put(url, json={"language": "de"}).status_code == 401
     assert client.put(url, json={"language": "de"}, headers={"Authorization": "Bearer nope"}).status_code == 403
     assert service.load(db, created.id).settings[1].get("language") is None  # the other seat is untouched
+
+
+def test_a_signed_in_address_reads_its_own_language_where_no_seat_chose_one(client, db, site):
+    from tests.test_home import ANN, sign_in
+
+    created = service.create_game(db, site, "mississippi", [{"name": "Ann", "email": ANN}, {"name": "Bob"}])
+    assert client.put("/api/me/settings", json={"language": "de"}).status_code == 401  # not signed in
+    sign_in(client, db)
+    me = client.get("/me", headers={"Accept-Language": "fr"})
+    assert lang_of(me) == "fr" and b'<option value="">' in me.data
+    saved = client.post("/me/settings", data={"csrf": csrf(me.data), "language": "de"}, follow_redirects=True)
+    assert lang_of(saved) == "de" and "Deine Einstellungen sind gespeichert." in saved.data.decode()
+    for path in ("/", "/me", f"/play/{created.tokens[0]}", f"/games/{created.id}"):
+        page = client.get(path, headers={"Accept-Language": "fr"})
+        assert lang_of(page) == "de" and b'class="languages' not in page.data, path  # no switch: /me decides
+    # a seat's own language still wins on its pages
+    auth = {"Authorization": f"Bearer {created.tokens[0]}"}
+    assert client.put(f"/api/games/{created.id}/settings", json={"language": "fr"}, headers=auth).status_code == 200
+    assert lang_of(client.get(f"/play/{created.tokens[0]}")) == "fr" and lang_of(client.get("/")) == "de"
+    # the API, with the session or the personal token
+    answer = client.put("/api/me/settings", json={"language": None})
+    assert answer.status_code == 200 and answer.get_json() == {"language": None}
+    assert lang_of(client.get("/", headers={"Accept-Language": "fr"})) == "fr"
+    token = accounts.key_of(db, site, ANN, "token", service.utcnow())
+    other = client.application.test_client()  # no session: the token alone
+    assert other.put("/api/me/settings", json={"language": "en"},
+                     headers={"Authorization": f"Bearer {token}"}).get_json() == {"language": "en"}
+    assert other.put("/api/me/settings", json={"language": "xx"},
+                     headers={"Authorization": f"Bearer {token}"}).status_code == 400
+    assert other.put("/api/me/settings", json={"time_zone": "Europe/Paris"},
+                     headers={"Authorization": f"Bearer {token}"}).status_code == 400  # not yet
+    assert lang_of(client.get("/", headers={"Accept-Language": "fr"})) == "en"
 
 
 # --- no English left on a German or French page -------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import (Blueprint, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 
-from .. import accounts, feeds, players, service
+from .. import accounts, feeds, i18n, players, service
 from ..db import get_db, get_site
 from ..errors import ServiceError
 from ..games.base import GameError
@@ -130,7 +130,22 @@ def me():
         finished=[s for s in seats if s.status == "finished"],
         token=accounts.key_of(db, site, address, "token", now),
         feed_url=f"{site.base_url}/me/calendar.ics?key={accounts.key_of(db, site, address, 'feed', now)}",
-        client_data={"moves": [], "title": gettext("Your games"), "words": client_words(languages.current())})
+        client_data={"moves": [], "title": gettext("Your games"), "words": client_words(languages.current())},
+        my_language=accounts.language_of(db, address))
+
+
+@bp.post("/me/settings")
+def my_settings():
+    """The signed-in address's own settings from /me: the language of its pages (issue 26)."""
+    check_csrf()
+    address = signed_in()
+    if address is None:
+        return redirect(url_for("home.signin_form"), code=303)
+    chosen = i18n.known(request.form.get("language"))
+    accounts.set_language(get_db(), address, chosen, service.utcnow())
+    g.language = chosen or languages.browser_language()  # the answer speaks the new language
+    flash(gettext("Your settings are saved."))
+    return redirect(url_for("home.me"), code=303)
 
 
 @bp.post("/me/keys")

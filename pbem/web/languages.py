@@ -60,7 +60,24 @@ def current() -> str:
 
 
 def browser_language() -> str:
+    chosen = address_language()
+    if chosen:
+        g.language_chosen = True  # by the signed-in address: /me changes it, not the switch
+        return chosen
     return i18n.known(session.get(SESSION_KEY)) or asked_language() or i18n.DEFAULT
+
+
+def address_language() -> str | None:
+    """The language the signed-in address chose on /me (its session only: a page read with a seat link
+    and no session has no address)."""
+    if not session.get("home"):
+        return None
+    from .. import accounts
+    from ..db import get_db
+    from .home import signed_in  # late: the home pages speak through this module
+
+    address = signed_in()
+    return i18n.known(accounts.language_of(get_db(), address)) if address else None
 
 
 def asked_language() -> str | None:
@@ -79,15 +96,15 @@ def use_seat(settings) -> None:
         return
     chosen = i18n.known((settings or {}).get("language"))
     g.language = chosen or browser_language()
-    g.language_from_seat = bool(chosen)
+    g.language_chosen = bool(chosen) or g.get("language_chosen", False)
 
 
 def switch() -> list[dict] | None:
-    """The links of the switch at the foot of a page: None where the seat's own setting decides (its
-    settings page changes it)."""
-    if g.get("language_from_seat"):
-        return None
+    """The links of the switch at the foot of a page: None where a seat's or the signed-in address's own
+    setting decides (its settings page, or /me, changes it)."""
     here = current()
+    if g.get("language_chosen"):
+        return None
     return [{"code": code, "name": name, "current": code == here,
              "url": request.base_url + "?" + _args_with(code)} for code, name in i18n.LANGUAGES.items()]
 
