@@ -131,8 +131,8 @@ def seat_note(token):
         played = talk.seal_note(get_db(), get_site(), loaded.id, token, text, about)
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, draft_note=text, between_panel="notes")
-    flash(gettext("Your note is sealed. Its receipt: %(receipt)s… (event %(seq)s).", receipt=played.events[0].hash[:16],
-                  seq=played.events[0].seq))
+    flash(gettext("Your note is sealed. Its receipt: %(receipt)s… (event %(seq)s).",
+                  receipt=played.events[0].hash[:16], seq=played.events[0].seq))
     return back_to_seat(token, "#notes")
 
 
@@ -163,9 +163,11 @@ def seat_offer(token):
         return refused(token, exc, between_panel="takeback")
     kind = request.form.get("kind", "")
     if done.applied:  # nobody else had to agree (the others are computer players)
-        flash(gettext("The game now plays the current rules.") if kind == "upgrade" else gettext("The game is over, as agreed."))
+        flash(gettext("The game now plays the current rules.") if kind == "upgrade" else
+              gettext("The game is over, as agreed."))
         return back_to_seat(token)
-    flash(gettext("Your offer is made: every other player still in the game must accept it. It lapses if anyone moves."))
+    flash(gettext("Your offer is made: every other player still in the game must accept it. "
+                  "It lapses if anyone moves."))
     return back_to_seat(token)
 
 
@@ -309,7 +311,8 @@ def conditionals_save(token):
     try:
         conditionals.set_lines(db, get_site(), loaded.id, token, lines, loaded.seq)
     except (GameError, service.ServiceError) as exc:
-        return conditionals_page(token, error=gettext("Not saved: %(reason)s", reason=page_message(str(exc))), status=service.status_of(exc))
+        return conditionals_page(token, error=gettext("Not saved: %(reason)s", reason=page_message(str(exc))),
+                                 status=service.status_of(exc))
     flash({"save": gettext("Your conditional line is saved (sealed until the game ends)."),
            "remove": gettext("The line is removed."), "clear": gettext("Your conditional moves are cleared.")}[action])
     return back_to_seat(token, "#conditionals")

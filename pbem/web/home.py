@@ -159,7 +159,8 @@ def replace_key():
         return page_error(400, gettext("choose the personal token or the calendar key"))
     accounts.replace_key(get_db(), get_site(), address, kind, service.utcnow())
     flash(gettext("Your personal token is replaced: the old one opens nothing now.") if kind == "token" else
-          gettext("Your calendar key is replaced: subscribe again with the new address; the old one shows nothing now."))
+          gettext("Your calendar key is replaced: subscribe again with the new address; "
+                  "the old one shows nothing now."))
     return redirect(url_for("home.me"), code=303)
 
 

@@ -59,6 +59,7 @@ def left_until(deadline: str) -> str:
     """A deadline as time left now, in words (for pages read without scripts; the countdown says it
     otherwise)."""
     seconds = (clock.parse_time(deadline) - clock.parse_time(service.utcnow())).total_seconds()
+
     def say(message: str, amount: int) -> str:  # "%(num)s day(s)", "hour(s)", "minute(s)": the board script's words
         return gettext(message, num=amount)
 
@@ -112,7 +113,8 @@ def lost_links():
     limits.limit("links")
     address = (request.form.get("address") or "").strip()
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address):
-        return render_template("links.html", sent=False, error=gettext("that does not look like an e-mail address")), 400
+        error = gettext("that does not look like an e-mail address")
+        return render_template("links.html", sent=False, error=error), 400
     ask_for_mail("links", address)
     # The same answer, and the same work, whether or not the address plays here: nothing tells who plays.
     return render_template("links.html", sent=True, address=address, error=None)
