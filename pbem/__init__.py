@@ -24,7 +24,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
     from . import between, db
-    from .web import api, headers, health, home, home_api, limits, pages, started, unsubscribe
+    from .web import api, headers, health, home, home_api, languages, limits, pages, started, unsubscribe
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
@@ -43,5 +43,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(home_api.bp)
     home.install(app)
     pages.install_filters(app)
+    languages.install(app)  # the reader's language on every page (issue 26)
     between.install()  # conditional moves follow every append (issue 15)
     return app

@@ -136,6 +136,16 @@ def address_of_key(db, kind: str, key: str | None) -> str | None:
 # --- an address given to a seat, confirmed by a mailed link ------------------------------------------------
 
 
+def language_of(db, address: str) -> str | None:
+    """The language a signed-in address reads its pages in, if it chose one (issue 26)."""
+    return store.accounts.address_language(db, normal(address))
+
+
+def set_language(db, address: str, language: str | None, now: str) -> None:
+    with store.immediate(db):
+        store.accounts.set_address_language(db, normal(address), language, now)
+
+
 def request_confirmation(db, site: Site, loaded, seat: int, address: str, now: str) -> None:
     """Mail the new address a link that, followed, gives the seat that address (pbem/players.py)."""
     token = secrets.token_urlsafe(32)

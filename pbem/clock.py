@@ -22,6 +22,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Iterable, Mapping, Sequence
 
 from .games.base import InvalidOptions, Option
+from .i18n import N_
 
 TIMEOUT_ACTIONS = ("remind", "skip", "forfeit", "bot")
 MAX_DURATION = 365 * 86400  # no clock setting is longer than a year: time arithmetic stays in range
@@ -39,61 +40,61 @@ CLOCK_KINDS = ("per_move", "fischer")
 FISCHER_FIELDS = {"initial": "bank_initial", "increment": "bank_increment", "max": "bank_max"}  # API -> option
 
 CLOCK_OPTIONS: dict[str, Option] = {
-    "clock": Option("choice", "per_move", "A time for each move gives every turn the same time. A bank gives "
+    "clock": Option("choice", "per_move", N_("A time for each move gives every turn the same time. A bank gives "
                                           "each player a store of time that their turns use up and that "
                                           "grows by the increment after each of their moves, up to the most "
-                                          "it may hold: a quick move saves time for a hard one later.",
-                    choices=CLOCK_KINDS, label="Kind of clock",
-                    choice_labels={"per_move": "a time for each move", "fischer": "a bank of time (Fischer)"}),
-    "time_per_move": Option("str", "", "With a time for each move: how long each player has for a decision, "
-                                       "like 3d (three days), 12h or 1d12h; empty for no clock.",
-                            label="Time per move"),
-    "bank_initial": Option("str", "", "With a bank: the time each player starts with, like 7d (at least 1h).",
-                           label="Bank at the start"),
-    "bank_increment": Option("str", "", "With a bank: the time added to it after each of their moves, like 1d "
-                                        "(at least 1h, so that even an empty bank gives a move an hour).",
-                             label="Added after each move"),
-    "bank_max": Option("str", "", "With a bank: the most it may hold, like 14d; empty: what it starts with.",
-                       label="Most in the bank"),
-    "reminders": Option("str", DEFAULT_REMINDERS, "When to remind a player before their time runs out, like "
+                                          "it may hold: a quick move saves time for a hard one later."),
+                    choices=CLOCK_KINDS, label=N_("Kind of clock"),
+                    choice_labels={"per_move": N_("a time for each move"), "fischer": N_("a bank of time (Fischer)")}),
+    "time_per_move": Option("str", "", N_("With a time for each move: how long each player has for a decision, "
+                                       "like 3d (three days), 12h or 1d12h; empty for no clock."),
+                            label=N_("Time per move")),
+    "bank_initial": Option("str", "", N_("With a bank: the time each player starts with, like 7d (at least 1h)."),
+                           label=N_("Bank at the start")),
+    "bank_increment": Option("str", "", N_("With a bank: the time added to it after each of their moves, like 1d "
+                                        "(at least 1h, so that even an empty bank gives a move an hour)."),
+                             label=N_("Added after each move")),
+    "bank_max": Option("str", "", N_("With a bank: the most it may hold, like 14d; empty: what it starts with."),
+                       label=N_("Most in the bank")),
+    "reminders": Option("str", DEFAULT_REMINDERS, N_("When to remind a player before their time runs out, like "
                                                   "1d,1h (at most three; those longer than the time per move "
                                                   "are left out, and a clock too short for 1d,1h is reminded "
-                                                  "halfway); 'none' for no reminders.", label="Reminders"),
-    "on_timeout": Option("choice", "remind", "What happens when a player's time runs out.",
-                         choices=TIMEOUT_ACTIONS, label="When time runs out",
-                         choice_labels={"remind": "remind them three more times", "skip": "pass their turn, where the game "
-                                        "allows a pass", "forfeit": "they lose the game",
-                                        "bot": "the computer plays for them until they are back"}),
-    "vacation_days": Option("int", DEFAULT_VACATION_DAYS, "Days of vacation each player may take in a year; "
-                                                          "their clock is paused meanwhile.", minimum=0, maximum=365,
-                            label="Vacation days a year"),
+                                                  "halfway); 'none' for no reminders."), label=N_("Reminders")),
+    "on_timeout": Option("choice", "remind", N_("What happens when a player's time runs out."),
+                         choices=TIMEOUT_ACTIONS, label=N_("When time runs out"),
+                         choice_labels={"remind": N_("remind them three more times"), "skip": N_("pass their turn, where the game "
+                                        "allows a pass"), "forfeit": N_("they lose the game"),
+                                        "bot": N_("the computer plays for them until they are back")}),
+    "vacation_days": Option("int", DEFAULT_VACATION_DAYS, N_("Days of vacation each player may take in a year; "
+                                                          "their clock is paused meanwhile."), minimum=0, maximum=365,
+                            label=N_("Vacation days a year")),
 }
 
 # The clock's options and what each combination does, in words, for the options page.
 CLOCK_IN_WORDS: tuple[tuple[str, str], ...] = (
-    ("No clock", "Choose a time for each move and leave the time empty: nobody is reminded or runs out of "
-                 "time, and the reminders, what happens when time runs out and the vacation days do nothing."),
-    ("A time for each move", "Every turn gets the same time, counted from the moment it becomes the "
+    (N_("No clock"), N_("Choose a time for each move and leave the time empty: nobody is reminded or runs out of "
+                 "time, and the reminders, what happens when time runs out and the vacation days do nothing.")),
+    (N_("A time for each move"), N_("Every turn gets the same time, counted from the moment it becomes the "
                              "player's turn; time a quick move does not use is not kept. With 3d, every move "
-                             "is due three days after the turn began."),
-    ("A bank of time", "Each player starts with the bank. The time they take over a move comes out of it, and "
+                             "is due three days after the turn began.")),
+    (N_("A bank of time"), N_("Each player starts with the bank. The time they take over a move comes out of it, and "
                        "after each move the increment is added, up to the most it may hold. With 7d, +1d, at "
                        "most 14d: a player who answers within the day keeps their 7 days and slowly gains up to "
                        "14; one who takes 3 days over a move has 4 left, 5 after the increment. A player whose "
-                       "bank is empty still has the increment for each move, so it is at least an hour."),
-    ("Reminders", "Sent that long before a turn's time runs out, by mail or webhook as the player chose. Those "
+                       "bank is empty still has the increment for each move, so it is at least an hour.")),
+    (N_("Reminders"), N_("Sent that long before a turn's time runs out, by mail or webhook as the player chose. Those "
                   "as long as the turn or longer (the time per move, or what is in the bank when the turn "
                   "begins) are left out, so the usual 1d,1h fits every clock: a 12h turn is reminded an hour "
-                  "before, and a 1h turn, which neither fits, halfway."),
-    ("When time runs out", "Remind: the game waits, and the player is reminded three more times, one "
+                  "before, and a 1h turn, which neither fits, halfway.")),
+    (N_("When time runs out"), N_("Remind: the game waits, and the player is reminded three more times, one "
                            "period after (the time per move, or a bank's increment), then two, then four. "
                            "Pass their turn: the game's default move is played for them where the rules allow "
                            "one (a bank then starts again from the increment). They lose: the game ends for "
-                           "them. The computer plays: it moves for them until they say they are back."),
-    ("Vacation days", "A player on vacation has their clock stopped, bank and all, for up to that many days "
-                      "in any 365; a vacation that uses them up ends by itself."),
-    ("Every clock ends", "However these are set, a player who does nothing runs out of time at the latest "
-                         "after the time per move (or the most a bank holds) and their vacation days."),
+                           "them. The computer plays: it moves for them until they say they are back.")),
+    (N_("Vacation days"), N_("A player on vacation has their clock stopped, bank and all, for up to that many days "
+                      "in any 365; a vacation that uses them up ends by itself.")),
+    (N_("Every clock ends"), N_("However these are set, a player who does nothing runs out of time at the latest "
+                         "after the time per move (or the most a bank holds) and their vacation days.")),
 )
 
 _UNIT = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
@@ -216,14 +217,16 @@ def fischer_clock(resolved: Mapping) -> dict:
     return {"kind": "fischer", "initial": initial, "increment": increment, "max": most}
 
 
-def left_in_words(seconds: float) -> str:
+def left_in_words(seconds: float, say=None) -> str:
     """Time left as a player reads it, as the pages' countdowns say it: "2 days 3 hours", "5 hours 10
-    minutes", "12 minutes"."""
+    minutes", "12 minutes". `say(message, amount)` puts "%(num)s day" (or "days", "hour", ...) into the
+    reader's language (pbem/web/pages.py); without it, English."""
     minutes = int(max(0, seconds) // 60)
     days, hours, mins = minutes // 1440, minutes % 1440 // 60, minutes % 60
 
     def unit(amount, name):
-        return f"{amount} {name}{'' if amount == 1 else 's'}"
+        message = f"%(num)s {name}{'' if amount == 1 else 's'}"
+        return say(message, amount) if say else message % {"num": amount}
     if days:
         return f"{unit(days, 'day')} {unit(hours, 'hour')}"
     if hours:

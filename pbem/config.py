@@ -25,6 +25,7 @@ def _shipped(name: str) -> Path:
 
 TEMPLATES_DIR = _shipped("templates")
 SCHEMAS_DIR = _shipped("schemas")
+TRANSLATIONS_DIR = PACKAGE_DIR / "translations"  # the pages' words in each language (pbem/i18n.py)
 
 class ConfigurationError(ValueError):
     """A setting in the environment that cannot be used; the command line says which and exits."""

@@ -74,7 +74,40 @@ class MoveIn(Schema):
                          metadata={"description": "the seq of the position you saw"})
 
 
+class MySettingsIn(Schema):
+    """PUT /api/me/settings: a signed-in address's settings; of section 26's, the language for now."""
+    class Meta:
+        unknown = RAISE
+
+    language = fields.String(required=True, allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
+                             metadata={"description": "the language of this address's pages (null: as the "
+                                                      "browser asks); a seat's own setting wins on its pages"})
+
+
+class SeatSettingsIn(Schema):
+    """PUT /api/games/<id>/settings: what a seat's settings page sets; a field left out keeps its value."""
+    class Meta:
+        unknown = RAISE
+
+    email_on = fields.Boolean(metadata={"description": "e-mail notices on or off"})
+    digest = fields.Boolean(metadata={"description": "one daily digest instead of a mail per move"})
+    webhook = fields.String(allow_none=True, validate=validate.Length(max=2000),
+                            metadata={"description": "a URL each notice is POSTed to (null or empty: none)"})
+    confirm = fields.Boolean(metadata={"description": "moves are confirmed on the seat page before they are sent"})
+    language = fields.String(allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
+                             metadata={"description": "the language of the seat's pages (null: as the browser asks)"})
+
+
 # --- responses ---------------------------------------------------------------------------------------
+
+
+class SeatSettingsOut(Schema):
+    email_on = fields.Boolean(required=True)
+    digest = fields.Boolean(required=True)
+    webhook = fields.String(allow_none=True, required=True)
+    confirm = fields.Boolean(required=True)
+    language = fields.String(allow_none=True, required=True,
+                             metadata={"description": "en, de or fr; null: as the reader's browser asks"})
 
 
 class OptionOut(Schema):
@@ -299,6 +332,9 @@ class SeatSettingsChanged(Schema):
     digest = fields.Boolean(required=True)
     webhook = fields.String(allow_none=True, required=True)
     confirm = fields.Boolean(metadata={"description": "moves are confirmed before they are sent (absent: yes)"})
+    language = fields.String(allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
+                             metadata={"description": "the language of the seat's pages (null: as the browser asks; "
+                                                      "absent: as before)"})
 
 
 class SeatOnly(Schema):

@@ -15,7 +15,8 @@ from .between import contract as between_contract
 from .config import SCHEMAS_DIR
 from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut,
                        HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut,
-                       PlayedOut, RotatedOut, SigninIn, VerifyOut, event_schemas)
+                       MySettingsIn, PlayedOut, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut,
+                       event_schemas)
 
 
 def _error_responses(*codes: int) -> dict:
@@ -44,7 +45,8 @@ def openapi() -> dict:
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
                    ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
-                   HandoverIn, HandoverOut, HealthOut, *between_contract.SCHEMAS):
+                   HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn,
+                   *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -88,6 +90,12 @@ def openapi() -> dict:
     spec.path("/api/games/{id}/resign", parameters=[game_id], operations={"post": {
         "summary": "The bearer's seat leaves the game", "security": [{"seatToken": []}],
         "responses": {**ok("PlayedOut", "201"), **_error_responses(401, 403, 404)}}})
+    spec.path("/api/games/{id}/settings", parameters=[game_id], operations={"put": {
+        "summary": "The bearer seat's settings: notices, confirmation of moves, the language of its pages",
+        "description": "A field left out keeps its value. `language` null: the pages follow the reader's "
+                       "browser (Accept-Language), else English.",
+        "security": [{"seatToken": []}], "requestBody": json_body("SeatSettingsIn"),
+        "responses": {**ok("SeatSettingsOut"), **_error_responses(400, 401, 403, 404, 413, 415, 422, 429)}}})
     spec.path("/api/games/{id}/handover", parameters=[game_id], operations={"post": {
         "summary": "Hand the bearer's seat on to someone else",
         "description": "The seat's record takes the new holder's name and address; a new link is mailed to "
@@ -167,6 +175,12 @@ def home_paths(spec, json_body, ok, game_id) -> None:
         "description": "With the session cookie of a signed-in browser, or the personal token shown on /me.",
         "security": [{"personalToken": []}],
         "responses": {**ok("MyGameOut", many=True), **_error_responses(401)}}})
+    spec.path("/api/me/settings", operations={"put": {
+        "summary": "The signed-in address's settings: the language of its pages (issue 26)",
+        "description": "With the session cookie of a signed-in browser, or the personal token shown on /me. "
+                       "A seat's own language still decides on that seat's pages. Answers the settings.",
+        "security": [{"personalToken": []}], "requestBody": json_body("MySettingsIn"),
+        "responses": {**ok("MySettingsIn"), **_error_responses(400, 401, 413, 415)}}})
     spec.path("/api/join/{invite}", parameters=[invite], operations={"post": {
         "summary": "Take the next open seat of the invitation's game; the last one starts the game",
         "requestBody": json_body("JoinIn"),

@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any, Sequence
 
 from . import chance as chance_mod
-from . import clock, loading, store
+from . import clock, i18n, loading, store
 from .commands import run_command
 from .deciding import check_may_move, clock_command, resign_command, vacation_command
 from .errors import (BadRequest, Busy, Conflicting, Forbidden, GameNotFound, ServiceError, TooMany,  # noqa: F401
@@ -310,17 +310,22 @@ def resign(db, site: Site | None, game_id: str, token: str | None, now: str | No
 
 
 def change_settings(db, site: Site, game_id: str, token: str | None, email_on: bool, digest: bool,
-                    webhook: str | None, now: str | None = None, confirm: bool = True) -> Played:
-    """A seat's settings: e-mail notices on or off, a daily digest, a webhook, and whether a move is
-    confirmed before it is sent (on by default, as in correspondence chess)."""
+                    webhook: str | None, now: str | None = None, confirm: bool = True,
+                    language: str | None = ...) -> Played:
+    """A seat's settings: e-mail notices on or off, a daily digest, a webhook, whether a move is
+    confirmed before it is sent (on by default, as in correspondence chess), and the language its pages
+    are read in (None: as the reader's browser asks; left out: as it was)."""
     webhook = (webhook or "").strip() or None
     if webhook is not None:
         check_webhook(webhook, site)
+    if language is not ... and language is not None and language not in i18n.LANGUAGES:
+        raise BadRequest(f"language must be one of {', '.join(i18n.LANGUAGES)}")
 
     def command(folded, seat):
+        chosen = {} if language is ... else {"language": language}
         return {"verb": "settings", "seat": seat,
                 "settings": {"email_on": bool(email_on), "digest": bool(digest), "webhook": webhook,
-                             "confirm": bool(confirm)}}
+                             "confirm": bool(confirm), **chosen}}
 
     return act(db, site, game_id, token, command, now)
 

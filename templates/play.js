@@ -19,6 +19,13 @@
 
   var dataNode = document.getElementById("move-hints");
   var data = dataNode ? JSON.parse(dataNode.textContent) : {moves: []};
+  // The page's words in its reader's language (pbem/web/client_words.py): the English id, else as given.
+  var words = data.words || {};
+  function W(message, values) {
+    return (words[message] || message).replace(/%\((\w+)\)s/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
   var area = document.querySelector(".play-area");
   var boardBox = document.querySelector(".board");
   var playForm = document.getElementById("play-form");
@@ -136,11 +143,12 @@
       else off.push(m);
     });
     targets.forEach(function (t) { markSquare(t, "target"); });
-    if (off.length) offer(off, "Or, with " + label(name) + ":");
+    if (off.length) offer(off, W("Or, with %(piece)s:", {piece: label(name)}));
     var count = targets.length;
-    text(say, label(name) + " chosen. " + (count ? count + " place" + (count === 1 ? "" : "s") +
-      " it can reach " + (count === 1 ? "is" : "are") + " marked: choose one. " : "") +
-      "Choose it again or press Escape to cancel.");
+    text(say, W("%(piece)s chosen.", {piece: label(name)}) + " " +
+      (count ? W(count === 1 ? "%(num)s place it can reach is marked: choose one." :
+                               "%(num)s places it can reach are marked: choose one.", {num: count}) + " " : "") +
+      W("Choose it again or press Escape to cancel."));
     if (!count && off.length === 1) choose(off[0]);
   }
 
@@ -163,8 +171,8 @@
     (list[0].path || []).forEach(function (sq) { markSquare(sq, "path"); });
     if (list.length === 1) choose(list[0]);
     else {
-      offer(list, "Which move to " + square + "?");
-      text(say, list.length + " moves end on " + square + ": choose one below.");
+      offer(list, W("Which move to %(square)s?", {square: square}));
+      text(say, W("%(num)s moves end on %(square)s: choose one below.", {num: list.length, square: square}));
     }
     return true;
   }
@@ -219,8 +227,8 @@
     var confirmButton = pending.querySelector("#confirm-move");
     var note = pending.querySelector("#pending-refused");
     pending.classList.toggle("refused", !!reason);
-    text(pending.querySelector(".pending-title"), reason ? "This move would be refused:" : "Your move, not sent yet:");
-    if (note) { note.hidden = !reason; text(note, reason ? reason + ". Nothing was sent." : ""); }
+    text(pending.querySelector(".pending-title"), W(reason ? "This move would be refused:" : "Your move, not sent yet:"));
+    if (note) { note.hidden = !reason; text(note, reason ? W("%(reason)s. Nothing was sent.", {reason: reason}) : ""); }
     confirmButton.hidden = !!reason;
     confirmButton.disabled = false;
     if (reason) pending.querySelector("#cancel-move").focus({preventScroll: true});
@@ -247,7 +255,7 @@
       if (!originalBoard) originalBoard = current;
       current.replaceWith(document.importNode(parsed, true));
       boardBox.classList.add("previewing");
-      text(document.getElementById("preview-note"), "The board after this move, not sent yet.");
+      text(document.getElementById("preview-note"), W("The board after this move, not sent yet."));
     }).catch(function () { /* no preview: the move still plays */ });
   }
 
@@ -284,7 +292,7 @@
     if (picker && offBoard.length) {
       var heading = document.createElement("p");
       heading.className = "choices-heading";
-      text(heading, "Choose one:");
+      text(heading, W("Choose one:"));
       picker.appendChild(heading);
       offBoard.forEach(function (name) {
         var button = document.createElement("button");
@@ -366,10 +374,10 @@
 
   if (pending) {
     pending.querySelector("#confirm-move").addEventListener("click", function () { if (state.move) send(state.move); });
-    pending.querySelector("#cancel-move").addEventListener("click", function () { reset("Cancelled: nothing was sent."); });
+    pending.querySelector("#cancel-move").addEventListener("click", function () { reset(W("Cancelled: nothing was sent.")); });
   }
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && (state.piece || state.move || state.target)) reset("Cancelled: nothing was sent.");
+    if (event.key === "Escape" && (state.piece || state.move || state.target)) reset(W("Cancelled: nothing was sent."));
   });
 
   // --- time left, in the viewer's own time zone -----------------------------------------------------------
@@ -377,9 +385,12 @@
   function span(ms) {
     var minutes = Math.floor(Math.abs(ms) / 60000), days = Math.floor(minutes / 1440);
     var hours = Math.floor((minutes % 1440) / 60), mins = minutes % 60;
-    if (days) return days + (days === 1 ? " day " : " days ") + hours + (hours === 1 ? " hour" : " hours");
-    if (hours) return hours + (hours === 1 ? " hour " : " hours ") + mins + (mins === 1 ? " minute" : " minutes");
-    return mins + (mins === 1 ? " minute" : " minutes");
+    function units(count, one, many) { return W(count === 1 ? one : many, {num: count}); }
+    var inDays = units(days, "%(num)s day", "%(num)s days"), inHours = units(hours, "%(num)s hour", "%(num)s hours");
+    if (days) return inDays + " " + inHours;
+    var inMinutes = units(mins, "%(num)s minute", "%(num)s minutes");
+    if (hours) return inHours + " " + inMinutes;
+    return inMinutes;
   }
 
   function countdowns() {
@@ -389,7 +400,8 @@
       var left = due - Date.now();
       var local = due.toLocaleString(undefined, {weekday: "short", day: "numeric", month: "short",
                                                   hour: "2-digit", minute: "2-digit"});
-      text(el, (left >= 0 ? span(left) + " left" : "overdue by " + span(left)) + " (due " + local + ")");
+      text(el, W(left >= 0 ? "%(time)s left" : "overdue by %(time)s", {time: span(left)}) + " " +
+               W("(due %(when)s)", {when: local}));
       el.classList.toggle("overdue", left < 0);
       el.classList.toggle("soon", left >= 0 && left < 6 * 3600 * 1000);
     });
@@ -460,11 +472,12 @@
     var box = document.getElementById("lost-moves");
     if (!box) return;
     var from = found.lost;
-    var words = "You saw it at move " + found.top + "; it now stands at move " + head.seq + ". " +
-      (from === found.top ? "Move " + from + " as you saw it is"
-                          : "Moves " + from + " to " + found.top + " as you saw them are") +
-      " no longer on the server" + (found.same ? " (up to move " + found.same + " it is as you saw it)." : ".");
-    text(box.querySelector(".lost-words"), words);
+    var lost = W("You saw it at move %(top)s; it now stands at move %(seq)s.", {top: found.top, seq: head.seq}) + " " +
+      W(from === found.top ? "Move %(from)s as you saw it is no longer on the server"
+                           : "Moves %(from)s to %(top)s as you saw them are no longer on the server",
+        {from: from, top: found.top}) +
+      (found.same ? " " + W("(up to move %(same)s it is as you saw it)", {same: found.same}) : "") + ".";
+    text(box.querySelector(".lost-words"), lost);
     box.hidden = false;
     var seen = document.getElementById("lost-moves-seen");
     if (seen) seen.addEventListener("click", function () {
@@ -506,7 +519,7 @@
   // --- keeping up with the game ---------------------------------------------------------------------------
 
   function title(yourTurn) {
-    document.title = (yourTurn ? "Your turn · " : "") + data.title;
+    document.title = (yourTurn ? W("Your turn") + " · " : "") + data.title;
   }
 
   // A message or a note being written is never thrown away by a reload: the banner asks instead.

@@ -42,14 +42,21 @@ def chrome(tmp_path, monkeypatch):
     monkeypatch.setenv("SE_AVOID_STATS", "true")  # Selenium Manager is not used; if it were, no usage stats
     drivers = []
 
-    def start(javascript: bool = True):
+    def start(javascript: bool = True, language: str | None = None):
+        """`language`: the browser's own language (--lang) and the one it asks pages for (Accept-Language)."""
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for flag in FLAGS:
             options.add_argument(flag)
         options.add_argument(f"--user-data-dir={tmp_path / f'profile{len(drivers)}'}")
+        prefs = {}
         if not javascript:
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+            prefs["profile.managed_default_content_settings.javascript"] = 2
+        if language:
+            options.add_argument(f"--lang={language}")
+            prefs["intl.accept_languages"] = language
+        if prefs:
+            options.add_experimental_option("prefs", prefs)
         driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
         driver.set_page_load_timeout(30)
         drivers.append(driver)

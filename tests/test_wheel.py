@@ -72,6 +72,9 @@ def test_a_wheel_serves_pages_openapi_and_mail_from_any_folder(tmp_path):
                 assert time.monotonic() < deadline, "the installed pbem serve did not answer"
                 time.sleep(0.2)
         assert "Start a game" in home
+        # the catalogs come from the wheel too, compiled when first read
+        german = urllib.request.Request(base + "/", headers={"Accept-Language": "de"})
+        assert "Partie starten" in urllib.request.urlopen(german, timeout=10).read().decode()
         assert "Mississippi" in urllib.request.urlopen(base + "/rules/mississippi", timeout=10).read().decode()
         document = json.loads(urllib.request.urlopen(base + "/api/openapi.json", timeout=10).read())
         assert "/api/mail/inbound" in document["paths"]

@@ -180,6 +180,20 @@ def prove_address(db: sqlite_utils.Database, address: str, game_id: str, now: st
                     "on conflict do nothing", [address_sha256(address), game_id or "", now])
 
 
+# --- an address's own settings (issue 26) ----------------------------------------------------------------
+
+
+def address_language(db: sqlite_utils.Database, address: str) -> str | None:
+    row = _one(db, "select language from address_settings where address_sha256 = ?", [address_sha256(address)])
+    return row[0] if row else None
+
+
+def set_address_language(db: sqlite_utils.Database, address: str, language: str | None, now: str) -> None:
+    db.conn.execute("insert into address_settings (address_sha256, language, updated) values (?, ?, ?) "
+                    "on conflict (address_sha256) do update set language = excluded.language, "
+                    "updated = excluded.updated", [address_sha256(address), language, now])
+
+
 # --- requests for mail (pbem/notify/asked.py) -----------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ from .accounts import prove_address
 from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 _current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
 _current_lock = threading.Lock()
@@ -190,9 +190,17 @@ def _v10_notices_told_when_delivered(db) -> None:
         db.conn.execute(f"alter table outbox add column args {dialect(db).TEXT}")
 
 
+def _v11_address_settings(db) -> None:
+    """A signed-in address's own settings, by the address's SHA-256 (issue 26: the language its pages are
+    read in). Written once for both engines."""
+    text = dialect(db).TEXT
+    db.conn.execute(f"create table if not exists address_settings (address_sha256 {text} primary key, "
+                    f"language {text}, updated {text} not null)")
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
               5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
-              9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered}
+              9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered, 11: _v11_address_settings}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:

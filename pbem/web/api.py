@@ -210,6 +210,32 @@ def play(game_id):
     return response
 
 
+@bp.put("/games/<game_id>/settings")
+def seat_settings(game_id):
+    """The bearer seat's settings, as its settings page sets them, plus its pages' language (issue 26). A
+    field left out keeps its value; the answer is the settings as they now stand."""
+    db = get_db()
+    loaded = service.load(db, game_id)
+    token = bearer()
+    if token is None:
+        raise service.Unauthorized("this needs a seat token: Authorization: Bearer <token>")
+    seat = service.seat_of(loaded, token)
+    body = contract.load_request(contract.SeatSettingsIn, json_body())
+    now = loaded.settings[seat]
+    played = service.change_settings(
+        db, get_site(), game_id, token, email_on=body.get("email_on", now.get("email_on", True)),
+        digest=body.get("digest", now.get("digest", False)), webhook=body.get("webhook", now.get("webhook")),
+        confirm=body.get("confirm", now.get("confirm", True)), language=body.get("language", ...))
+    return jsonify(seat_settings_view(played.loaded.settings[seat]))
+
+
+def seat_settings_view(settings) -> dict:
+    """A seat's settings as the API shows them to the seat (its address is shown on its settings page only)."""
+    return {"email_on": bool(settings.get("email_on", True)), "digest": bool(settings.get("digest", False)),
+            "webhook": settings.get("webhook"), "confirm": bool(settings.get("confirm", True)),
+            "language": settings.get("language")}
+
+
 @bp.post("/games/<game_id>/resign")
 def resign(game_id):
     db = get_db()

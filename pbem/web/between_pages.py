@@ -22,6 +22,7 @@ from ..folding import Folded
 from ..games.base import GameError
 from . import limits
 from .pages import bp, check_csrf, seat_context, seat_from_token
+from .languages import gettext, page_message
 
 MESSAGES_ON_PAGE = 40
 NOTES_ON_PAGE = 30
@@ -130,7 +131,8 @@ def seat_note(token):
         played = talk.seal_note(get_db(), get_site(), loaded.id, token, text, about)
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, draft_note=text, between_panel="notes")
-    flash(f"Your note is sealed. Its receipt: {played.events[0].hash[:16]}… (event {played.events[0].seq}).")
+    flash(gettext("Your note is sealed. Its receipt: %(receipt)s… (event %(seq)s).",
+                  receipt=played.events[0].hash[:16], seq=played.events[0].seq))
     return back_to_seat(token, "#notes")
 
 
@@ -146,8 +148,8 @@ def seat_takeback(token):
         done = agreements.take_back(get_db(), get_site(), loaded.id, token, to_seq)
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, between_panel="takeback")
-    flash(f"Taken back: the game is at position {to_seq} again." if done.applied else
-          "Your takeback is proposed: the others must accept it. It lapses if anyone moves.")
+    flash(gettext("Taken back: the game is at position %(at)s again.", at=to_seq) if done.applied else
+          gettext("Your takeback is proposed: the others must accept it. It lapses if anyone moves."))
     return back_to_seat(token)
 
 
@@ -161,9 +163,11 @@ def seat_offer(token):
         return refused(token, exc, between_panel="takeback")
     kind = request.form.get("kind", "")
     if done.applied:  # nobody else had to agree (the others are computer players)
-        flash("The game now plays the current rules." if kind == "upgrade" else "The game is over, as agreed.")
+        flash(gettext("The game now plays the current rules.") if kind == "upgrade" else
+              gettext("The game is over, as agreed."))
         return back_to_seat(token)
-    flash("Your offer is made: every other player still in the game must accept it. It lapses if anyone moves.")
+    flash(gettext("Your offer is made: every other player still in the game must accept it. "
+                  "It lapses if anyone moves."))
     return back_to_seat(token)
 
 
@@ -177,9 +181,9 @@ def seat_answer(token):
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, between_panel="proposal")
     if done.applied:
-        flash("Accepted: everyone agreed, and it is done.")
+        flash(gettext("Accepted: everyone agreed, and it is done."))
     else:
-        flash("Accepted: waiting for the others." if accept else "Answered: the proposal is closed.")
+        flash(gettext("Accepted: waiting for the others.") if accept else gettext("Answered: the proposal is closed."))
     return back_to_seat(token)
 
 
@@ -284,14 +288,14 @@ def conditionals_save(token):
     loaded, seat = seat_from_token(token)
     action = request.form.get("action", "")
     if request.form.get("seq") != str(loaded.seq):
-        return conditionals_page(token, error="The game moved on while you were choosing: here it is as it is "
-                                 "now. Your lines as they stand are below; build the new one again.", status=409)
+        return conditionals_page(token, error=gettext("The game moved on while you were choosing: here it is as it is "
+                                 "now. Your lines as they stand are below; build the new one again."), status=409)
     db = get_db()
     lines = conditionals.live_lines(db, loaded, seat)
     if action == "save":
         line, trailing = nest(steps_from(request.form.getlist("step")))
         if not line or trailing:
-            return conditionals_page(token, error="A line ends with your own move: choose your reply first.",
+            return conditionals_page(token, error=gettext("A line ends with your own move: choose your reply first."),
                                      status=400)
         lines = [*lines, line]
     elif action == "remove":
@@ -303,11 +307,12 @@ def conditionals_save(token):
     elif action == "clear":
         lines = []
     else:
-        return conditionals_page(token, error="Choose what to do: save the line, or remove one.", status=400)
+        return conditionals_page(token, error=gettext("Choose what to do: save the line, or remove one."), status=400)
     try:
         conditionals.set_lines(db, get_site(), loaded.id, token, lines, loaded.seq)
     except (GameError, service.ServiceError) as exc:
-        return conditionals_page(token, error=f"Not saved: {exc}", status=service.status_of(exc))
-    flash({"save": "Your conditional line is saved (sealed until the game ends).",
-           "remove": "The line is removed.", "clear": "Your conditional moves are cleared."}[action])
+        return conditionals_page(token, error=gettext("Not saved: %(reason)s", reason=page_message(str(exc))),
+                                 status=service.status_of(exc))
+    flash({"save": gettext("Your conditional line is saved (sealed until the game ends)."),
+           "remove": gettext("The line is removed."), "clear": gettext("Your conditional moves are cleared.")}[action])
     return back_to_seat(token, "#conditionals")

@@ -21,6 +21,8 @@ from ..folding import Folded
 from ..redaction import public_event
 from ..words import Told, taken_back, tell
 from .pages import bp, seat_context, seat_from_token
+from . import languages
+from .client_words import client_words
 
 MOVES_EACH_WAY = 30    # appends listed before and after the one shown
 AUDIT_EACH_WAY = 30    # events listed before and after, in the audit view
@@ -98,7 +100,7 @@ def history_page(loaded: Folded, seat: int | None, base: str, back: str):
         window = store.read_events_after(db, loaded.id, max(0, at - AUDIT_EACH_WAY - 1), upto=at + AUDIT_EACH_WAY)
         events = [public_event(loaded, e, seat) for e in window]
     urls = {name: (f"{base}?at={value}" if value is not None else None) for name, value in vars(nav).items()}
-    context["client_data"] = {"moves": [], "history": urls}
+    context["client_data"] = {"moves": [], "history": urls, "words": client_words(languages.current())}
     return render_template("history.html", base=base, back=back, steps=urls, entries=entries, audit=audit,
                            audit_events=events, notes_here=talk.notes(db, loaded, seat, position=at),
                            gone=[(to, by) for to, by in rewinds if to < at < by], **context)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import (Blueprint, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 
-from .. import accounts, feeds, players, service
+from .. import accounts, feeds, i18n, players, service
 from ..db import get_db, get_site
 from ..errors import ServiceError
 from ..games.base import GameError
@@ -22,6 +22,9 @@ from ..notify.unsubscribe import masked
 from . import limits, proof
 from .asking import ask_for_mail
 from .pages import check_csrf, seat_from_token
+from .languages import gettext
+from . import languages
+from .client_words import client_words
 
 bp = Blueprint("home", __name__)
 
@@ -72,7 +75,7 @@ def signin():
     address = (request.form.get("address") or "").strip()
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address):
         return render_template("signin.html", sent=False, address=None,
-                               error="that does not look like an e-mail address"), 400
+                               error=gettext("that does not look like an e-mail address")), 400
     ask_for_mail("signin", address)
     # The same answer, and the same work, whether or not the address plays here: nothing tells who plays.
     return render_template("signin.html", sent=True, address=address, error=None)
@@ -95,7 +98,7 @@ def signin_follow(token):
     session["home"] = secret
     session.permanent = True
     session.pop("csrf", None)  # a new session, a new form token
-    flash("You are signed in.")
+    flash(gettext("You are signed in."))
     return redirect(url_for("home.me"), code=303)
 
 
@@ -105,7 +108,7 @@ def signout():
         check_csrf()
         accounts.end_session(get_db(), session.pop("home", None))
         session.pop("csrf", None)
-        flash("You are signed out.")
+        flash(gettext("You are signed out."))
         return redirect(url_for("home.signin_form"), code=303)
     return render_template("signout.html", address=signed_in())
 
@@ -127,7 +130,22 @@ def me():
         finished=[s for s in seats if s.status == "finished"],
         token=accounts.key_of(db, site, address, "token", now),
         feed_url=f"{site.base_url}/me/calendar.ics?key={accounts.key_of(db, site, address, 'feed', now)}",
-        client_data={"moves": [], "title": "Your games"})
+        client_data={"moves": [], "title": gettext("Your games"), "words": client_words(languages.current())},
+        my_language=accounts.language_of(db, address))
+
+
+@bp.post("/me/settings")
+def my_settings():
+    """The signed-in address's own settings from /me: the language of its pages (issue 26)."""
+    check_csrf()
+    address = signed_in()
+    if address is None:
+        return redirect(url_for("home.signin_form"), code=303)
+    chosen = i18n.known(request.form.get("language"))
+    accounts.set_language(get_db(), address, chosen, service.utcnow())
+    g.language = chosen or languages.browser_language()  # the answer speaks the new language
+    flash(gettext("Your settings are saved."))
+    return redirect(url_for("home.me"), code=303)
 
 
 @bp.post("/me/keys")
@@ -138,10 +156,11 @@ def replace_key():
         return redirect(url_for("home.signin_form"), code=303)
     kind = request.form.get("kind")
     if kind not in accounts.KINDS:
-        return page_error(400, "choose the personal token or the calendar key")
+        return page_error(400, gettext("choose the personal token or the calendar key"))
     accounts.replace_key(get_db(), get_site(), address, kind, service.utcnow())
-    flash("Your personal token is replaced: the old one opens nothing now." if kind == "token" else
-          "Your calendar key is replaced: subscribe again with the new address; the old one shows nothing now.")
+    flash(gettext("Your personal token is replaced: the old one opens nothing now.") if kind == "token" else
+          gettext("Your calendar key is replaced: subscribe again with the new address; "
+                  "the old one shows nothing now."))
     return redirect(url_for("home.me"), code=303)
 
 
@@ -157,10 +176,10 @@ def rotate_from_me():
         seat = int(request.form.get("seat", ""))
         players.rotate(get_db(), get_site(), request.form.get("game", ""), players.by_address(address, seat))
     except ValueError:
-        return page_error(400, "choose a seat")
+        return page_error(400, gettext("choose a seat"))
     except (GameError, ServiceError) as exc:
         return page_error(service.status_of(exc), str(exc))
-    flash("The seat's link is replaced: the old one opens nothing now. The new one is below.")
+    flash(gettext("The seat's link is replaced: the old one opens nothing now. The new one is below."))
     return redirect(url_for("home.me"), code=303)
 
 
@@ -207,8 +226,8 @@ def join(invite):
             loaded = service.load(db, loaded.id)
         else:
             wake_mail()
-            flash(f"You have joined and play seat {seat + 1}. This page's address is your seat link, your key to "
-                  "the game: bookmark it and keep it to yourself.")
+            flash(gettext("You have joined and play seat %(seat)s. This page's address is your seat link, your key to "
+                          "the game: bookmark it and keep it to yourself.", seat=seat + 1))
             return redirect(url_for("pages.seat_page", token=token), code=303)
     full = not players.open_seats(loaded)
     return render_template("join.html", loaded=loaded, module=loaded.module, seats=loaded.seats, invite=invite,
@@ -225,11 +244,12 @@ def seat_address(token):
     limits.limit("signin")  # it mails an address nobody has proven yet
     address = (request.form.get("address") or "").strip()
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address) or not address.isascii():
-        flash("Not sent: that does not look like an e-mail address.")
+        flash(gettext("Not sent: that does not look like an e-mail address."))
         return redirect(url_for("pages.seat_settings", token=token), code=303)
     accounts.request_confirmation(get_db(), get_site(), loaded, seat, address, service.utcnow())
     wake_mail()
-    flash(f"A link is on its way to {address}: follow it to confirm, and this game's notices go there.")
+    flash(gettext("A link is on its way to %(address)s: follow it to confirm, and this game's notices go there.",
+                  address=address))
     return redirect(url_for("pages.seat_settings", token=token), code=303)
 
 
@@ -246,7 +266,7 @@ def add_to_my_games(token):
     except (GameError, ServiceError) as exc:
         return page_error(service.status_of(exc), str(exc))
     proof.prove(address, loaded.id)  # signed in: the session proves the address, and the seat is wanted
-    flash(f"Added to your games: this seat's notices go to {address}.")
+    flash(gettext("Added to your games: this seat's notices go to %(address)s.", address=address))
     return redirect(url_for("home.me"), code=303)
 
 
@@ -277,13 +297,13 @@ def rotate_link(token):
     check_csrf()
     loaded, seat = seat_from_token(token)
     if request.form.get("confirm") != "yes":
-        flash("Not replaced: tick the box to confirm.")
+        flash(gettext("Not replaced: tick the box to confirm."))
         return redirect(url_for("pages.seat_settings", token=token), code=303)
     try:
         _, new = players.rotate(get_db(), get_site(), loaded.id, players.by_token(token))
     except (GameError, ServiceError) as exc:
         return page_error(service.status_of(exc), str(exc))
-    flash("Your seat link is replaced: this page's address is the new link (bookmark it); the old one opens "
-          "nothing now.")
+    flash(gettext("Your seat link is replaced: this page's address is the new link (bookmark it); the old one opens "
+                  "nothing now."))
     return redirect(url_for("pages.seat_settings", token=new), code=303)
 

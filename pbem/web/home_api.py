@@ -43,12 +43,27 @@ def signin():
 @bp.get("/me/games")
 def my_games():
     db, now = get_db(), service.utcnow()
+    address = signed_in_address(db, now)
+    return jsonify([seat.to_json() for seat in my_seats(db, get_site(), address, now)])
+
+
+@bp.put("/me/settings")
+def my_settings():
+    """A signed-in address's settings (session or personal token): its pages' language (issue 26)."""
+    db, now = get_db(), service.utcnow()
+    address = signed_in_address(db, now)
+    body = contract.load_request(contract.MySettingsIn, api.json_body())
+    accounts.set_language(db, address, body["language"], now)
+    return jsonify({"language": accounts.language_of(db, address)})
+
+
+def signed_in_address(db, now: str) -> str:
     token = api.bearer()
     address = accounts.address_of_key(db, "token", token) if token else \
         accounts.session_address(db, session.get("home"), now)
     if address is None:
         raise service.Unauthorized("sign in on /signin, or send Authorization: Bearer <the personal token on /me>")
-    return jsonify([seat.to_json() for seat in my_seats(db, get_site(), address, now)])
+    return address
 
 
 @bp.post("/join/<invite>")

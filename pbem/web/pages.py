@@ -18,7 +18,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
                    url_for)
 from markupsafe import Markup
 
-from .. import clock, export, loading, service, store
+from .. import clock, export, i18n, loading, service, store
 from ..folding import Folded, legal_moves
 from ..redaction import public_event
 from ..config import TEMPLATES_DIR
@@ -29,10 +29,12 @@ from ..games.base import GameError
 from ..export import record_json, text_record
 from ..notify import outbox
 from ..words import lines_of, tell
-from . import board, limits, started
+from . import board, languages, limits, started
 from .asking import ask_for_mail
+from .client_words import client_words
 from .waiting import waiting_page
 from .move_groups import group_moves
+from .languages import gettext
 
 bp = Blueprint("pages", __name__)
 
@@ -57,7 +59,13 @@ def left_until(deadline: str) -> str:
     """A deadline as time left now, in words (for pages read without scripts; the countdown says it
     otherwise)."""
     seconds = (clock.parse_time(deadline) - clock.parse_time(service.utcnow())).total_seconds()
-    return f"{clock.left_in_words(seconds)} left" if seconds >= 0 else f"overdue by {clock.left_in_words(-seconds)}"
+
+    def say(message: str, amount: int) -> str:  # "%(num)s day(s)", "hour(s)", "minute(s)": the board script's words
+        return gettext(message, num=amount)
+
+    if seconds >= 0:
+        return gettext("%(time)s left", time=clock.left_in_words(seconds, say))
+    return gettext("overdue by %(time)s", time=clock.left_in_words(-seconds, say))
 
 
 @bp.after_request
@@ -91,7 +99,7 @@ def rules_page(name):
         module = get_game(name)
     except UnknownGame as exc:
         return render_template("error.html", status=404, message=str(exc)), 404
-    return render_template(f"rules/{module.NAME}.html", module=module)
+    return render_template(f"rules/{module.NAME}.html", module=module, body_lang="en")  # the rules are English
 
 
 @bp.get("/links")
@@ -105,7 +113,8 @@ def lost_links():
     limits.limit("links")
     address = (request.form.get("address") or "").strip()
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address):
-        return render_template("links.html", sent=False, error="that does not look like an e-mail address"), 400
+        error = gettext("that does not look like an e-mail address")
+        return render_template("links.html", sent=False, error=error), 400
     ask_for_mail("links", address)
     # The same answer, and the same work, whether or not the address plays here: nothing tells who plays.
     return render_template("links.html", sent=True, address=address, error=None)
@@ -250,6 +259,7 @@ def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str)
             # kept in the browser per game: a later page at a lower seq, or another hash at a seq seen,
             # tells the player that the server has lost moves (architecture section 19)
             "game": loaded.id, "head": {"seq": loaded.seq, "hash": loaded.last_hash},
+            "words": client_words(languages.current()),
             "recent": {str(seq): digest for seq, digest in store.heads.hashes_at(
                 get_db(), loaded.id, range(max(1, loaded.seq - RECENT_HASHES + 1), loaded.seq + 1)).items()}}
     if token:
@@ -284,7 +294,9 @@ def recent_moves(loaded: Folded, seat: int | None) -> list[str]:
 def seat_from_token(token: str) -> tuple[Folded, int]:
     db = get_db()
     game_id, seat = service.find_seat(db, token)
-    return service.load(db, game_id), seat
+    loaded = service.load(db, game_id)
+    languages.use_seat(loaded.settings[seat])  # the seat's pages read the seat's language, if it chose one
+    return loaded, seat
 
 
 @bp.get("/play/<token>")
@@ -303,7 +315,7 @@ def seat_move(token):
     move = " ".join((request.form.get("typed") if typed else request.form.get("move") or "").split())
     if not move:
         # Enter in an empty field, or a form without a move: nothing is played, and the page says why.
-        message = "type a move first" if typed else "choose a move first"
+        message = gettext("type a move first") if typed else gettext("choose a move first")
         return render_template("seat.html", token=token, error=message, **seat_context(loaded, seat)), 400
     try:
         seen = int(request.form.get("seq", ""))
@@ -319,7 +331,7 @@ def seat_move(token):
         loaded, seat = seat_from_token(token)
         return render_template("seat.html", token=token, error=str(exc), tried=move,
                                **seat_context(loaded, seat)), status
-    flash(f"Played {move}.")
+    flash(gettext("Played %(move)s.", move=move))
     return redirect(url_for("pages.seat_page", token=token), code=303)
 
 
@@ -396,14 +408,14 @@ def seat_resign(token):
     check_csrf()
     loaded, seat = seat_from_token(token)
     if request.form.get("confirm") != "yes":
-        return render_template("seat.html", token=token, error="tick the box to confirm that you resign",
+        return render_template("seat.html", token=token, error=gettext("tick the box to confirm that you resign"),
                                **seat_context(loaded, seat)), 400
     try:
         service.resign(get_db(), get_site(), loaded.id, token)
     except (GameError, service.ServiceError) as exc:
         return render_template("seat.html", token=token, error=str(exc), **seat_context(loaded, seat)), \
             service.status_of(exc)
-    flash("You resigned.")
+    flash(gettext("You resigned."))
     return redirect(url_for("pages.seat_page", token=token), code=303)
 
 
@@ -478,11 +490,13 @@ def seat_settings(token):
         try:
             service.change_settings(get_db(), get_site(), loaded.id, token, email_on="email_on" in request.form,
                                     digest="digest" in request.form, webhook=request.form.get("webhook", ""),
-                                    confirm="confirm" in request.form)
+                                    confirm="confirm" in request.form,
+                                    language=i18n.known(request.form.get("language")))
         except (GameError, service.ServiceError) as exc:
             error = str(exc)
         else:
-            flash("Your notification settings are saved.")
+            languages.use_seat({"language": i18n.known(request.form.get("language"))})  # said in the new one
+            flash(gettext("Your settings are saved."))
             return redirect(url_for("pages.seat_settings", token=token), code=303)
         loaded, seat = seat_from_token(token)
     return settings_page(token, loaded, seat, error=error), 422 if error else 200
@@ -509,8 +523,8 @@ def seat_vacation(token):
     try:
         verb(get_db(), get_site(), loaded.id, token)
     except (GameError, service.ServiceError) as exc:
-        flash(f"Not done: {exc}")
+        flash(gettext("Not done: %(reason)s", reason=languages.page_message(str(exc))))
     else:
-        flash("Your vacation has ended: your clock runs again." if verb is service.end_vacation
-              else "You are on vacation: your clock is paused until you come back.")
+        flash(gettext("Your vacation has ended: your clock runs again.") if verb is service.end_vacation
+              else gettext("You are on vacation: your clock is paused until you come back."))
     return redirect(url_for("pages.seat_settings", token=token), code=303)

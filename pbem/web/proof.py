@@ -23,6 +23,7 @@ from ..folding import Folded
 from ..notify.unsubscribe import masked
 from ..service import find_seat, utcnow
 from .pages import bp, check_csrf, seat_from_token
+from .languages import gettext
 
 
 def prove(address: str, game_id: str) -> None:
@@ -86,7 +87,7 @@ def keep_mailing(token):
     address = loaded.settings[seat].get("email")
     if address and brought_proof(address, loaded.id):
         prove(address, loaded.id)
-        flash("Thank you: this game's notices keep coming to your address.")
+        flash(gettext("Thank you: this game's notices keep coming to your address."))
     else:
-        flash("Not done: open this page from the link in a mail of this game, then try again.")
+        flash(gettext("Not done: open this page from the link in a mail of this game, then try again."))
     return redirect(url_for("pages.seat_page", token=token), code=303)

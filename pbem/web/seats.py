@@ -15,6 +15,7 @@ from ..games.base import GameError
 from ..handover import hand_over, summary
 from . import limits
 from .pages import bp, check_csrf, seat_from_token, settings_page
+from .languages import gettext, page_message
 
 
 def seat_extras(loaded: Folded, seat: int | None, at: int | None = None) -> dict:
@@ -49,9 +50,9 @@ def seat_back(token):
     try:
         computer.come_back(get_db(), get_site(), loaded.id, token)
     except (GameError, service.ServiceError) as exc:
-        flash(f"Not done: {exc}")
+        flash(gettext("Not done: %(reason)s", reason=page_message(str(exc))))
     else:
-        flash("Welcome back: the computer no longer plays for you, your moves are yours again.")
+        flash(gettext("Welcome back: the computer no longer plays for you, your moves are yours again."))
     return redirect(url_for("pages.seat_page", token=token), code=303)
 
 
@@ -63,7 +64,7 @@ def seat_handover(token):
     name = request.form.get("holder_name", "")
     email = request.form.get("holder_email", "")
     if request.form.get("give_away") != "yes":
-        error = "tick the box to confirm: your link stops working at once"
+        error = gettext("tick the box to confirm: your link stops working at once")
     else:
         error = None
         with limits.counted("handover") as taken:

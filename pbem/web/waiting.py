@@ -9,14 +9,19 @@ from flask import render_template, url_for
 
 from ..db import get_site
 from ..folding import Folded
+from .languages import ngettext
+from . import languages
+from .client_words import client_words
 
 
 def waiting_page(loaded: Folded, seat: int | None, token: str | None = None):
     status = url_for("pages.seat_status", token=token) if token else \
         url_for("pages.spectator_status", game_id=loaded.id)
     open_count = sum(1 for s in loaded.seats if s.get("open"))
-    title = f"{loaded.module.TITLE}: waiting for {open_count} player{'s' if open_count != 1 else ''}"
+    title = ngettext("%(title)s: waiting for %(num)s player", "%(title)s: waiting for %(num)s players", open_count,
+                     title=loaded.module.TITLE, num=open_count)
     return render_template("waiting.html", loaded=loaded, module=loaded.module, seat=seat, token=token,
                            seats=loaded.seats, open_count=open_count, page_title=title,
                            invite_url=get_site().invite_url(loaded.id) if seat is not None else None,
-                           client_data={"moves": [], "seq": loaded.seq, "title": title, "status": status})
+                           client_data={"moves": [], "seq": loaded.seq, "title": title, "status": status,
+                                        "words": client_words(languages.current())})

@@ -1,0 +1,34 @@
+"""The reasons the server's verbs give for a refusal that a page shows a person (a seat link that opens
+nothing, a finished game, a vacation already taken), marked for the extractor so that `page_message`
+(pbem/web/languages.py) finds them in the reader's catalog. The verbs keep raising them in English, as the
+API and the command line say them; a reason that names a value of its own (a move, a number) stays English
+on the page, and the games' own refusals (their rules' words) too."""
+
+from __future__ import annotations
+
+from ..i18n import N_
+
+PAGE_REASONS = (
+    N_("no seat has that link; check it was copied whole"),
+    N_("no game has that invitation; check it was copied whole"),
+    N_("the game is over"),
+    N_("the game is over: there is no seat to hand on"),
+    N_("you have no move to make now: it is not your turn"),
+    N_("the game has not begun: it waits for players to take its open seats"),
+    N_("this game has no clock, so there is nothing to pause"),
+    N_("you are already on vacation"),
+    N_("you are not on vacation"),
+    N_("you have used all your vacation for this year"),
+    N_("the computer is not playing for you: your seat is yours"),
+    N_("every seat of this game is taken already"),
+    N_("a newer proposal was made since the notice you answered: look at it first"),
+    N_("you have accepted this proposal already"),
+    N_("it is your own proposal: the others answer it"),
+    N_("your answer is not asked for this proposal"),
+    N_("that changes nothing now"),
+    N_("that seat is not one of your games"),
+    N_("the seat's link was replaced after this address was asked for; ask again from the seat"),
+    N_("the game is too busy right now; try again"),
+    N_("give an e-mail address"),
+    N_("email: that does not look like an e-mail address"),
+)
