@@ -187,6 +187,26 @@ def test_a_refusal_a_page_shows_is_in_the_readers_language(client, db, site):
     assert "Non effectué : vous n’êtes pas en congé" in ended.data.decode()
 
 
+
+def test_an_http_error_on_a_page_is_pbem_s_page_in_the_readers_language(client, db, site):
+    """No such page, a bad ?at= on a history, a form that expired: pbem's error page in the reader's
+    language (Werkzeug's own page said "Not Found ... the requested URL" in English); the API stays JSON."""
+    nowhere = client.get("/no/such/page", headers={"Accept-Language": "de"})
+    assert nowhere.status_code == 404 and lang_of(nowhere) == "de"
+    assert "Unter dieser Adresse gibt es keine Seite." in nowhere.data.decode()
+    assert "requested URL" not in nowhere.data.decode()
+    created = service.create_game(db, site, "mississippi", [{"name": "Ann"}, {"name": "Bob"}])
+    bad = client.get(f"/play/{created.tokens[0]}/history?at=x", headers={"Accept-Language": "fr"})
+    assert bad.status_code == 400 and "at doit être un nombre entier" in bad.data.decode()
+    expired = client.post(f"/play/{created.tokens[0]}/vacation", data={"csrf": "stale", "action": "end"},
+                          headers={"Accept-Language": "de"})
+    assert expired.status_code == 400 and "das Formular ist abgelaufen" in expired.data.decode()
+    wrong_way = client.delete("/", headers={"Accept-Language": "fr"})
+    assert wrong_way.status_code == 405 and "Cette page ne peut pas être demandée" in wrong_way.data.decode()
+    assert "GET" in wrong_way.headers["Allow"]
+    api = client.get("/api/no/such/thing", headers={"Accept-Language": "de"})
+    assert api.status_code == 404 and api.get_json()["error"]
+
 def test_the_api_sets_a_seats_language_and_keeps_what_it_leaves_out(client, db, site):
     created = service.create_game(db, site, "mississippi", [{"name": "Ann", "email": "ann@example.org"},
                                                             {"name": "Bob"}])

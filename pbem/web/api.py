@@ -9,7 +9,7 @@ from __future__ import annotations
 import hmac
 import json
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge, UnsupportedMediaType
 
@@ -23,6 +23,7 @@ from ..clock import CLOCK_OPTIONS
 from ..db import get_db, get_site
 from ..games import GAMES, UnknownGame
 from ..games.base import GameError
+from ..i18n import N_
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -59,14 +60,35 @@ def on_http_error(exc):
     return response
 
 
+# What a page says for an HTTP error that brought no reason of its own (Werkzeug's own words are English
+# and speak of URLs and servers): the reader's language, on pbem's error page.
+PAGE_ERRORS = {400: N_("That request could not be understood."), 404: N_("There is no page at this address."),
+               405: N_("This page cannot be asked for that way."), 413: N_("What was sent is too large."),
+               415: N_("What was sent is of a kind this page does not take.")}
+
+
+def error_page(exc: HTTPException):
+    """An HTTP error on a page, as pbem's error page in the reader's language (not Werkzeug's English)."""
+    if exc.code is None or exc.code < 400:
+        return exc
+    own = exc.description if exc.description != type(exc).description else None
+    message = own or PAGE_ERRORS.get(exc.code) or exc.name
+    response = current_app.make_response((render_template("error.html", status=exc.code, message=message),
+                                          exc.code))
+    if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+        response.headers["Allow"] = ", ".join(exc.valid_methods)
+    return response
+
+
 def install(app) -> None:
     """Errors that happen before a view of this blueprint is chosen (no such path under /api, a method
-    not allowed, a body too large to read) answer as JSON on /api paths too."""
+    not allowed, a body too large to read) answer as JSON on /api paths too, and as pbem's error page
+    elsewhere."""
 
     def api_http_error(exc: HTTPException):
         if request.path.startswith("/api/"):
             return on_http_error(exc)
-        return exc
+        return error_page(exc)
 
     app.register_error_handler(HTTPException, api_http_error)
 

@@ -18,6 +18,7 @@ from .. import service, store
 from ..between import talk
 from ..db import get_db
 from ..folding import Folded
+from ..i18n import N_
 from ..redaction import public_event
 from ..words import Told, taken_back, tell
 from .pages import bp, seat_context, seat_from_token
@@ -76,11 +77,11 @@ def around(db, head: Folded, seat: int | None, at: int) -> tuple[list[Told], int
 def history_at(loaded: Folded) -> int:
     raw = request.args.get("at", "")
     if len(raw) > 12:
-        abort(400, "at must be a whole number")
+        abort(400, N_("at must be a whole number"))
     try:
         at = int(raw) if raw else loaded.seq
     except ValueError:
-        abort(400, "at must be a whole number")
+        abort(400, N_("at must be a whole number"))
     return min(max(at, 1), loaded.seq)
 
 

@@ -84,7 +84,7 @@ def csrf_token() -> str:
 def check_csrf() -> None:
     sent = request.form.get("csrf", "")
     if not sent or not hmac.compare_digest(sent, session.get("csrf", "")):
-        abort(400, "the form has expired or came from elsewhere; reload the page and try again")
+        abort(400, i18n.N_("the form has expired or came from elsewhere; reload the page and try again"))
 
 
 @bp.errorhandler(service.GameNotFound)
