@@ -32,7 +32,6 @@ from typing import Iterator, Sequence
 from urllib.parse import urlsplit
 
 import psycopg
-from psycopg import ClientCursor
 from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool, PoolTimeout
 
@@ -182,7 +181,7 @@ def pool_for(url: str) -> ConnectionPool:
                 url, min_size=0, max_size=POOL_MOST, timeout=POOL_TIMEOUT, reconnect_timeout=RECONNECT_SECONDS,
                 open=True, configure=watch_replication,
                 check=ConnectionPool.check_connection, name=f"pbem {urlsplit(url).path}",
-                kwargs={"autocommit": True, "cursor_factory": ClientCursor, "connect_timeout": CONNECT_TIMEOUT,
+                kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT,
                         "options": options, "application_name": "pbem"})
             _pools[key] = pool
         return pool

@@ -32,8 +32,8 @@ def list_games(db: sqlite_utils.Database, limit: int = 50) -> list[dict]:
 def games_with_names(db: sqlite_utils.Database, status: str | None = None, game: str | None = None) -> list[dict]:
     """Every game (or those of one status or kind), latest moved first, each with its seats' names in
     seat order under "names" (`pbem games`): two reads, whatever the number of games."""
-    games = rows_of(db, "select id, game, status, updated, deadline from games where (? is null or status = ?) "
-                        "and (? is null or game = ?) order by updated desc, id", [status, status, game, game])
+    games = rows_of(db, "select id, game, status, updated, deadline from games where (cast(? as text) is null or status = ?) "
+                        "and (cast(? as text) is null or game = ?) order by updated desc, id", [status, status, game, game])
     names: dict[str, list[str]] = {}
     for row in rows_of(db, "select game_id, name from seats order by game_id, seat"):
         names.setdefault(row["game_id"], []).append(row["name"])
