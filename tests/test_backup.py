@@ -268,8 +268,9 @@ def test_copy_moves_a_server_with_games_of_every_kind_to_the_other_engine_and_ba
                         if call("GET", f"{base}/api/games/{game_id}")[1]["status"] == "active")
         # Its notices take new ids: one whose id the copy had taken would be dropped without a word (a notice
         # is written once: `on conflict do nothing`). Moves are played until one makes a notice: a move
-        # within a seat's turn tells nobody, and the games' seeds, so their turns, differ from run to run.
-        for _ in range(20):
+        # within a seat's turn tells nobody, and the games' seeds, so their turns, differ from run to run
+        # (a CI run met twenty random Buccaneer moves within one turn); the game's end makes notices too.
+        for _ in range(300):
             play_over_http(base, going_on, games[going_on], 1, rng)
             if len(contents(there)["outbox"]) > len(original["outbox"]):
                 break
