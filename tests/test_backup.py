@@ -13,7 +13,7 @@ from pbem import service, store
 from tests.conftest import ROOT, start_server, stop_server, wanted_engines
 from tests.support import THREE, json_call
 
-CLIENTS = 6
+CLIENTS = 16  # the load of issue 25: sixteen clients, each playing a game of its own as fast as it can
 OTHER_ENGINE = {"sqlite": "postgresql", "postgresql": "sqlite"}
 
 
