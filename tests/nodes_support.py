@@ -119,6 +119,26 @@ class Play:
             self.answers.append((time.monotonic(), what, status, headers.get("Retry-After") if headers else None))
 
 
+    def check_kept(self, db, at_least: int) -> dict[str, set]:
+        """Assert that no acknowledged move is lost or doubled in `db`, and that every move a person made is
+        one acknowledged or one whose answer never came (written, perhaps, before its connection was
+        cut); answers what was acknowledged, by game."""
+        assert len(self.acknowledged) > at_least
+        assert len(set(self.acknowledged)) == len(self.acknowledged), "one seq acknowledged twice"
+        by_game: dict[str, set] = {}
+        for game, seq, hash_ in self.acknowledged:
+            by_game.setdefault(game, set()).add((seq, hash_))
+        for game, acknowledged in by_game.items():
+            events = {event.seq: event for event in store.read_events(db, game)}
+            for seq, hash_ in acknowledged:
+                assert seq in events and events[seq].hash == hash_, f"{game}: acknowledged move {seq} lost"
+            by_people = [event for event in events.values() if event.command
+                         and event.command.get("verb") == "move" and event.command.get("via") != "bot"]
+            acknowledged_moves = {seq for seq, _ in acknowledged if events[seq] in by_people}
+            assert len(acknowledged_moves) <= len(by_people) <= len(acknowledged_moves) + self.unknown[game], game
+        return by_game
+
+
 def new_game(base, play: Play, database: str, players, rounds: int) -> tuple[str, list]:
     """A game made through the proxy, its players' addresses proven in it (they follow their links: their
     mail of this game is never held back after three)."""
