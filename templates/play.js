@@ -81,7 +81,12 @@
         el.removeAttribute("aria-label");
       }
     });
-    all(area, ".chosen").forEach(function (el) { el.classList.remove("chosen"); el.setAttribute("aria-pressed", "false"); });
+    all(area, ".chosen").forEach(function (el) { el.classList.remove("chosen"); pressed(el, false); });
+  }
+
+  // Only a control says whether it is pressed: a card chosen through a button of its own is not one.
+  function pressed(el, on) {
+    if (el.getAttribute("role") === "button") el.setAttribute("aria-pressed", on ? "true" : "false");
   }
 
   // --- choosing ---------------------------------------------------------------------------------------
@@ -132,7 +137,7 @@
     reset();
     state.piece = name;
     state.pieceEl = el;
-    pieceEls(name).forEach(function (p) { p.classList.add("chosen"); p.setAttribute("aria-pressed", "true"); });
+    pieceEls(name).forEach(function (p) { p.classList.add("chosen"); pressed(p, true); });
     all(document, "[data-piece-button]").forEach(function (b) {
       b.setAttribute("aria-pressed", b.getAttribute("data-piece-button") === name ? "true" : "false");
     });
@@ -150,6 +155,22 @@
                                "%(num)s places it can reach are marked: choose one.", {num: count}) + " " : "") +
       W("Choose it again or press Escape to cancel."));
     if (!count && off.length === 1) choose(off[0]);
+  }
+
+  function pickButton(card, name) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "piece-button pick-in-card";
+    button.setAttribute("data-piece-button", name);
+    button.setAttribute("aria-pressed", "false");
+    text(button, W("Choose %(piece)s", {piece: label(name)}));
+    button.addEventListener("click", function (event) {
+      event.stopPropagation();  // the card's own click would choose it a second time, undoing it
+      pickPiece(name, card);
+      var target = state.piece === name && area.querySelector("[data-target]");
+      if (target && target.scrollIntoView) target.scrollIntoView({block: "center", behavior: "smooth"});
+    });
+    (card.querySelector("header") || card).appendChild(button);
   }
 
   function label(piece) {
@@ -275,13 +296,21 @@
     Object.keys(byPiece).forEach(function (name) {
       pieceEls(name).forEach(function (el) {
         el.classList.add("can-pick");
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("role", "button");
-        el.setAttribute("aria-pressed", "false");
+        if (el.querySelector("a[href], button, input, select, textarea, summary, [tabindex]")) {
+          // A card with links and details of its own cannot be a button too (controls may not nest, and
+          // a screen reader would read its whole text as the button's name): a button in it chooses it.
+          pickButton(el, name);
+        } else {
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "button");
+          el.setAttribute("aria-pressed", "false");
+        }
         if (el.hasAttribute("data-square")) pieceOnSquare[el.getAttribute("data-square")] = name;
       });
     });
     Object.keys(byTarget).forEach(function (sq) { markSquare(sq, "target"); });
+    // A board drawn as one picture is a group of controls while its pieces and squares take focus.
+    all(area, 'svg[role="img"]').forEach(function (svg) { svg.setAttribute("role", "group"); });
 
     // Pieces not on the board (a character still to place, a card) are also offered at the top of the
     // controls, so a phone need not scroll past the board to find them.

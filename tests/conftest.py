@@ -28,6 +28,7 @@ ENGINES = ("sqlite", "postgresql")
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "sqlite_only(why): a test about SQLite itself (its files, locks, WAL), "
+                                       "one whose subject never reaches the engine (the pages' markup), "
                                        "or not yet passing on PostgreSQL: run on SQLite only")
 
 

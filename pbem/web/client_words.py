@@ -13,7 +13,7 @@ CLIENT_WORDS = (
     N_("Choose it again or press Escape to cancel."), N_("Which move to %(square)s?"),
     N_("%(num)s moves end on %(square)s: choose one below."), N_("This move would be refused:"),
     N_("Your move, not sent yet:"), N_("%(reason)s. Nothing was sent."), N_("The board after this move, not sent yet."),
-    N_("Choose one:"), N_("Cancelled: nothing was sent."),
+    N_("Choose one:"), N_("Choose %(piece)s"), N_("Cancelled: nothing was sent."),
     N_("%(num)s day"), N_("%(num)s days"), N_("%(num)s hour"), N_("%(num)s hours"), N_("%(num)s minute"),
     N_("%(num)s minutes"), N_("%(time)s left"), N_("overdue by %(time)s"), N_("(due %(when)s)"),
     N_("You saw it at move %(top)s; it now stands at move %(seq)s."),
