@@ -30,6 +30,10 @@
   var boardBox = document.querySelector(".board");
   var playForm = document.getElementById("play-form");
   var pending = document.getElementById("pending-move");
+  // Where the panel stands when a move is chosen on the board; a move chosen in a form below is confirmed
+  // beside that form instead, where the eye is (issue 27: the panel was 1,759 px above the list).
+  var pendingHome = pending && document.createComment("pending-move");
+  if (pending) pending.parentNode.insertBefore(pendingHome, pending);
   var choiceBox = document.getElementById("choices");
   var say = document.getElementById("board-status");
   var SVGNS = "http://www.w3.org/2000/svg";
@@ -93,7 +97,7 @@
 
   function clearChoices() {
     while (choiceBox && choiceBox.firstChild) choiceBox.removeChild(choiceBox.firstChild);
-    if (choiceBox) choiceBox.hidden = true;
+    if (choiceBox) { choiceBox.hidden = true; choiceBox.classList.remove("floating"); }
   }
 
   function offer(list, heading) {
@@ -121,6 +125,16 @@
       choiceBox.appendChild(button);
     });
     choiceBox.hidden = false;
+    // the few moves left (a facing, a trade) in sight, whatever was tapped to offer them
+    bringInSight(choiceBox);
+  }
+
+  // A box shown in answer to a tap on the board stays where it is when it is in sight; otherwise (a tall
+  // board, the controls above it on a phone) it floats at the foot of the window until it is answered.
+  function bringInSight(box) {
+    box.classList.remove("floating");
+    var rect = box.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > window.innerHeight) box.classList.add("floating");
   }
 
   function reset(message) {
@@ -128,7 +142,7 @@
     unmark();
     clearChoices();
     state = {piece: null, pieceEl: null, target: null, move: null};
-    if (pending) pending.hidden = true;
+    if (pending) { pending.hidden = true; pending.classList.remove("floating"); }
     text(say, message || "");
   }
 
@@ -198,9 +212,11 @@
     return true;
   }
 
-  function choose(m) {
+  function choose(m, beside) {
     state.move = m.move;
     if (!data.confirm) { send(m.move); return; }
+    if (beside) beside.parentNode.insertBefore(pending, beside.nextSibling);
+    else pendingHome.parentNode.insertBefore(pending, pendingHome.nextSibling);
     clearChoices();
     unmark();
     if (m.piece) pieceEls(m.piece).forEach(function (p) { p.classList.add("chosen"); });
@@ -217,11 +233,16 @@
     refusedAs(null);
     pending.hidden = false;
     text(say, "");
+    if (beside) {  // chosen in a form: confirmed under it, scrolled into sight if need be
+      pending.classList.remove("floating");
+      if (pending.scrollIntoView) pending.scrollIntoView({block: "nearest"});
+    } else {
+      bringInSight(pending);
+    }
     if (byMove[m.move]) {
       confirmButton.focus({preventScroll: true});
       preview(m.move);
-    } else {  // typed far below: bring the answer into sight
-      if (pending.scrollIntoView) pending.scrollIntoView({block: "nearest"});
+    } else {
       check(m.move);
     }
   }
@@ -392,7 +413,7 @@
       if (!data.confirm) return;  // sent at once, as the seat chose
       event.preventDefault();
       reset();
-      choose(byMove[move] || {move: move, words: ""});
+      choose(byMove[move] || {move: move, words: ""}, form);
     });
   });
   all(document, "input[name=typed]").forEach(function (field) {
