@@ -96,6 +96,11 @@ class Folded:
             return max(0, int((limit - now).total_seconds()))
         return clock.allowance(self.clock, self.banks.get(seat))
 
+    def stopped(self, now: datetime) -> list[int]:
+        """The seats owing a decision whose clock stands still at `now`: on vacation, or resting."""
+        return [seat for seat, since in sorted(self.owing_since.items())
+                if clock.stopped_now(self.vacations, seat, since, now)]
+
     def earliest_deadline(self, now: datetime) -> datetime | None:
         times = [d for d in (self.deadline(s, now) for s in self.owing_since) if d is not None]
         return min(times) if times else None

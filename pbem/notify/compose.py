@@ -253,7 +253,7 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         for seat in seats:
             out += rows(site, after, seat, "invitation", now)
         return out
-    if verb in ("settings", "vacation_start", "vacation_end"):
+    if verb in ("settings", "vacation_start", "vacation_end", "rest_days"):
         return out
     if verb == "set_address":
         return address_changed(site, before, after, command["seat"], now)
