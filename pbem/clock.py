@@ -467,6 +467,12 @@ def stopped_now(stops: Iterable, seat: int, since: datetime, now: datetime) -> b
     return any(start <= now < end for start, end in stop_spans(stops, seat, since, now + timedelta(seconds=1), now))
 
 
+def on_vacation_at(vacations: Iterable, seat: int, now: datetime) -> bool:
+    """Whether the seat is on vacation at `now`: one begun from its seat page, or one scheduled ahead."""
+    return any(isinstance(v, Vacation) and v.seat == seat and v.start <= now and (v.end is None or now < v.end)
+               for v in vacations)
+
+
 def on_vacation(vacations: Iterable, seat: int) -> bool:
     return any(isinstance(v, Vacation) and v.seat == seat and v.end is None for v in vacations)
 

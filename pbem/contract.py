@@ -135,6 +135,17 @@ class SeatSettingsOut(Schema):
     confirm = fields.Boolean(required=True)
     language = fields.String(allow_none=True, required=True,
                              metadata={"description": "en, de or fr; null: as the reader's browser asks"})
+    rest_days = fields.List(fields.String(), metadata={"description": "the seat's rest days as last set"})
+    time_zone = fields.String(allow_none=True, metadata={"description": "their zone; null: none set"})
+
+
+class MyVacationOut(Schema):
+    start = fields.String(allow_none=True, required=True, metadata={"description": "its first day; null: none ahead"})
+    end = fields.String(allow_none=True, required=True, metadata={"description": "its last day"})
+    left_this_year = fields.Integer(required=True, metadata={"description": "days of the yearly allowance left"})
+    games = fields.List(fields.Dict(), metadata={"description": "each game that took part of it: id, seat, and "
+                                                                "start and end in UTC (a game whose own vacation "
+                                                                "days allow less takes as much as they allow)"})
 
 
 class OptionOut(Schema):
