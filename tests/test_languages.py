@@ -215,7 +215,8 @@ def test_the_api_sets_a_seats_language_and_keeps_what_it_leaves_out(client, db, 
     answer = client.put(url, json={"language": "fr"}, headers=auth)
     assert answer.status_code == 200, answer.data
     settings = {k: v for k, v in answer.get_json().items() if k != "head"}  # every game answer carries its head
-    assert settings == {"email_on": True, "digest": False, "webhook": None, "confirm": True, "language": "fr"}
+    assert settings == {"email_on": True, "digest": False, "webhook": None, "confirm": True, "language": "fr",
+                        "rest_days": [], "time_zone": None}  # rest days: issue 28
     answer = client.put(url, json={"digest": True}, headers=auth)
     assert answer.get_json()["language"] == "fr" and answer.get_json()["digest"] is True
     assert lang_of(client.get(f"/play/{created.tokens[0]}")) == "fr"
