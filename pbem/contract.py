@@ -250,8 +250,10 @@ class OutcomeOut(Schema):
 class ClockOut(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["per_move", "fischer"]))
     left = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
-                       metadata={"description": "seat -> seconds left: until its deadline while it owes a decision, "
-                                                "else what its next turn starts with (its bank, or the time per move)"})
+                       metadata={"description": "seat -> seconds left on its clock: while it owes a decision, its "
+                                                "turn's time less what its clock ran (standing still on vacation or a "
+                                                "rest day; the deadline lies later by any stop ahead), else what its "
+                                                "next turn starts with (its bank, or the time per move)"})
     paused = fields.Boolean(required=True, metadata={"description": "every seat owing a decision has its clock "
                                                                     "stopped now (on vacation, or a rest day)"})
     stopped = fields.List(fields.Integer(), metadata={"description": "the seats owing a decision whose clock "

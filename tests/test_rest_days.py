@@ -304,3 +304,59 @@ def test_dates_of_an_address_vacation_are_whole_days_in_its_zone(db, site):
     assert (taken["start"], taken["end"]) == ("2026-11-10", "2026-11-11")
     assert taken["games"][0]["start"] == "2026-11-09T15:00:00Z" and taken["games"][0]["end"] == "2026-11-11T15:00:00Z"
     assert date.fromisoformat(taken["start"]) and taken["left_this_year"] == 28
+
+
+# --- the pages in a real browser, at phone and desktop size ---------------------------------------------
+
+
+def test_me_and_the_seat_settings_offer_rest_days_and_the_vacation_in_a_browser(server, var_dir, chrome, shots):
+    """Ann signs in, names Saturday as her rest day in Berlin's time and takes a vacation from today for
+    three days on /me; her seat's countdown then reads as paused, and its settings page shows her rest
+    days. Screenshots of /me and the seat settings page at 390 and 1366 px."""
+    from tests.browser import screenshot, wait_for
+    from tests.test_home_pages import api, mailed_link, submit, whole_page
+
+    ann = {"name": "Ann", "email": ANN}
+    made = [api(server, "/api/games", {"game": "mississippi", "players": [ann, {"name": "Bob"}],
+                                       "options": {"time_per_move": "2d"}}) for _ in range(2)]
+    driver = chrome()
+    driver.get(mailed_link(var_dir, "invited", re.escape(server) + r"/play/\S+\?proof=[0-9a-f]+"))
+    submit(driver, "form[action$='/mail-proof'] button")
+    wait_for(driver, lambda d: "keep coming to your address" in d.page_source)
+    driver.get(f"{server}/signin")
+    driver.find_element("id", "address").send_keys(ANN)
+    submit(driver, "form button[type=submit]")
+    wait_for(driver, lambda d: "on its way" in d.page_source)
+    driver.get(mailed_link(var_dir, "sign-in", re.escape(server) + r"/signin/\S+"))
+    submit(driver, "form button[type=submit]")
+    wait_for(driver, lambda d: d.current_url.endswith("/me"))
+    driver.find_element("css selector", "input[name=rest_sat]").click()
+    zone = driver.find_element("id", "time_zone")
+    zone.clear()
+    zone.send_keys("Europe/Berlin")
+    submit(driver, "form.rest-days button[type=submit]")
+    wait_for(driver, lambda d: "Your rest days are saved" in d.page_source)
+    today = datetime.now(ZoneInfo("Europe/Berlin")).date()
+    driver.execute_script("document.getElementById('vacation_start').value = arguments[0];"
+                          "document.getElementById('vacation_end').value = arguments[1];",
+                          today.isoformat(), (today + timedelta(days=2)).isoformat())
+    submit(driver, "form[action$='/me/vacation'] button[type=submit]")
+    wait_for(driver, lambda d: "Your vacation is set" in d.page_source)
+    assert f"Your vacation: from {today.isoformat()} to {(today + timedelta(days=2)).isoformat()}" in driver.page_source
+    assert driver.find_element("css selector", "input[name=rest_sat]").is_selected()
+    screenshot(driver, shots, "rest-me")
+    whole_page(driver, shots, "rest-me")
+    seat = next(s for s in made[0]["seats"] if s["name"] == "Ann")
+    status, game = call(server, "GET", f"/api/games/{made[0]['id']}")
+    assert status == 200 and (game["clock"]["paused"] is True) == (game["to_move"] == [0])
+    driver.get(seat["url"])
+    if "Your turn." in driver.page_source:
+        wait_for(driver, lambda d: "left, paused" in d.find_element("css selector", "time.countdown").text)
+    assert "Ann is on vacation: their clock is paused" in driver.page_source or "Waiting for" in driver.page_source
+    screenshot(driver, shots, "rest-seat")
+    driver.get(seat["url"] + "/settings")
+    assert driver.find_element("css selector", "input[name=rest_sat]").is_selected()
+    assert driver.find_element("id", "time_zone").get_attribute("value") == "Europe/Berlin"
+    driver.execute_script("document.getElementById('rest').scrollIntoView()")
+    screenshot(driver, shots, "rest-seat-settings")
+    whole_page(driver, shots, "rest-seat-settings")
