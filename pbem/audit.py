@@ -137,8 +137,8 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
             raise Forbidden(f"the clock had nothing to do for seat {seat + 1} then")
         return decided
     if verb == "vacation_start" and "start" in command:  # an address's vacation for all its games (issue 28)
-        decided = scheduled_vacation_command(folded, seat, clock.parse_time(command["start"]),
-                                             clock.parse_time(command.get("end") or command["start"]), clock.parse_time(at))
+        start, end = clock.parse_time(command["start"]), clock.parse_time(command.get("end") or command["start"])
+        decided = scheduled_vacation_command(folded, seat, start, end, clock.parse_time(at))
         if decided is None:
             raise Forbidden(f"seat {seat + 1} could take no vacation then")
         return decided

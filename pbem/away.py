@@ -11,6 +11,7 @@ as much as they allow (its clock runs again when that part ends)."""
 from __future__ import annotations
 
 import json
+import logging
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -20,6 +21,10 @@ from .errors import Forbidden, Unprocessable
 from .site import Site
 
 DEFAULT_ZONE = "UTC"
+# the appends that may seat an address anew: its rest days are recorded for that seat then
+SEATING_VERBS = ("create", "create_open", "join", "set_address", "handover")
+
+log = logging.getLogger("pbem.away")
 
 
 def settings_of(db, address: str) -> dict:
@@ -53,6 +58,31 @@ def set_seat_rest(db, site: Site | None, game_id: str, token: str | None, days, 
     return service.act(db, site, game_id, token, lambda folded, seat: rest_days_command(folded, seat, days, zone), now)
 
 
+def after_append(db, site: Site | None, played) -> None:
+    """service.AFTER_APPEND: a seat newly held by an address that has rest days (a game made or joined,
+    an address added or a seat handed on) gets them recorded, at the append's own time, so they count
+    from its first turn. Never raises: the append it follows is done."""
+    try:
+        command = played.events[0].command or {}
+        head = played.loaded
+        if command.get("verb") not in SEATING_VERBS or head.finished or not clock.rests_allowed(head.clock) \
+                or not clock.has_clock(head.clock):
+            return
+        for seat, record in enumerate(head.seats):
+            kept = settings_of(db, record["email"]) if record.get("email") else {}
+            if kept.get("rest_days") and clock.latest_rest(head.vacations, seat) is None:
+                days, zone = kept["rest_days"], kept["time_zone"]
+                for_seat(db, site, head.id, seat, lambda folded: rest_days_command(folded, seat, days, zone),
+                         played.events[-1].at)
+    except Exception:  # noqa: BLE001 - the append is committed and acknowledged; this must not undo that
+        log.exception("rest days for the seats of game %s could not be recorded", played.loaded.id)
+
+
+def install() -> None:
+    if after_append not in service.AFTER_APPEND:
+        service.AFTER_APPEND.append(after_append)
+
+
 def for_seat(db, site: Site | None, game_id: str, seat: int, decide, now: str):
     """Append what `decide(folded)` gives for the seat, retried on a lost race; None when it gives None."""
     for _ in range(service.APPEND_ATTEMPTS):
@@ -75,13 +105,11 @@ def zone_of(db, address: str) -> ZoneInfo:
     return ZoneInfo(kept["time_zone"])
 
 
-def taken_days(db, address: str, now: str, until: datetime | None = None) -> float:
-    """Days of the address's vacations (taken, under way or ahead) in the year up to `until` (now)."""
-    moment = until or clock.parse_time(now)
-    year_ago = moment - timedelta(days=365)
+def taken_days(db, address: str, since: datetime, until: datetime) -> float:
+    """Days of the address's vacations (taken, under way or ahead) between `since` and `until`."""
     total = timedelta(0)
     for starts, ends in store.accounts.address_vacations(db, address):
-        start, end = max(clock.parse_time(starts), year_ago), min(clock.parse_time(ends), max(moment, clock.parse_time(now)))
+        start, end = max(clock.parse_time(starts), since), min(clock.parse_time(ends), until)
         total += max(end - start, timedelta(0))
     return total.total_seconds() / 86400
 
@@ -90,7 +118,9 @@ def vacation_of(db, address: str, now: str, allowance: int) -> dict:
     """The address's vacation under way or ahead (its dates in its zone), and the days left this year."""
     zone, moment = zone_of(db, address), clock.parse_time(now)
     current = [(s, e) for s, e in store.accounts.address_vacations(db, address) if clock.parse_time(e) > moment]
-    left = max(0, int(allowance - taken_days(db, address, now, moment + timedelta(days=365))))
+    # the last 365 days, and what is scheduled ahead (it will be taken)
+    ever = datetime.max.replace(tzinfo=clock.timezone.utc)
+    left = max(0, int(allowance - taken_days(db, address, moment - timedelta(days=365), ever)))
     if not current:
         return {"start": None, "end": None, "left_this_year": left}
     starts, ends = current[0]
@@ -116,7 +146,7 @@ def schedule_vacation(db, site: Site | None, address: str, start: str, end: str,
     begins = max(datetime.combine(first, datetime.min.time(), zone).astimezone(clock.timezone.utc), moment)
     ends = datetime.combine(last + timedelta(days=1), datetime.min.time(), zone).astimezone(clock.timezone.utc)
     wanted = (ends - begins).total_seconds() / 86400
-    left = allowance - taken_days(db, address, now, ends)
+    left = allowance - taken_days(db, address, ends - timedelta(days=365), ends)
     if wanted > left + 1e-9:
         raise Unprocessable(f"that is beyond your vacation allowance: {max(0, int(left))} days left this year")
     store.accounts.add_address_vacation(db, address, clock.format_time(begins), clock.format_time(ends), now)

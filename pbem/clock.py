@@ -377,15 +377,13 @@ MAX_REST_DAYS = 2  # a week: so that a clock with rest days still runs most of t
 
 def rest_days_of(names: Iterable[str]) -> tuple[int, ...]:
     """Weekday names ("sat") as the numbers a Rest keeps; ValueError for an unknown name or too many."""
-    days = sorted({WEEKDAYS.index(str(n).strip().lower()[:3]) if str(n).strip().lower()[:3] in WEEKDAYS
-                   else _unknown_day(n) for n in names})
+    unknown = [n for n in names if str(n) not in WEEKDAYS]
+    if unknown:
+        raise ValueError(f"{str(unknown[0])[:20]!r} is not a day of the week: write mon, tue, wed, thu, fri, sat or sun")
+    days = sorted({WEEKDAYS.index(str(n)) for n in names})
     if len(days) > MAX_REST_DAYS:
         raise ValueError(f"at most {MAX_REST_DAYS} rest days a week")
     return tuple(days)
-
-
-def _unknown_day(name) -> int:
-    raise ValueError(f"{str(name)[:20]!r} is not a day of the week: write mon, tue, wed, thu, fri, sat or sun")
 
 
 def checked_zone(name: str) -> str:

@@ -70,8 +70,8 @@ def test_a_seat_resting_on_saturday_in_its_zone_loses_no_time_that_day(db, site,
     Saturday there; one seat named Saturday as its rest day (in New York's time) before its turn began.
     The time per move runs out twelve hours ago without the rest day, and twelve hours from now with it
     (later still when it is Saturday in New York now): the server's scheduler times out the game without
-    rest days, and not the other, whose deadline moved by each whole Saturday. A third seat rests today, in a zone where it is now daytime: its clock is shown
-    paused."""
+    rest days, and not the other, whose deadline moved by each whole Saturday. A third seat rests today,
+    in a zone where it is now daytime: its clock is shown paused."""
     zone = ZoneInfo("America/New_York")
     now = datetime.now(timezone.utc).replace(microsecond=0)
     saturday, sunday = last_saturday(zone, now)
@@ -222,7 +222,7 @@ def test_the_creator_may_forbid_rest_days_and_a_seat_sets_its_own_through_the_ap
     assert 'name="opt_rest_days"' in page and "Rest days allowed" in page
 
 
-def test_an_address_sets_its_rest_days_for_every_game_that_allows_them(client, db, site):
+def test_an_address_sets_its_rest_days_for_every_game_that_allows_them_and_those_it_joins(client, db, site):
     from tests.test_home import sign_in
 
     allowing = service.create_game(db, site, "mississippi", PLAYERS, {"time_per_move": "2d"})
@@ -242,6 +242,13 @@ def test_an_address_sets_its_rest_days_for_every_game_that_allows_them(client, d
     settings = client.get(f"/play/{allowing.tokens[0]}/settings").data.decode()
     assert 'name="rest_sun" value="1" checked' in settings and 'value="Asia/Tokyo"' in settings
     assert "does not allow rest days" in client.get(f"/play/{forbidding.tokens[0]}/settings").data.decode()
+    # a game made later records them for her seat as it is made, so they count from her first turn
+    later = client.post("/api/games", json={"game": "mississippi", "players": PLAYERS,
+                                            "options": {"time_per_move": "2d"}}).json
+    loaded = service.load(db, later["id"])
+    rest = clock.latest_rest(loaded.vacations, 0)
+    assert (rest.days, rest.zone) == ((6,), "Asia/Tokyo") and rest.start == clock.parse_time(loaded.created_at)
+    assert clock.latest_rest(loaded.vacations, 1) is None  # Bob set none
 
 
 # --- verify re-derives every rest day and vacation --------------------------------------------------------
@@ -304,6 +311,15 @@ def test_dates_of_an_address_vacation_are_whole_days_in_its_zone(db, site):
     assert (taken["start"], taken["end"]) == ("2026-11-10", "2026-11-11")
     assert taken["games"][0]["start"] == "2026-11-09T15:00:00Z" and taken["games"][0]["end"] == "2026-11-11T15:00:00Z"
     assert date.fromisoformat(taken["start"]) and taken["left_this_year"] == 28
+    # taken, it still counts against the year's allowance: 28 more days fit, 29 do not
+    assert away.vacation_of(db, ANN, "2026-11-20T00:00:00Z", 30) == {"start": None, "end": None, "left_this_year": 28}
+    try:
+        away.schedule_vacation(db, site, ANN, "2026-12-01", "2026-12-29", 30, "2026-11-20T00:00:00Z")
+    except away.Unprocessable as refused:
+        assert "beyond your vacation allowance: 28 days left" in str(refused)
+    else:
+        raise AssertionError("29 days were taken with 28 left")
+    assert away.schedule_vacation(db, site, ANN, "2026-12-01", "2026-12-28", 30, "2026-11-20T00:00:00Z")["left_this_year"] == 0
 
 
 # --- the pages in a real browser, at phone and desktop size ---------------------------------------------
@@ -355,6 +371,7 @@ def test_me_and_the_seat_settings_offer_rest_days_and_the_vacation_in_a_browser(
     assert "Ann is on vacation: their clock is paused" in driver.page_source or "Waiting for" in driver.page_source
     screenshot(driver, shots, "rest-seat")
     driver.get(seat["url"] + "/settings")
+    assert "Your vacation for all your games holds this clock still from" in driver.page_source
     assert driver.find_element("css selector", "input[name=rest_sat]").is_selected()
     assert driver.find_element("id", "time_zone").get_attribute("value") == "Europe/Berlin"
     driver.execute_script("document.getElementById('rest').scrollIntoView()")

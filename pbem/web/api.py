@@ -245,9 +245,10 @@ def seat_settings(game_id):
     body = contract.load_request(contract.SeatSettingsIn, json_body())
     now = loaded.settings[seat]
     if "rest_days" in body or "time_zone" in body:  # first: a game that forbids rest days refuses (422)
-        rest = clock.latest_rest(loaded.vacations, seat)
-        loaded = away.set_seat_rest(db, get_site(), game_id, token, body.get("rest_days", clock.day_names(rest.days) if rest else []),
-                                    body.get("time_zone", rest.zone if rest else None), service.utcnow()).loaded
+        rest = clock.latest_rest(loaded.vacations, seat)  # what the body leaves out stays as it was
+        days = body.get("rest_days", clock.day_names(rest.days) if rest else [])
+        zone = body.get("time_zone", rest.zone if rest else None)
+        loaded = away.set_seat_rest(db, get_site(), game_id, token, days, zone, service.utcnow()).loaded
     if set(body) - {"rest_days", "time_zone"}:
         loaded = service.change_settings(
             db, get_site(), game_id, token, email_on=body.get("email_on", now.get("email_on", True)),

@@ -24,10 +24,16 @@ def rest_form(kept: dict) -> dict:
 
 
 def seat_rest(loaded, seat: int) -> dict:
-    """The seat's rest days as last set, for its settings page; whether the game allows them."""
+    """The seat's rest days as last set, for its settings page; whether the game allows them; the part of
+    an address's vacation (from /me) this game holds for it, under way or ahead."""
     rest = clock.latest_rest(loaded.vacations, seat)
-    return {**rest_form({"rest_days": clock.day_names(rest.days) if rest else [], "time_zone": rest.zone if rest else None}),
-            "rests_allowed": clock.rests_allowed(loaded.clock) and clock.has_clock(loaded.clock)}
+    now = clock.parse_time(service.utcnow())
+    scheduled = next((v for v in loaded.vacations if isinstance(v, clock.Vacation) and v.seat == seat
+                      and v.end is not None and v.end > now), None)
+    kept = {"rest_days": clock.day_names(rest.days) if rest else [], "time_zone": rest.zone if rest else None}
+    return {**rest_form(kept), "rests_allowed": clock.rests_allowed(loaded.clock) and clock.has_clock(loaded.clock),
+            "scheduled": {"start": clock.format_time(scheduled.start), "end": clock.format_time(scheduled.end)}
+            if scheduled else None}
 
 
 @pages.bp.post("/play/<token>/rest")
