@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from pbem import accounts, away, clock, service
+from pbem.notify import compose, outbox
 from tests.conftest import start_server, stop_server
 from tests.support import csrf
 from tests.test_fischer import call
@@ -180,6 +181,8 @@ def test_an_address_vacation_pauses_all_three_of_its_games_and_each_shows_it(db,
             _, events = call(base, "GET", f"/api/games/{created.id}/events", token=created.tokens[0])
             told = next(e for e in events if e["type"] == "vacation_started")
             assert told["actor"] == "1" and "start" in told["data"]  # Bob reads when it is
+            notice = next(r for r in outbox.for_game(db, created.id) if r["kind"] == "vacation")
+            assert notice["seat"] == 0 and notice["recipient"] == "bob@example.org"  # and is told, by mail
             status, report = call(base, "GET", f"/api/games/{created.id}/verify")
             assert status == 200 and report["ok"], report
         status, body = call(base, "PUT", "/api/me/vacation", {"start": today.isoformat(), "end": today.isoformat()},
@@ -302,6 +305,22 @@ def test_a_loss_on_time_recorded_during_an_address_vacation_is_refused(db, site,
     started = next(e for e in record["events"] if e["type"] == "vacation_started")
     started["command"]["end"] = started["data"]["end"] = "2026-11-30T00:00:00Z"
     refused_everywhere(pbem, tmp_path, "long-vacation", rehashed(record), f"event {started['seq']}")
+
+
+def test_the_others_are_told_of_an_address_vacation_in_words(db, site):
+    from pbem.notify import wording
+
+    created = service.create_game(db, site, "mississippi", [{"name": "Bob", "email": "bob@example.org",
+                                                             "webhook": None}, {"name": "Ann", "email": ANN}],
+                                  {"time_per_move": "1d"}, now="2026-11-02T09:00:00Z")
+    away.schedule_vacation(db, site, ANN, "2026-11-05", "2026-11-06", 30, "2026-11-02T10:00:00Z")
+    row = next(r for r in outbox.for_game(db, created.id) if r["kind"] == "vacation")
+    mail = wording.worded(db, dict(row))
+    assert row["seat"] == 0 and mail["subject"].endswith(": a player will be away, Bob")
+    assert ("- Ann will be on vacation from 2026-11-05 00:00 to 2026-11-07 00:00 UTC: their clock is paused then."
+            in mail["body_text"]) and "A player in Mississippi will be away" in mail["body_text"]
+    assert compose.SUBJECTS["vacation"] == "a player will be away"
+    assert not [r for r in outbox.for_game(db, created.id) if r["kind"] == "vacation" and r["seat"] == 1]
 
 
 def test_dates_of_an_address_vacation_are_whole_days_in_its_zone(db, site):

@@ -98,9 +98,14 @@ def timeout_words(names, event) -> str:
 
 def vacation_started_words(names, event) -> str:
     if "start" in event.data:
-        return (f"{name_of(names, event.data)} will be on vacation from {event.data['start'][:16].replace('T', ' ')} "
-                f"to {event.data['end'][:16].replace('T', ' ')} UTC: their clock is paused then.")
+        return scheduled_vacation_words(name_of(names, event.data), event.data["start"], event.data["end"])
     return f"{name_of(names, event.data)} went on vacation: their clock is paused."
+
+
+def scheduled_vacation_words(name, start: str, end: str) -> str:
+    """A vacation scheduled ahead, as the log and the other seats' notice tell it."""
+    return (f"{name} will be on vacation from {start[:16].replace('T', ' ')} to {end[:16].replace('T', ' ')} UTC: "
+            "their clock is paused then.")
 
 
 def vacation_ended_words(names, event) -> str:
