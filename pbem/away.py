@@ -126,7 +126,7 @@ def vacation_of(db, address: str, now: str, allowance: int) -> dict:
     starts, ends = current[0]
     return {"start": clock.parse_time(starts).astimezone(zone).date().isoformat(),
             "end": (clock.parse_time(ends) - timedelta(seconds=1)).astimezone(zone).date().isoformat(),
-            "left_this_year": left}
+            "left_this_year": left, "under_way": clock.parse_time(starts) <= moment}
 
 
 def schedule_vacation(db, site: Site | None, address: str, start: str, end: str, allowance: int, now: str) -> dict:

@@ -378,6 +378,7 @@ def test_me_and_the_seat_settings_offer_rest_days_and_the_vacation_in_a_browser(
     submit(driver, "form[action$='/me/vacation'] button[type=submit]")
     wait_for(driver, lambda d: "Your vacation is set" in d.page_source)
     assert f"Your vacation: from {today.isoformat()} to {(today + timedelta(days=2)).isoformat()}" in driver.page_source
+    assert f"You are on vacation until {(today + timedelta(days=2)).isoformat()}: your clocks stand still" in driver.page_source
     assert driver.find_element("css selector", "input[name=rest_sat]").is_selected()
     screenshot(driver, shots, "rest-me")
     whole_page(driver, shots, "rest-me")

@@ -69,15 +69,17 @@ def my_vacation():
     db, now = get_db(), service.utcnow()
     address = signed_in_address(db, now)
     body = contract.load_request(contract.MyVacationIn, api.json_body())
-    return jsonify(away.schedule_vacation(db, get_site(), address, body["start"], body["end"],
-                                          current_app.config["ADDRESS_VACATION_DAYS"], now))
+    taken = away.schedule_vacation(db, get_site(), address, body["start"], body["end"],
+                                   current_app.config["ADDRESS_VACATION_DAYS"], now)
+    return jsonify({key: value for key, value in taken.items() if key != "under_way"})
 
 
 @bp.delete("/me/vacation")
 def my_vacation_ends():
     db, now = get_db(), service.utcnow()
     address = signed_in_address(db, now)
-    return jsonify(away.end_vacation(db, get_site(), address, current_app.config["ADDRESS_VACATION_DAYS"], now))
+    ended = away.end_vacation(db, get_site(), address, current_app.config["ADDRESS_VACATION_DAYS"], now)
+    return jsonify({key: value for key, value in ended.items() if key != "under_way"})
 
 
 def signed_in_address(db, now: str) -> str:
