@@ -23,12 +23,12 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
-    from . import between, db
+    from . import away, between, db
     from .web import api, headers, health, home, home_api, languages, limits, pages, started, unsubscribe
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
-    from .web import between_api, between_pages, heads, history, proof, seats  # noqa: F401
+    from .web import away_pages, between_api, between_pages, heads, history, proof, seats  # noqa: F401
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)
@@ -45,4 +45,5 @@ def create_app(config: dict | None = None) -> Flask:
     pages.install_filters(app)
     languages.install(app)  # the reader's language on every page (issue 26)
     between.install()  # conditional moves follow every append (issue 15)
+    away.install()  # an address's rest days follow it into a game it joins (issue 28)
     return app

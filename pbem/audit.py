@@ -18,7 +18,8 @@ from . import clock, store
 from .commands import run_command
 from .deciding import (answer_command, check_may_move, clock_command, come_back_command, handover_command,
                        join_command, message_command, note_command, offer_command, resign_command,
-                       takeback_command, vacation_command)
+                       takeback_command, vacation_command,
+                       end_scheduled_vacation_command, rest_days_command, scheduled_vacation_command)
 from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
 from .events.agreements import GAME_REWOUND
 from .events.computer import owed_by_computer
@@ -135,8 +136,21 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
         if decided is None:
             raise Forbidden(f"the clock had nothing to do for seat {seat + 1} then")
         return decided
+    if verb == "vacation_start" and "start" in command:  # an address's vacation for all its games (issue 28)
+        start, end = clock.parse_time(command["start"]), clock.parse_time(command.get("end") or command["start"])
+        decided = scheduled_vacation_command(folded, seat, start, end, clock.parse_time(at))
+        if decided is None:
+            raise Forbidden(f"seat {seat + 1} could take no vacation then")
+        return decided
+    if verb == "vacation_end" and command.get("scheduled"):
+        decided = end_scheduled_vacation_command(folded, seat, clock.parse_time(at))
+        if decided is None:
+            raise Forbidden(f"seat {seat + 1} had no vacation to end then")
+        return decided
     if verb in ("vacation_start", "vacation_end"):
         return vacation_command(folded, seat, verb, at)
+    if verb == "rest_days":
+        return rest_days_command(folded, seat, command.get("days"), command.get("zone"))
     if verb == "come_back":
         return come_back_command(folded, seat)
     if verb == "handover":

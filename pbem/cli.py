@@ -409,9 +409,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from . import between
+    from . import away, between
 
     between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
+    away.install()  # an address's rest days follow it into a game it joins (issue 28)
     try:
         return args.run(args)
     except (GameError, service.ServiceError, store.Unavailable, LookupError, config_mod.ConfigurationError) as exc:

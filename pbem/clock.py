@@ -2,8 +2,11 @@
 functions of event times and a passed-in `now` (architecture sections 8 and 20).
 
 A seat's clock runs from the moment it began to owe a decision (the time of the event after which it
-first appeared in `to_move`, without a break since) to its deadline, pushed back by every vacation the
-seat took meanwhile. How long a turn may last is the clock's kind:
+first appeared in `to_move`, without a break since) to its deadline, pushed back by every stop of its
+clock meanwhile. Every stop is an interval derived from the game's events: a vacation (begun from the
+seat page, or scheduled ahead for all of an address's games), and the seat's rest days, whole days in
+its own time zone, as they stood when the turn began (so that a turn's rest days are fixed, at most
+MAX_REST_DAYS a week, and every clock ends). How long a turn may last is the clock's kind:
 
 - `per_move` (the default): `time_per_move` for every turn;
 - `fischer`: the seat's bank, which starts at `initial`; when a turn ends, the time it took (vacations
@@ -18,8 +21,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Iterable, Mapping, Sequence
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .games.base import InvalidOptions, Option
 from .i18n import N_
@@ -68,6 +72,8 @@ CLOCK_OPTIONS: dict[str, Option] = {
     "vacation_days": Option("int", DEFAULT_VACATION_DAYS, N_("Days of vacation each player may take in a year; "
                                                           "their clock is paused meanwhile."), minimum=0, maximum=365,
                             label=N_("Vacation days a year")),
+    "rest_days": Option("bool", True, N_("Players may name up to two days of the week on which their clock does "
+                                      "not run, in their own time zone."), label=N_("Rest days allowed")),
 }
 
 # The clock's options and what each combination does, in words, for the options page.
@@ -93,8 +99,13 @@ CLOCK_IN_WORDS: tuple[tuple[str, str], ...] = (
                            "them. The computer plays: it moves for them until they say they are back.")),
     (N_("Vacation days"), N_("A player on vacation has their clock stopped, bank and all, for up to that many days "
                       "in any 365; a vacation that uses them up ends by itself.")),
+    (N_("Rest days"), N_("A player may name up to two days of the week, like Saturday and Sunday, from midnight "
+                  "to midnight in their own time zone: their clock does not run then. The rest days in force "
+                  "when a turn begins count for that whole turn; a change counts from the next one. When "
+                  "rest days are not allowed, nobody's clock stops for them.")),
     (N_("Every clock ends"), N_("However these are set, a player who does nothing runs out of time at the latest "
-                         "after the time per move (or the most a bank holds) and their vacation days.")),
+                         "after the time per move (or the most a bank holds), their vacation days and, with "
+                         "rest days, half as long again and three days.")),
 )
 
 _UNIT = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
@@ -175,6 +186,8 @@ def resolve_clock(options: Mapping) -> dict:
 
     resolved = check_options(CLOCK_OPTIONS, spread_clock(options))
     out: dict = {"on_timeout": resolved["on_timeout"], "vacation_days": resolved["vacation_days"]}
+    if not resolved["rest_days"]:
+        out["rest_days"] = False  # stored only when forbidden: a clock from before rest days allows them
     bank = [key for key in FISCHER_FIELDS.values() if str(resolved[key]).strip()]
     if resolved["clock"] == "fischer":
         if str(resolved["time_per_move"]).strip():
@@ -288,11 +301,13 @@ def bank_after_turn(settings: Mapping, bank: int | None, since: datetime, end: d
 def never_moves_bound(settings: Mapping) -> timedelta | None:
     """How long after a turn begins a seat that does nothing at all has run out of time, at the latest:
     the turn's own time at its longest, plus each thing that may stop its clock meanwhile without the
-    seat acting (`STOPS`). None without a clock. The property test in tests/test_clock.py checks it."""
+    seat acting (`STOPS`), and with rest days allowed, half as long again and three days (`rest_stretch`).
+    None without a clock. The property test in tests/test_clock.py checks it."""
     longest = longest_allowance(settings)
     if longest is None:
         return None
-    return timedelta(seconds=longest) + sum((stop(settings) for stop in STOPS), timedelta(0))
+    bound = timedelta(seconds=longest) + sum((stop(settings) for stop in STOPS), timedelta(0))
+    return rest_stretch(settings, bound)
 
 
 def vacation_stop(settings: Mapping) -> timedelta:
@@ -301,9 +316,22 @@ def vacation_stop(settings: Mapping) -> timedelta:
     return timedelta(days=settings.get("vacation_days", DEFAULT_VACATION_DAYS))
 
 
-# What may stop a clock without its seat acting, each with the longest it may: rest days and pauses by
-# agreement add theirs here, so that every clock still ends (architecture section 20).
+# What may stop a clock without its seat acting, each with the longest it may: pauses by agreement add
+# theirs here, so that every clock still ends (architecture section 20).
 STOPS = [vacation_stop]
+
+
+def rest_stretch(settings: Mapping, running: timedelta) -> timedelta:
+    """How long a span holding `running` time outside rest days lasts at the longest: at most
+    MAX_REST_DAYS local days a week rest (a local day is at most 25 hours, so under 30% of a week), so
+    the span is at most half as long again, and three days for a week cut at its edges."""
+    if not rests_allowed(settings):
+        return running
+    return running * 3 / 2 + timedelta(days=3)
+
+
+def rests_allowed(settings: Mapping) -> bool:
+    return settings.get("rest_days", True) is not False
 
 
 def parse_time(text: str) -> datetime:
@@ -318,7 +346,19 @@ def format_time(moment: datetime) -> str:
 class Vacation:
     seat: int
     start: datetime
-    end: datetime | None  # None: still on vacation
+    end: datetime | None  # None: still on vacation (one begun from the seat page); a scheduled one has its end
+
+
+@dataclass(frozen=True)
+class Rest:
+    """A seat's rest days from `start` on (until its next Rest): weekdays (0 Monday .. 6 Sunday) on
+    which its clock does not run, midnight to midnight in `zone`. Kept among the vacations, as every
+    stop of a clock is, and told apart by its type."""
+
+    seat: int
+    start: datetime
+    days: tuple[int, ...]
+    zone: str
 
 
 @dataclass(frozen=True)
@@ -331,46 +371,155 @@ class Due:
     key: str
 
 
-def paused(vacations: Iterable[Vacation], seat: int, since: datetime, now: datetime) -> timedelta:
-    """How long the seat's vacations overlap the span from `since` to `now`."""
-    total = timedelta(0)
-    for vacation in vacations:
-        if vacation.seat != seat:
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+MAX_REST_DAYS = 2  # a week: so that a clock with rest days still runs most of the time, and ends
+
+
+def rest_days_of(names: Iterable[str]) -> tuple[int, ...]:
+    """Weekday names ("sat") as the numbers a Rest keeps; ValueError for an unknown name or too many."""
+    unknown = [n for n in names if str(n) not in WEEKDAYS]
+    if unknown:
+        raise ValueError(f"{str(unknown[0])[:20]!r} is not a day of the week: write mon, tue, wed, thu, fri, sat or sun")
+    days = sorted({WEEKDAYS.index(str(n)) for n in names})
+    if len(days) > MAX_REST_DAYS:
+        raise ValueError(f"at most {MAX_REST_DAYS} rest days a week")
+    return tuple(days)
+
+
+def checked_zone(name: str) -> str:
+    """An IANA time zone name (Europe/Berlin), checked; ValueError with what is expected."""
+    try:
+        ZoneInfo(str(name))
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"{str(name)[:60]!r} is not a time zone: write one like Europe/Berlin or UTC") from None
+    return str(name)
+
+
+def day_names(days: Iterable[int]) -> list[str]:
+    return [WEEKDAYS[d] for d in days]
+
+
+def rest_in_force(stops: Iterable, seat: int, since: datetime) -> Rest | None:
+    """The seat's rest days as they stood at `since` (a turn's beginning): the latest set by then."""
+    found = None
+    for stop in stops:
+        if isinstance(stop, Rest) and stop.seat == seat and stop.start <= since:
+            if found is None or stop.start >= found.start:
+                found = stop
+    return found if found is not None and found.days else None
+
+
+def latest_rest(stops: Iterable, seat: int) -> Rest | None:
+    """The seat's rest days as last set (they count from its next turn on)."""
+    return next((s for s in reversed(list(stops)) if isinstance(s, Rest) and s.seat == seat), None)
+
+
+def rest_spans(rest: Rest, since: datetime, until: datetime) -> list[tuple[datetime, datetime]]:
+    """The rest days between `since` and `until`, each from midnight to midnight in the rest's zone."""
+    zone = ZoneInfo(rest.zone)
+    day = since.astimezone(zone).date() - timedelta(days=1)
+    last = until.astimezone(zone).date()
+    out = []
+    while day <= last:
+        if day.weekday() in rest.days:
+            out.append((_midnight(day, zone), _midnight(day + timedelta(days=1), zone)))
+        day += timedelta(days=1)
+    return out
+
+
+def _midnight(day: date, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, time(0), zone).astimezone(timezone.utc)
+
+
+def stop_spans(stops: Iterable, seat: int, since: datetime, until: datetime, now: datetime,
+               turn_began: datetime | None = None) -> list[tuple[datetime, datetime]]:
+    """When the seat's clock stood still between `since` and `until`, as sorted spans that do not
+    overlap: its vacations (one still under way counts up to `now`) and its rest days as they stood when
+    its turn began (`turn_began`, by default `since`)."""
+    stops = list(stops)
+    spans = []
+    for stop in stops:
+        if isinstance(stop, Vacation) and stop.seat == seat:
+            spans.append((stop.start, stop.end if stop.end is not None else max(now, stop.start)))
+    rest = rest_in_force(stops, seat, turn_began or since)  # a game that forbids them records none
+    if rest is not None:
+        spans += rest_spans(rest, since, until)
+    merged: list[tuple[datetime, datetime]] = []
+    for start, end in sorted((max(a, since), min(b, until)) for a, b in spans):
+        if end <= start:
             continue
-        start = max(vacation.start, since)
-        end = min(vacation.end or now, now)
-        if end > start:
-            total += end - start
-    return total
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
-def on_vacation(vacations: Iterable[Vacation], seat: int) -> bool:
-    return any(v.seat == seat and v.end is None for v in vacations)
+def paused(stops: Iterable, seat: int, since: datetime, now: datetime) -> timedelta:
+    """How long the seat's clock stood still (vacations, rest days) in the span from `since` to `now`."""
+    return sum((end - start for start, end in stop_spans(stops, seat, since, now, now)), timedelta(0))
 
 
-def deadline(clock: Mapping, since: datetime, vacations: Sequence[Vacation], seat: int, now: datetime,
+def stopped_now(stops: Iterable, seat: int, since: datetime, now: datetime) -> bool:
+    """Whether the seat's clock stands still at `now` (on vacation, or a rest day of its turn)."""
+    return any(start <= now < end for start, end in stop_spans(stops, seat, since, now + timedelta(seconds=1), now))
+
+
+def on_vacation_at(vacations: Iterable, seat: int, now: datetime) -> bool:
+    """Whether the seat is on vacation at `now`: one begun from its seat page, or one scheduled ahead."""
+    return any(isinstance(v, Vacation) and v.seat == seat and v.start <= now and (v.end is None or now < v.end)
+               for v in vacations)
+
+
+def on_vacation(vacations: Iterable, seat: int) -> bool:
+    return any(isinstance(v, Vacation) and v.seat == seat and v.end is None for v in vacations)
+
+
+def deadline(clock: Mapping, since: datetime, vacations: Sequence, seat: int, now: datetime,
              bank: int | None = None) -> datetime | None:
-    """When the seat's time runs out, as far as can be said at `now` (an ongoing vacation keeps pushing
-    it back); `bank` is the seat's under a Fischer clock (None: it has had no turn yet). None when the
-    game has no clock."""
+    """When the seat's time runs out, as far as can be said at `now`: its turn's time counted only while
+    its clock runs, past every stop known by then (an ongoing vacation keeps pushing it back; rest days
+    and scheduled vacations ahead are counted in). `bank` is the seat's under a Fischer clock (None: it
+    has had no turn yet). None when the game has no clock."""
     turn = allowance(clock, bank)
     if turn is None:
         return None
-    return since + timedelta(seconds=turn) + paused(vacations, seat, since, now)
+    vacation = sum(((v.end or now) - v.start for v in vacations
+                    if isinstance(v, Vacation) and v.seat == seat and (v.end or now) > since), timedelta(0))
+    horizon = since + rest_stretch({}, timedelta(seconds=turn) + vacation) + timedelta(days=7)
+    moment, remaining = since, timedelta(seconds=turn)
+    for start, end in stop_spans(vacations, seat, since, horizon, now):
+        if start - moment >= remaining:
+            break
+        remaining -= max(start - moment, timedelta(0))
+        moment = max(moment, end)
+    return moment + remaining
 
 
-def vacation_used(vacations: Iterable[Vacation], seat: int, now: datetime) -> timedelta:
+def vacation_used(vacations: Iterable, seat: int, now: datetime) -> timedelta:
     """Vacation the seat took in the 365 days up to `now` (the yearly allowance is a rolling year)."""
     year_ago = now - timedelta(days=365)
-    return paused(vacations, seat, year_ago, now)
+    return paused([v for v in vacations if isinstance(v, Vacation)], seat, year_ago, now)
+
+
+def vacation_taken(vacations: Iterable, seat: int, start: datetime, end: datetime, now: datetime) -> timedelta:
+    """Vacation the seat takes, has taken or has scheduled in the 365 days before `end`, besides a new
+    one from `start` to `end` (a scheduled one counts whole: it will be taken)."""
+    year_ago = end - timedelta(days=365)
+    total = timedelta(0)
+    for v in vacations:
+        if isinstance(v, Vacation) and v.seat == seat:
+            a, b = max(v.start, year_ago), min(v.end if v.end is not None else max(now, v.start), end)
+            total += max(b - a, timedelta(0))
+    return total
 
 
 def vacation_runs_out(clock: Mapping, vacations: Sequence[Vacation], seat: int) -> datetime | None:
     """When the seat's vacation going on now uses up its yearly allowance (None: not on vacation)."""
-    current = next((v for v in vacations if v.seat == seat and v.end is None), None)
+    current = next((v for v in vacations if isinstance(v, Vacation) and v.seat == seat and v.end is None), None)
     if current is None:
         return None
-    earlier = [v for v in vacations if v is not current]
+    earlier = [v for v in vacations if isinstance(v, Vacation) and v is not current]
     used = vacation_used(earlier, seat, current.start)
     left = timedelta(days=clock.get("vacation_days", DEFAULT_VACATION_DAYS)) - used
     return current.start + max(left, timedelta(0))

@@ -64,7 +64,21 @@ def from_environment() -> dict:
         "TRUSTED_PROXIES": os.environ.get("PBEM_TRUSTED_PROXIES", ""),
         # seconds a computer seat waits after the append that makes it owe a move (pbem/computer.py)
         "COMPUTER_DELAY": computer_delay(os.environ.get("PBEM_COMPUTER_DELAY")),
+        # days of vacation for all of an address's games in any 365 (pbem/away.py; issue 28)
+        "ADDRESS_VACATION_DAYS": address_vacation_days(os.environ.get("PBEM_ADDRESS_VACATION_DAYS")),
     }
+
+
+DEFAULT_ADDRESS_VACATION_DAYS = 30
+
+
+def address_vacation_days(text: str | None) -> int:
+    """PBEM_ADDRESS_VACATION_DAYS: whole days from 0 to 365 (default 30)."""
+    if text is None or not text.strip():
+        return DEFAULT_ADDRESS_VACATION_DAYS
+    if not text.strip().isdigit() or int(text) > 365:
+        raise ConfigurationError(f"PBEM_ADDRESS_VACATION_DAYS: {text[:40]!r} is not a number of days from 0 to 365")
+    return int(text)
 
 
 DEFAULT_COMPUTER_DELAY = 3.0

@@ -74,14 +74,36 @@ class MoveIn(Schema):
                          metadata={"description": "the seq of the position you saw"})
 
 
+WEEKDAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+
 class MySettingsIn(Schema):
-    """PUT /api/me/settings: a signed-in address's settings; of section 26's, the language for now."""
+    """PUT /api/me/settings: a signed-in address's settings; of section 26's, the language, the time zone
+    and the rest days for now. A field left out keeps its value."""
     class Meta:
         unknown = RAISE
 
-    language = fields.String(required=True, allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
+    language = fields.String(allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
                              metadata={"description": "the language of this address's pages (null: as the "
                                                       "browser asks); a seat's own setting wins on its pages"})
+    time_zone = fields.String(validate=validate.Length(min=1, max=60),
+                              metadata={"description": "an IANA time zone (Europe/Berlin) the rest days and "
+                                                       "vacation dates are in"})
+    rest_days = fields.List(fields.String(validate=validate.OneOf(WEEKDAY_NAMES)),
+                            metadata={"description": "at most two weekdays on which this address's clocks do not "
+                                                     "run, in every game it sits in that allows rest days, from each "
+                                                     "seat's next turn on"})
+
+
+class MyVacationIn(Schema):
+    """PUT /api/me/vacation: one vacation for all of the address's games, scheduled ahead."""
+    class Meta:
+        unknown = RAISE
+
+    start = fields.String(required=True, validate=validate.Length(max=10),
+                          metadata={"description": "its first day (ISO date, in the address's zone), today or later"})
+    end = fields.String(required=True, validate=validate.Length(max=10),
+                        metadata={"description": "its last day (ISO date), within the yearly allowance"})
 
 
 class SeatSettingsIn(Schema):
@@ -96,6 +118,11 @@ class SeatSettingsIn(Schema):
     confirm = fields.Boolean(metadata={"description": "moves are confirmed on the seat page before they are sent"})
     language = fields.String(allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
                              metadata={"description": "the language of the seat's pages (null: as the browser asks)"})
+    rest_days = fields.List(fields.String(validate=validate.OneOf(WEEKDAY_NAMES)),
+                            metadata={"description": "at most two weekdays on which this seat's clock does not run, "
+                                                     "from its next turn on (422 where the game forbids them)"})
+    time_zone = fields.String(validate=validate.Length(min=1, max=60),
+                              metadata={"description": "the IANA time zone of the seat's rest days (default UTC)"})
 
 
 # --- responses ---------------------------------------------------------------------------------------
@@ -108,6 +135,17 @@ class SeatSettingsOut(Schema):
     confirm = fields.Boolean(required=True)
     language = fields.String(allow_none=True, required=True,
                              metadata={"description": "en, de or fr; null: as the reader's browser asks"})
+    rest_days = fields.List(fields.String(), metadata={"description": "the seat's rest days as last set"})
+    time_zone = fields.String(allow_none=True, metadata={"description": "their zone; null: none set"})
+
+
+class MyVacationOut(Schema):
+    start = fields.String(allow_none=True, required=True, metadata={"description": "its first day; null: none ahead"})
+    end = fields.String(allow_none=True, required=True, metadata={"description": "its last day"})
+    left_this_year = fields.Integer(required=True, metadata={"description": "days of the yearly allowance left"})
+    games = fields.List(fields.Dict(), metadata={"description": "each game that took part of it: id, seat, and "
+                                                                "start and end in UTC (a game whose own vacation "
+                                                                "days allow less takes as much as they allow)"})
 
 
 class OptionOut(Schema):
@@ -212,9 +250,14 @@ class OutcomeOut(Schema):
 class ClockOut(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["per_move", "fischer"]))
     left = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
-                       metadata={"description": "seat -> seconds left: until its deadline while it owes a decision, "
-                                                "else what its next turn starts with (its bank, or the time per move)"})
-    paused = fields.Boolean(required=True, metadata={"description": "stopped by agreement (none yet)"})
+                       metadata={"description": "seat -> seconds left on its clock: while it owes a decision, its "
+                                                "turn's time less what its clock ran (standing still on vacation or a "
+                                                "rest day; the deadline lies later by any stop ahead), else what its "
+                                                "next turn starts with (its bank, or the time per move)"})
+    paused = fields.Boolean(required=True, metadata={"description": "every seat owing a decision has its clock "
+                                                                    "stopped now (on vacation, or a rest day)"})
+    stopped = fields.List(fields.Integer(), metadata={"description": "the seats owing a decision whose clock "
+                                                                     "stands still now (vacation or rest day)"})
 
 
 class GameOut(Schema):
@@ -341,6 +384,22 @@ class SeatOnly(Schema):
     seat = fields.Integer(required=True)
 
 
+class VacationEvent(Schema):
+    seat = fields.Integer(required=True)
+    start = fields.String(metadata={"description": "a vacation scheduled ahead (for all of an address's games): "
+                                                   "when it begins; absent: now, until the seat is back"})
+    end = fields.String(metadata={"description": "when a scheduled vacation ends"})
+    scheduled = fields.Boolean(metadata={"description": "vacation_ended: scheduled vacations end too"})
+
+
+class RestDaysSet(Schema):
+    seat = fields.Integer(required=True)
+    days = fields.List(fields.String(validate=validate.OneOf(["mon", "tue", "wed", "thu", "fri", "sat", "sun"])),
+                       required=True, validate=validate.Length(max=2),
+                       metadata={"description": "the days its clock does not run, from the seat's next turn on"})
+    zone = fields.String(required=True, metadata={"description": "the IANA time zone the days are in"})
+
+
 class TurnTimedOut(Schema):
     seat = fields.Integer(required=True)
     action = fields.String(required=True, validate=validate.OneOf(["remind", "skip", "forfeit", "bot"]),
@@ -379,8 +438,9 @@ class SeatLinkRotated(Schema):
 
 
 PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedRevealed,
-                          "seat_settings_changed": SeatSettingsChanged, "vacation_started": SeatOnly,
-                          "vacation_ended": SeatOnly, "turn_timed_out": TurnTimedOut,
+                          "seat_settings_changed": SeatSettingsChanged, "vacation_started": VacationEvent,
+                          "vacation_ended": VacationEvent, "turn_timed_out": TurnTimedOut,
+                          "rest_days_set": RestDaysSet,  # issue 28
                           # issue 14
                           "seats_opened": SeatsOpened, "seat_joined": SeatJoined,
                           "seat_address_changed": SeatAddressChanged, "seat_link_rotated": SeatLinkRotated,

@@ -26,7 +26,7 @@ from typing import Any, Iterator, Protocol, Sequence
 
 from . import clock
 from .between import Refused
-from .errors import BadRequest, Conflicting, Forbidden, TooMany
+from .errors import BadRequest, Conflicting, Forbidden, TooMany, Unprocessable
 from .events.agreements import GAME_REWOUND, PROPOSALS
 from .events.computer import playing_for
 from .events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
@@ -109,6 +109,49 @@ def vacation_command(folded: Folded, seat: int, verb: str, now: str) -> dict:
     if used >= timedelta(days=folded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)):
         raise Forbidden("you have used all your vacation for this year")
     return {"verb": "vacation_start", "seat": seat}
+
+
+def scheduled_vacation_command(folded: Folded, seat: int, start: datetime, end: datetime, now: datetime) -> dict | None:
+    """A vacation scheduled ahead for all of an address's games, as this game records it: as much of it
+    as the game's own `vacation_days` still allow in the year before its end (the rest of it is not
+    taken here: the seat's clock runs again when this game's part ends). None when this game takes no
+    part of it: over, no clock, nothing left of its allowance, or a vacation already under way or ahead."""
+    if folded.finished or not clock.has_clock(folded.clock) or end <= start:
+        return None
+    if start < now:
+        raise Unprocessable("a vacation for all your games is scheduled ahead: it cannot begin before now")
+    if any(isinstance(v, clock.Vacation) and v.seat == seat and (v.end is None or v.end > now) for v in folded.vacations):
+        return None
+    allowed = timedelta(days=folded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS))
+    left = allowed - clock.vacation_taken(folded.vacations, seat, start, end, now)
+    if left <= timedelta(0):
+        return None
+    end = min(end, start + left)
+    return {"verb": "vacation_start", "seat": seat, "start": clock.format_time(start), "end": clock.format_time(end)}
+
+
+def end_scheduled_vacation_command(folded: Folded, seat: int, now: datetime) -> dict | None:
+    """An address's vacation ended early (or dropped before it began) in this game; None when the seat
+    has none under way or ahead."""
+    if not any(isinstance(v, clock.Vacation) and v.seat == seat and v.end is not None and v.end > now
+               for v in folded.vacations):
+        return None
+    return {"verb": "vacation_end", "seat": seat, "scheduled": True}
+
+
+def rest_days_command(folded: Folded, seat: int, days, zone) -> dict:
+    """A seat's rest days in its time zone (at most two a week, so every clock ends); the game's creator
+    may forbid them. They count from the seat's next turn on."""
+    if folded.finished:
+        raise Forbidden("the game is over")
+    if not clock.rests_allowed(folded.clock):
+        raise Unprocessable("this game does not allow rest days")
+    try:
+        chosen = clock.rest_days_of(days or [])
+        zone = clock.checked_zone(zone or "UTC")
+    except ValueError as error:
+        raise Unprocessable(str(error)) from None
+    return {"verb": "rest_days", "seat": seat, "days": clock.day_names(chosen), "zone": zone}
 
 
 def come_back_command(folded: Folded, seat: int) -> dict:

@@ -37,6 +37,13 @@ class Conflicting(ServiceError):
     status = 409
 
 
+class Unprocessable(ServiceError):
+    """The request is understood but not allowed as it stands (rest days in a game that forbids them, a
+    vacation beyond the year's allowance)."""
+
+    status = 422
+
+
 class TooMany(ServiceError):
     """A rate limit: the client should wait `retry_after` seconds."""
 

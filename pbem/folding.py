@@ -88,13 +88,21 @@ class Folded:
         return clock.deadline(self.clock, self.owing_since[seat], self.vacations, seat, now, self.banks.get(seat))
 
     def time_left(self, seat: int, now: datetime) -> int | None:
-        """Seconds the seat has left at `now`: until its deadline while it owes a decision (still while
-        on vacation, since the deadline moves with it), else what its next turn starts with (its bank,
-        or the time per move). None without a clock."""
-        limit = self.deadline(seat, now)
-        if limit is not None:
-            return max(0, int((limit - now).total_seconds()))
-        return clock.allowance(self.clock, self.banks.get(seat))
+        """Seconds the seat has left on its clock at `now`: while it owes a decision, its turn's time less
+        what its clock has run (so it stands still while the clock does: on vacation, on a rest day; the
+        deadline lies later by any stop still ahead), else what its next turn starts with (its bank, or
+        the time per move). None without a clock."""
+        turn = clock.allowance(self.clock, self.banks.get(seat))
+        if seat not in self.owing_since or turn is None:
+            return turn
+        since = self.owing_since[seat]
+        ran = now - since - clock.paused(self.vacations, seat, since, now)
+        return max(0, int(turn - ran.total_seconds()))
+
+    def stopped(self, now: datetime) -> list[int]:
+        """The seats owing a decision whose clock stands still at `now`: on vacation, or resting."""
+        return [seat for seat, since in sorted(self.owing_since.items())
+                if clock.stopped_now(self.vacations, seat, since, now)]
 
     def earliest_deadline(self, now: datetime) -> datetime | None:
         times = [d for d in (self.deadline(s, now) for s in self.owing_since) if d is not None]

@@ -15,7 +15,8 @@ from .between import contract as between_contract
 from .config import SCHEMAS_DIR
 from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut,
                        HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut,
-                       MySettingsIn, PlayedOut, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut,
+                       MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, RotatedOut, SeatSettingsIn, SeatSettingsOut,
+                       SigninIn, VerifyOut,
                        event_schemas)
 
 
@@ -45,7 +46,8 @@ def openapi() -> dict:
                                                        "description": "the server's PBEM_INBOUND_SECRET"})
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
                    ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
-                   HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn,
+                   HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn, MyVacationIn,
+                   MyVacationOut,
                    *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -176,11 +178,23 @@ def home_paths(spec, json_body, ok, game_id) -> None:
         "security": [{"personalToken": []}],
         "responses": {**ok("MyGameOut", many=True), **_error_responses(401)}}})
     spec.path("/api/me/settings", operations={"put": {
-        "summary": "The signed-in address's settings: the language of its pages (issue 26)",
+        "summary": "The signed-in address's settings: the language of its pages (issue 26), its time zone "
+                   "and rest days (issue 28)",
         "description": "With the session cookie of a signed-in browser, or the personal token shown on /me. "
-                       "A seat's own language still decides on that seat's pages. Answers the settings.",
+                       "A seat's own language still decides on that seat's pages. Rest days are recorded in "
+                       "every game the address sits in that allows them, from each seat's next turn on. "
+                       "Answers the settings.",
         "security": [{"personalToken": []}], "requestBody": json_body("MySettingsIn"),
-        "responses": {**ok("MySettingsIn"), **_error_responses(400, 401, 413, 415)}}})
+        "responses": {**ok("MySettingsIn"), **_error_responses(400, 401, 413, 415, 422)}}})
+    spec.path("/api/me/vacation", operations={"put": {
+        "summary": "One vacation for all the signed-in address's games, scheduled ahead (issue 28)",
+        "description": "Whole days in the address's zone, within its yearly allowance (422 beyond it); each "
+                       "game records it as its own vacation, as much of it as the game's vacation days allow.",
+        "security": [{"personalToken": []}], "requestBody": json_body("MyVacationIn"),
+        "responses": {**ok("MyVacationOut"), **_error_responses(400, 401, 413, 415, 422)}},
+        "delete": {"summary": "End the address's vacation now in every game (one not yet begun is dropped)",
+                   "security": [{"personalToken": []}],
+                   "responses": {**ok("MyVacationOut"), **_error_responses(401)}}})
     spec.path("/api/join/{invite}", parameters=[invite], operations={"post": {
         "summary": "Take the next open seat of the invitation's game; the last one starts the game",
         "requestBody": json_body("JoinIn"),

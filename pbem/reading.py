@@ -43,11 +43,13 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
 def clock_view(head: Folded, now: datetime) -> dict | None:
     """The game's clock as time left (architecture section 26): each seat's seconds, until its deadline
     while it owes a decision, else what its next turn starts with. None for a game without a clock.
-    `paused` is for pauses by agreement, which no game has yet."""
+    `stopped`: the seats owing a decision whose clock stands still now (on vacation, or resting);
+    `paused`: every seat owing a decision is stopped, so no countdown runs."""
     if not clock.has_clock(head.clock):
         return None
-    return {"kind": clock.kind_of(head.clock), "paused": False,
-            "left": {str(seat): head.time_left(seat, now) for seat in range(head.seat_count)}}
+    stopped = head.stopped(now)
+    return {"kind": clock.kind_of(head.clock), "paused": bool(stopped) and set(stopped) == set(head.owing_since),
+            "stopped": stopped, "left": {str(seat): head.time_left(seat, now) for seat in range(head.seat_count)}}
 
 
 def events_since(db, head: Folded, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict]:

@@ -448,6 +448,11 @@
       var due = new Date(el.getAttribute("datetime"));
       if (isNaN(due)) return;
       var left = due - Date.now();
+      var paused = el.getAttribute("data-paused-left");
+      if (paused !== null) {  // the seat's clock stands still now (vacation, rest day): its time left does not run
+        text(el, W("%(time)s left, paused", {time: span(Number(paused) * 1000)}));
+        return;
+      }
       var local = due.toLocaleString(undefined, {weekday: "short", day: "numeric", month: "short",
                                                   hour: "2-digit", minute: "2-digit"});
       text(el, W(left >= 0 ? "%(time)s left" : "overdue by %(time)s", {time: span(left)}) + " " +

@@ -208,8 +208,9 @@ HOURS = st.integers(min_value=1, max_value=365 * 24)
 def clock_options(draw) -> dict:
     """Any clock a creator may choose, as they would write it."""
     options: dict = {"on_timeout": draw(st.sampled_from(clock.TIMEOUT_ACTIONS)),
-                     "vacation_days": draw(st.integers(min_value=0, max_value=365)),
-                     "reminders": ",".join(f"{h}h" for h in draw(st.lists(HOURS, max_size=3)))}
+                     "vacation_days": draw(st.one_of(st.just(0), st.integers(min_value=0, max_value=365))),
+                     "reminders": ",".join(f"{h}h" for h in draw(st.lists(HOURS, max_size=3))),
+                     "rest_days": draw(st.booleans())}
     if draw(st.booleans()):
         options["time_per_move"] = f"{draw(HOURS)}h"
     else:
@@ -224,11 +225,16 @@ def clock_options(draw) -> dict:
 @given(options=clock_options(), turns=st.lists(st.integers(min_value=0, max_value=400 * 24), max_size=6),
        vacation=st.one_of(st.none(), st.integers(min_value=-400 * 24, max_value=0)),
        earlier=st.lists(st.tuples(st.integers(min_value=-800 * 24, max_value=0), st.integers(min_value=0, max_value=400 * 24)),
-                        max_size=3))
-def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(options, turns, vacation, earlier):
-    """Whatever the clock, whatever the seat's earlier turns left in its bank, and whether or not it
-    was on vacation (with earlier vacations too) when its turn began: the sweep, asked again and again
-    for what is due next, times the seat out no later than `never_moves_bound` after its turn began."""
+                        max_size=3),
+       rests=st.lists(st.tuples(st.integers(min_value=-400 * 24, max_value=400 * 24),
+                                st.lists(st.sampled_from(clock.WEEKDAYS), max_size=2),
+                                st.sampled_from(["UTC", "Europe/Berlin", "Pacific/Kiritimati", "America/St_Johns",
+                                                 "Australia/Lord_Howe"])), max_size=3))
+def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(options, turns, vacation, earlier, rests):
+    """Whatever the clock, whatever the seat's earlier turns left in its bank, whether or not it was on
+    vacation (with earlier vacations too) when its turn began, and whatever rest days it set before or
+    during its turn, in any zone: the sweep, asked again and again for what is due next, times the seat
+    out no later than `never_moves_bound` after its turn began."""
     settings_ = clock.resolve_clock(options)
     bound = clock.never_moves_bound(settings_)
     since = T0
@@ -242,6 +248,8 @@ def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(opti
                  for start, length in earlier if since + (start + length) * HOUR < since + (vacation or 0) * HOUR]
     if vacation is not None:
         vacations.append(clock.Vacation(1, since + vacation * HOUR, None))
+    if settings_.get("rest_days", True):  # a game that forbids rest days records none
+        vacations += [clock.Rest(1, since + at * HOUR, clock.rest_days_of(days), zone) for at, days, zone in rests]
     now, banks = since, ({1: bank} if bank is not None else {})
     for _ in range(50):
         moment = clock.next_due(settings_, {1: since}, vacations, (), now, banks)
@@ -251,7 +259,8 @@ def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(opti
         if any(item.kind == "timeout" for item in items):
             break
         if any(item.kind == "vacation_end" for item in items):  # the clock ends it, as the sweep does
-            vacations = [clock.Vacation(v.seat, v.start, now) if v.end is None else v for v in vacations]
+            vacations = [clock.Vacation(v.seat, v.start, now) if isinstance(v, clock.Vacation) and v.end is None else v
+                         for v in vacations]
         if not items:
             now += timedelta(seconds=1)  # a reminder at exactly `now` was counted: look just after
     else:

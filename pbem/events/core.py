@@ -43,17 +43,34 @@ def update_seat(work: Working, event) -> None:
 
 
 def vacation_started(work: Working, event) -> None:
-    from ..clock import Vacation
+    """A vacation from now until the seat comes back, or one scheduled ahead with its start and end (an
+    address's vacation for all its games, from /me)."""
+    from ..clock import Vacation, parse_time
 
-    work.vacations.append(Vacation(event.data["seat"], work.moment, None))
+    if "start" in event.data:
+        start, end = parse_time(event.data["start"]), parse_time(event.data["end"])
+        work.vacations.append(Vacation(event.data["seat"], start, end))
+    else:
+        work.vacations.append(Vacation(event.data["seat"], work.moment, None))
 
 
 def vacation_ended(work: Working, event) -> None:
+    """The seat is back: its open vacation ends now; with `scheduled`, the vacations scheduled for it
+    end now too, and those not yet begun are dropped."""
     from ..clock import Vacation
 
-    seat = event.data["seat"]
-    work.vacations = [Vacation(v.seat, v.start, work.moment) if v.seat == seat and v.end is None else v
-                      for v in work.vacations]
+    seat, moment = event.data["seat"], work.moment
+    kept = []
+    for v in work.vacations:
+        if isinstance(v, Vacation) and v.seat == seat:
+            if v.end is None:
+                v = Vacation(v.seat, v.start, moment)
+            elif event.data.get("scheduled") and v.end > moment:
+                if v.start >= moment:
+                    continue
+                v = Vacation(v.seat, v.start, moment)
+        kept.append(v)
+    work.vacations = kept
 
 
 def timed_out(work: Working, event) -> None:
@@ -80,7 +97,15 @@ def timeout_words(names, event) -> str:
 
 
 def vacation_started_words(names, event) -> str:
+    if "start" in event.data:
+        return scheduled_vacation_words(name_of(names, event.data), event.data["start"], event.data["end"])
     return f"{name_of(names, event.data)} went on vacation: their clock is paused."
+
+
+def scheduled_vacation_words(name, start: str, end: str) -> str:
+    """A vacation scheduled ahead, as the log and the other seats' notice tell it."""
+    return (f"{name} will be on vacation from {start[:16].replace('T', ' ')} to {end[:16].replace('T', ' ')} UTC: "
+            "their clock is paused then.")
 
 
 def vacation_ended_words(names, event) -> str:
@@ -127,7 +152,9 @@ def settings(module, state, command, chance) -> list[Event]:
 def vacation(module, state, command, chance) -> list[Event]:
     kind = VACATION_STARTED if command["verb"] == "vacation_start" else VACATION_ENDED
     actor = "clock" if command.get("by") == "clock" else str(command["seat"])
-    return [Event(kind, {"seat": command["seat"]}, actor)]
+    # a vacation scheduled for all of an address's games has its times; ending it early says so
+    extra = {key: command[key] for key in ("start", "end", "scheduled") if key in command}
+    return [Event(kind, {"seat": command["seat"], **extra}, actor)]
 
 
 COMMANDS = {"move": move, "resign": resign, "timeout": timeout, "settings": settings,

@@ -27,6 +27,7 @@ from .. import loading
 from ..config import TEMPLATES_DIR
 from . import between
 from ..events.computer import computer_seats
+from ..events.core import scheduled_vacation_words
 from ..folding import legal_moves
 from ..site import Site
 from ..words import lines_of, reads_as_spectator, tell, tell_events
@@ -69,6 +70,7 @@ SUBJECTS = {
     "handover": "a seat handed on to you",
     "handed_away": "you handed your seat on",
     "address_changed": "your seat's notices go to a new address",
+    "vacation": "a player will be away",  # an address's vacation for all its games (issue 28)
 }
 
 
@@ -253,7 +255,13 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         for seat in seats:
             out += rows(site, after, seat, "invitation", now)
         return out
-    if verb in ("settings", "vacation_start", "vacation_end"):
+    if verb == "vacation_start" and "start" in command:  # an address's vacation ahead: the others are told
+        line = scheduled_vacation_words(after.names[command["seat"]], command["start"], command["end"])
+        for seat in seats:
+            if seat != command["seat"]:
+                out += rows(site, after, seat, "vacation", now, told=("lines", [line]), extra={"webhook_text": line})
+        return out
+    if verb in ("settings", "vacation_start", "vacation_end", "rest_days"):
         return out
     if verb == "set_address":
         return address_changed(site, before, after, command["seat"], now)

@@ -194,6 +194,38 @@ def set_address_language(db: sqlite_utils.Database, address: str, language: str 
                     "updated = excluded.updated", [address_sha256(address), language, now])
 
 
+def address_rest(db: sqlite_utils.Database, address: str) -> tuple[str | None, str | None]:
+    """The address's time zone and rest days (JSON), as /me set them (issue 28)."""
+    row = _one(db, "select time_zone, rest_days from address_settings where address_sha256 = ?",
+               [address_sha256(address)])
+    return (row[0], row[1]) if row else (None, None)
+
+
+def set_address_rest(db: sqlite_utils.Database, address: str, zone: str | None, days: str | None, now: str) -> None:
+    db.conn.execute("insert into address_settings (address_sha256, time_zone, rest_days, updated) values (?, ?, ?, ?) "
+                    "on conflict (address_sha256) do update set time_zone = excluded.time_zone, "
+                    "rest_days = excluded.rest_days, updated = excluded.updated",
+                    [address_sha256(address), zone, days, now])
+
+
+def address_vacations(db: sqlite_utils.Database, address: str) -> list[tuple[str, str]]:
+    """The address's vacations for all its games, (start, end) in UTC, oldest first."""
+    return [tuple(row) for row in db.execute("select starts, ends from address_vacations where address_sha256 = ? "
+                                             "order by starts", [address_sha256(address)]).fetchall()]
+
+
+def add_address_vacation(db: sqlite_utils.Database, address: str, starts: str, ends: str, now: str) -> None:
+    db.conn.execute("insert into address_vacations (address_sha256, starts, ends, made) values (?, ?, ?, ?)",
+                    [address_sha256(address), starts, ends, now])
+
+
+def end_address_vacation(db: sqlite_utils.Database, address: str, now: str) -> None:
+    """Vacations not yet begun are dropped; the one under way ends now."""
+    key = address_sha256(address)
+    db.conn.execute("delete from address_vacations where address_sha256 = ? and starts >= ?", [key, now])
+    db.conn.execute("update address_vacations set ends = ? where address_sha256 = ? and ends > ?", [now, key, now])
+
+
 # --- requests for mail (pbem/notify/asked.py) -----------------------------------------------------------
 
 

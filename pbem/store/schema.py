@@ -21,7 +21,7 @@ from .accounts import prove_address
 from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 _current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
 _current_lock = threading.Lock()
@@ -198,9 +198,23 @@ def _v11_address_settings(db) -> None:
                     f"language {text}, updated {text} not null)")
 
 
+def _v12_address_rest_and_vacations(db) -> None:
+    """An address's time zone and rest days (issue 28; each game it sits in records them as events too),
+    and its vacations for all its games, which its yearly allowance counts. Written once for both engines."""
+    text = dialect(db).TEXT
+    columns = dialect(db).columns_of(db, "address_settings")
+    for column in ("time_zone", "rest_days"):
+        if column not in columns:
+            db.conn.execute(f"alter table address_settings add column {column} {text}")
+    db.conn.execute(f"create table if not exists address_vacations (address_sha256 {text} not null, "
+                    f"starts {text} not null, ends {text} not null, made {text} not null, "
+                    "primary key (address_sha256, starts))")
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
               5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
-              9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered, 11: _v11_address_settings}
+              9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered, 11: _v11_address_settings,
+              12: _v12_address_rest_and_vacations}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:

@@ -14,7 +14,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge, UnsupportedMediaType
 
 from . import limits
-from .. import contract, reading, service
+from .. import away, clock, contract, reading, service
 from ..openapi import openapi as openapi_document
 from ..audit import verify as verify_game
 from ..folding import Folded
@@ -244,18 +244,25 @@ def seat_settings(game_id):
     seat = service.seat_of(loaded, token)
     body = contract.load_request(contract.SeatSettingsIn, json_body())
     now = loaded.settings[seat]
-    played = service.change_settings(
-        db, get_site(), game_id, token, email_on=body.get("email_on", now.get("email_on", True)),
-        digest=body.get("digest", now.get("digest", False)), webhook=body.get("webhook", now.get("webhook")),
-        confirm=body.get("confirm", now.get("confirm", True)), language=body.get("language", ...))
-    return jsonify(seat_settings_view(played.loaded.settings[seat]))
+    if "rest_days" in body or "time_zone" in body:  # first: a game that forbids rest days refuses (422)
+        rest = clock.latest_rest(loaded.vacations, seat)  # what the body leaves out stays as it was
+        days = body.get("rest_days", clock.day_names(rest.days) if rest else [])
+        zone = body.get("time_zone", rest.zone if rest else None)
+        loaded = away.set_seat_rest(db, get_site(), game_id, token, days, zone, service.utcnow()).loaded
+    if set(body) - {"rest_days", "time_zone"}:
+        loaded = service.change_settings(
+            db, get_site(), game_id, token, email_on=body.get("email_on", now.get("email_on", True)),
+            digest=body.get("digest", now.get("digest", False)), webhook=body.get("webhook", now.get("webhook")),
+            confirm=body.get("confirm", now.get("confirm", True)), language=body.get("language", ...)).loaded
+    return jsonify(seat_settings_view(loaded.settings[seat], clock.latest_rest(loaded.vacations, seat)))
 
 
-def seat_settings_view(settings) -> dict:
+def seat_settings_view(settings, rest=None) -> dict:
     """A seat's settings as the API shows them to the seat (its address is shown on its settings page only)."""
     return {"email_on": bool(settings.get("email_on", True)), "digest": bool(settings.get("digest", False)),
             "webhook": settings.get("webhook"), "confirm": bool(settings.get("confirm", True)),
-            "language": settings.get("language")}
+            "language": settings.get("language"), "rest_days": clock.day_names(rest.days) if rest else [],
+            "time_zone": rest.zone if rest else None}
 
 
 @bp.post("/games/<game_id>/resign")

@@ -15,7 +15,7 @@ CLIENT_WORDS = (
     N_("Your move, not sent yet:"), N_("%(reason)s. Nothing was sent."), N_("The board after this move, not sent yet."),
     N_("Choose one:"), N_("Choose %(piece)s"), N_("Cancelled: nothing was sent."),
     N_("%(num)s day"), N_("%(num)s days"), N_("%(num)s hour"), N_("%(num)s hours"), N_("%(num)s minute"),
-    N_("%(num)s minutes"), N_("%(time)s left"), N_("overdue by %(time)s"), N_("(due %(when)s)"),
+    N_("%(num)s minutes"), N_("%(time)s left"), N_("%(time)s left, paused"), N_("overdue by %(time)s"), N_("(due %(when)s)"),
     N_("You saw it at move %(top)s; it now stands at move %(seq)s."),
     N_("Move %(from)s as you saw it is no longer on the server"),
     N_("Moves %(from)s to %(top)s as you saw them are no longer on the server"),

@@ -118,6 +118,7 @@ def signout():
 
 @bp.get("/me")
 def me():
+    from . import away_pages  # late: it registers its routes on this module's blueprint
     address = signed_in()
     if address is None:
         return redirect(url_for("home.signin_form"), code=303)
@@ -131,7 +132,7 @@ def me():
         token=accounts.key_of(db, site, address, "token", now),
         feed_url=f"{site.base_url}/me/calendar.ics?key={accounts.key_of(db, site, address, 'feed', now)}",
         client_data={"moves": [], "title": gettext("Your games"), "words": client_words(languages.current())},
-        my_language=accounts.language_of(db, address))
+        my_language=accounts.language_of(db, address), **away_pages.my_away(db, address, now))
 
 
 @bp.post("/me/settings")

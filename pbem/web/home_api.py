@@ -4,9 +4,9 @@ of the API does (`{"error"}` with the status of the service's error)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, session
+from flask import Blueprint, current_app, jsonify, session
 
-from .. import accounts, contract, players, service
+from .. import accounts, away, contract, players, service
 from ..db import get_db, get_site
 from ..games import UnknownGame
 from ..games.base import GameError
@@ -49,12 +49,37 @@ def my_games():
 
 @bp.put("/me/settings")
 def my_settings():
-    """A signed-in address's settings (session or personal token): its pages' language (issue 26)."""
+    """A signed-in address's settings (session or personal token): its pages' language (issue 26), its
+    time zone and rest days, recorded in each game it sits in (issue 28)."""
     db, now = get_db(), service.utcnow()
     address = signed_in_address(db, now)
     body = contract.load_request(contract.MySettingsIn, api.json_body())
-    accounts.set_language(db, address, body["language"], now)
-    return jsonify({"language": accounts.language_of(db, address)})
+    if "rest_days" in body or "time_zone" in body:
+        kept = away.settings_of(db, address)
+        away.set_rest(db, get_site(), address, body.get("rest_days", kept["rest_days"]),
+                      body.get("time_zone", kept["time_zone"]), now)
+    if "language" in body:
+        accounts.set_language(db, address, body["language"], now)
+    return jsonify({"language": accounts.language_of(db, address), **away.settings_of(db, address)})
+
+
+@bp.put("/me/vacation")
+def my_vacation():
+    """One vacation for all the address's games, scheduled ahead within its yearly allowance (issue 28)."""
+    db, now = get_db(), service.utcnow()
+    address = signed_in_address(db, now)
+    body = contract.load_request(contract.MyVacationIn, api.json_body())
+    taken = away.schedule_vacation(db, get_site(), address, body["start"], body["end"],
+                                   current_app.config["ADDRESS_VACATION_DAYS"], now)
+    return jsonify({key: value for key, value in taken.items() if key != "under_way"})
+
+
+@bp.delete("/me/vacation")
+def my_vacation_ends():
+    db, now = get_db(), service.utcnow()
+    address = signed_in_address(db, now)
+    ended = away.end_vacation(db, get_site(), address, current_app.config["ADDRESS_VACATION_DAYS"], now)
+    return jsonify({key: value for key, value in ended.items() if key != "under_way"})
 
 
 def signed_in_address(db, now: str) -> str:

@@ -53,15 +53,22 @@ def install_filters(app) -> None:
     app.jinja_env.globals["play_script"] = Markup(PLAY_SCRIPT)
     app.jinja_env.filters["compact_json"] = lambda value: json.dumps(value, sort_keys=True, separators=(", ", ": "))
     app.jinja_env.filters["left_until"] = left_until
+    app.jinja_env.filters["left_in_words"] = left_in_words
+
+
+def say(message: str, amount: int) -> str:  # "%(num)s day(s)", "hour(s)", "minute(s)": the board script's words
+    return gettext(message, num=amount)
+
+
+def left_in_words(seconds) -> str:
+    """Seconds left as the pages say them: "2 days 3 hours" in the reader's language."""
+    return clock.left_in_words(seconds or 0, say)
 
 
 def left_until(deadline: str) -> str:
     """A deadline as time left now, in words (for pages read without scripts; the countdown says it
     otherwise)."""
     seconds = (clock.parse_time(deadline) - clock.parse_time(service.utcnow())).total_seconds()
-
-    def say(message: str, amount: int) -> str:  # "%(num)s day(s)", "hour(s)", "minute(s)": the board script's words
-        return gettext(message, num=amount)
 
     if seconds >= 0:
         return gettext("%(time)s left", time=clock.left_in_words(seconds, say))
@@ -240,7 +247,10 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         # a bank's time left for each seat (counting down for those who owe a decision)
         "banks": [(name, clock.left_in_words(loaded.time_left(s, now)), s in loaded.owing_since)
                   for s, name in enumerate(loaded.names)] if at is None and clock.is_fischer(loaded.clock) else [],
-        "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
+        "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation_at(loaded.vacations, s, now)],
+        # the seats owing a decision whose clock stands still now (vacation, rest day): their countdowns
+        # show the time left, paused
+        "paused_left": {s: loaded.time_left(s, now) for s in loaded.stopped(now)} if at is None else {},
         # a seat sees only its own undelivered notices, in plain words; a spectator sees none
         "failed": outbox.failed_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else [],
         "recent": recent_moves(loaded, seat) if at is None else [],
@@ -504,6 +514,7 @@ def seat_settings(token):
 
 def settings_page(token: str, loaded: Folded, seat: int, error: str | None = None, **extra) -> str:
     """The seat's settings page (`extra`: what a refused form of it shows again, pbem/web/seats.py)."""
+    from . import away_pages  # late: it registers its routes on this module's blueprint
     now = clock.parse_time(service.utcnow())
     allowance = loaded.clock.get("vacation_days", clock.DEFAULT_VACATION_DAYS)
     used = clock.vacation_used(loaded.vacations, seat, now)
@@ -512,7 +523,7 @@ def settings_page(token: str, loaded: Folded, seat: int, error: str | None = Non
         settings=loaded.settings[seat], webhook_secret=get_site().webhook_secret(loaded.id, seat),
         on_vacation=clock.on_vacation(loaded.vacations, seat), allowance=allowance,
         used_days=round(used.total_seconds() / 86400, 1), clock_on=clock.has_clock(loaded.clock),
-        **extra)
+        **away_pages.seat_rest(loaded, seat), **extra)
 
 
 @bp.post("/play/<token>/vacation")

@@ -31,4 +31,11 @@ PAGE_REASONS = (
     N_("the game is too busy right now; try again"),
     N_("give an e-mail address"),
     N_("email: that does not look like an e-mail address"),
+    # rest days and one vacation for all games (issue 28)
+    N_("this game does not allow rest days"),
+    N_("at most 2 rest days a week"),
+    N_("start and end are dates like 2026-12-24"),
+    N_("the vacation ends before it begins"),
+    N_("a vacation for all your games is scheduled ahead: it cannot begin before today"),
+    N_("you have a vacation under way or ahead already: end it first"),
 )
