@@ -64,7 +64,19 @@ def from_environment() -> dict:
         "TRUSTED_PROXIES": os.environ.get("PBEM_TRUSTED_PROXIES", ""),
         # seconds a computer seat waits after the append that makes it owe a move (pbem/computer.py)
         "COMPUTER_DELAY": computer_delay(os.environ.get("PBEM_COMPUTER_DELAY")),
+        # whom push services may ask about this server's pushes (RFC 8292's "sub"; pbem/notify/push.py)
+        "VAPID_SUBJECT": vapid_subject(os.environ.get("PBEM_VAPID_SUBJECT"),
+                                       os.environ.get("PBEM_MAIL_FROM", "pbem@localhost")),
     }
+
+
+def vapid_subject(text: str | None, mail_from: str) -> str:
+    """PBEM_VAPID_SUBJECT: a mailto: or https: URL; the sender's address as a mailto: when unset."""
+    if not text:
+        return f"mailto:{mail_from}"
+    if not text.startswith(("mailto:", "https://")):
+        raise ConfigurationError(f"PBEM_VAPID_SUBJECT: {text[:60]!r} is not a mailto: or https: URL")
+    return text
 
 
 DEFAULT_COMPUTER_DELAY = 3.0

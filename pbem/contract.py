@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from .between import contract as between_contract
 from .games import GAMES
@@ -82,6 +82,23 @@ class MySettingsIn(Schema):
     language = fields.String(required=True, allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
                              metadata={"description": "the language of this address's pages (null: as the "
                                                       "browser asks); a seat's own setting wins on its pages"})
+
+
+class PushKeysIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    p256dh = fields.String(required=True, validate=validate.Length(max=200))
+    auth = fields.String(required=True, validate=validate.Length(max=100))
+
+
+class PushSubscriptionIn(Schema):
+    """POST /api/push/subscriptions: a browser's PushSubscription as its toJSON() gives it (issue 30)."""
+    class Meta:
+        unknown = EXCLUDE  # a browser adds fields of its own (expirationTime)
+
+    endpoint = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    keys = fields.Nested(PushKeysIn, required=True)
 
 
 class SeatSettingsIn(Schema):

@@ -37,6 +37,12 @@ class Conflicting(ServiceError):
     status = 409
 
 
+class Unprocessable(ServiceError):
+    """Well formed, but not something the server can take (a push endpoint it may not call)."""
+
+    status = 422
+
+
 class TooMany(ServiceError):
     """A rate limit: the client should wait `retry_after` seconds."""
 

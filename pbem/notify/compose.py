@@ -158,6 +158,9 @@ def rows(site: Site, loaded, seat: int, kind: str, now: str, seq: int | None = N
     if settings.get("webhook") and not email_only:
         out.append({**base, "channel": "webhook", "recipient": settings["webhook"],
                     "args": json.dumps(args, sort_keys=True), "status": "pending"})
+    if out and not email_only:  # to each device subscribed for the seat or its address (store.outbox.enqueue)
+        out.append({**base, "channel": "push", "recipient": None, "args": json.dumps(args, sort_keys=True),
+                    "status": "pending"})
     return out
 
 
@@ -173,6 +176,12 @@ def words(loaded, seat: int, kind: str, ctx: dict, channel: str, args: dict) -> 
                 "body_html": render(f"{template}.html", **mail_ctx),
                 "payload": json.dumps({"head": ctx["head"]}, sort_keys=True)}
     line = webhook_line(ctx)
+    if channel.startswith("push"):  # what the device shows: the subject's words, the line without its link
+        title = subject(kind, loaded, seat, ctx.get("subject_extra", "")).removeprefix("[pbem] ")
+        body = line.removeprefix(f"{ctx['title']} {ctx['game_id']}: ").removesuffix(ctx["seat_url"]).strip()
+        return {"subject": title, "body_text": body, "body_html": None,
+                "payload": json.dumps({"title": title, "body": body, "url": ctx["seat_url"], "head": ctx["head"]},
+                                      sort_keys=True)}
     # Player names are anyone's words: they must not ping a channel. Discord is told to parse no
     # mentions at all (and @everyone/@here are broken up besides); Slack's control sequences <!...>
     # are escaped as its formatting rules ask.

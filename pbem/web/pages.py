@@ -243,6 +243,8 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
         # a seat sees only its own undelivered notices, in plain words; a spectator sees none
         "failed": outbox.failed_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else [],
+        # the seat's push notices and their delivery (issue 30), its own only
+        "pushes": outbox.pushes_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else None,
         "recent": recent_moves(loaded, seat) if at is None else [],
         "client_data": client_data(loaded, seat, hints, page_title) if at is None else {"moves": []},
     }
