@@ -219,6 +219,15 @@ class RotatedOut(Schema):
     url = fields.String(required=True)
 
 
+class PushKeyOut(Schema):
+    key = fields.String(required=True, metadata={"description": "the VAPID public key: an uncompressed P-256 "
+                                                                 "point, base64url (PushManager's applicationServerKey)"})
+
+
+class PushSubscribedOut(Schema):
+    id = fields.String(required=True)
+
+
 class OutcomeOut(Schema):
     termination = fields.String(required=True)
     winners = fields.List(fields.Integer(), required=True)

@@ -295,3 +295,44 @@ def test_a_push_never_carries_another_seat_s_hidden_facts(var_dir, database, rec
                 private_somewhere = True
                 assert line not in bodies, (seat, other, line)
     assert private_somewhere, "the seats should have been told different things"
+
+
+def test_an_address_s_device_serves_all_its_seats_and_reports_what_was_opened(var_dir, database, receiver):
+    """A device subscribed with the personal token of /me gets the notices of every seat of that address, in
+    every game, each with that seat's own link; the service worker's report that one was opened is taken
+    with the key the push carried (and refused for a key made up), and the seat page says it was opened."""
+    from pbem import accounts
+    from pbem.site import Site
+
+    env = {**ENV, "PBEM_SECRET_KEY": "push-test-key"}
+    with serving(var_dir, database, env=env) as base:
+        receiver.server_key = call(base + "/api/push/key")[1]["key"]
+        games = [new_game(base, "mississippi", [{"name": "Ann", "email": "ann@example.org"},
+                                                {"name": f"Bob{n}", "email": f"bob{n}@example.org"}]) for n in range(2)]
+        db = store.connect(database)
+        try:
+            personal = accounts.key_of(db, Site(base, "push-test-key", var_dir), "ann@example.org", "token",
+                                       "2026-11-28T00:00:00Z")
+        finally:
+            db.close()
+        status, answer = call(base + "/api/push/subscriptions", receiver.device("ann").subscription(), personal)
+        assert status == 201, answer
+        for game_id, tokens in games:
+            while 0 not in call(f"{base}/api/games/{game_id}")[1]["to_move"]:
+                play(base, game_id, tokens)
+            play(base, game_id, tokens)  # Ann's move: then Bob's, and Ann's turn again
+            play(base, game_id, tokens)
+        links = {f"{base}/play/{tokens[0]}" for _, tokens in games}
+        wait_for(lambda: {push["url"] for push in receiver.pushes("ann")} == links, 60, "a push from each game")
+        pushed = receiver.pushes("ann")[0]
+        assert call(base + "/api/push/opened", {"notice": pushed["notice"] + "x"})[0] == 404
+        notice_id = pushed["notice"].partition(".")[0]
+        assert call(base + "/api/push/opened", {"notice": f"{int(notice_id) + 1}.{pushed['notice'].partition('.')[2]}"}
+                    )[0] == 404
+        import urllib.request
+        request = urllib.request.Request(base + "/api/push/opened", data=json.dumps({"notice": pushed["notice"]}).encode(),
+                                         headers={"Content-Type": "application/json"}, method="POST")
+        with urllib.request.urlopen(request, timeout=30) as done:
+            assert done.status == 204
+        with urllib.request.urlopen(pushed["url"], timeout=30) as response:
+            assert ", opened</li>" in response.read().decode()  # the seat page lists it opened
