@@ -336,3 +336,24 @@ def test_an_address_s_device_serves_all_its_seats_and_reports_what_was_opened(va
             assert done.status == 204
         with urllib.request.urlopen(pushed["url"], timeout=30) as response:
             assert ", opened</li>" in response.read().decode()  # the seat page lists it opened
+
+
+def test_a_device_subscribed_by_a_replaced_link_gets_nothing_more(var_dir, database, receiver):
+    """A seat's subscription is bound to the link it came with: once the link is replaced (it leaked, or
+    the seat was handed on), a device subscribed through the old one gets none of the seat's notices,
+    and one subscribed through the new link does."""
+    with serving(var_dir, database, env=ENV) as base:
+        receiver.server_key = call(base + "/api/push/key")[1]["key"]
+        game_id, tokens = new_game(base, "mississippi", [{"name": "Ann", "email": "ann@example.org"},
+                                                         {"name": "Bob", "email": "bob@example.org"}])
+        assert call(base + "/api/push/subscriptions", receiver.device("old").subscription(), tokens[0])[0] == 201
+        status, rotated = call(f"{base}/api/games/{game_id}/rotate", {}, tokens[0])
+        assert status == 201, rotated
+        tokens[0] = rotated["token"]
+        assert call(base + "/api/push/subscriptions", receiver.device("new").subscription(), tokens[0])[0] == 201
+        for _ in range(4):
+            play(base, game_id, tokens)
+        wait_for(lambda: len(receiver.pushes("new")) >= 2, 60, "the pushes to the device of the new link")
+        time.sleep(1)
+    assert receiver.pushes("old") == []
+    assert {push["url"] for push in receiver.pushes("new")} == {f"{base}/play/{tokens[0]}"}

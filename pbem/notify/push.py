@@ -103,13 +103,14 @@ def check_keys(p256dh: str, auth: str) -> None:
 
 
 def subscribe(db, site: Site, subscription: dict, now: str, game_id: str | None = None, seat: int | None = None,
-              address: str | None = None) -> str:
-    """Keep a browser's PushSubscription for a seat or an address; returns its id."""
+              address: str | None = None, generation: int | None = None) -> str:
+    """Keep a browser's PushSubscription for a seat (the generation of the link it came with) or an
+    address; returns its id."""
     endpoint, p256dh, auth = subscription["endpoint"], subscription["keys"]["p256dh"], subscription["keys"]["auth"]
     check_endpoint(endpoint, site.allow_private_webhooks)
     check_keys(p256dh, auth)
     subscription_id = secrets.token_urlsafe(12)
-    store.push.subscribe(db, subscription_id, endpoint, p256dh, auth, now, game_id, seat, address)
+    store.push.subscribe(db, subscription_id, endpoint, p256dh, auth, now, game_id, seat, address, generation)
     return subscription_id
 
 

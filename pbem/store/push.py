@@ -26,17 +26,19 @@ def keep_keys(db, private_key: str, public_key: str, now: str) -> dict:
 
 
 def subscribe(db, subscription_id: str, endpoint: str, p256dh: str, auth: str, now: str,
-              game_id: str | None = None, seat: int | None = None, address: str | None = None) -> None:
-    """A device subscribed for a seat or an address; the same endpoint subscribed again by the same owner
-    replaces its keys (a browser renews them) rather than making a second row."""
+              game_id: str | None = None, seat: int | None = None, address: str | None = None,
+              generation: int | None = None) -> None:
+    """A device subscribed for a seat (with the generation of the link it came with) or an address; the
+    same endpoint subscribed again by the same owner replaces its keys (a browser renews them) rather than
+    making a second row."""
     owner = address_sha256(address) if address else None
     with immediate(db):
         db.conn.execute("delete from push_subscriptions where endpoint = ? and coalesce(game_id, '') = ? and "
                         "coalesce(seat, -1) = ? and coalesce(address_sha256, '') = ?",
                         [endpoint, game_id or "", -1 if seat is None else seat, owner or ""])
-        db.conn.execute("insert into push_subscriptions (id, endpoint, p256dh, auth, game_id, seat, address_sha256, "
-                        "created) values (?, ?, ?, ?, ?, ?, ?, ?)",
-                        [subscription_id, endpoint, p256dh, auth, game_id, seat, owner, now])
+        db.conn.execute("insert into push_subscriptions (id, endpoint, p256dh, auth, game_id, seat, generation, "
+                        "address_sha256, created) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [subscription_id, endpoint, p256dh, auth, game_id, seat, generation, owner, now])
 
 
 def subscription(db, subscription_id: str) -> dict | None:
@@ -50,9 +52,11 @@ def unsubscribe(db, subscription_id: str) -> None:
 
 
 def for_seat(db, game_id: str, seat: int) -> list[dict]:
-    """The devices a notice to this seat goes to: those subscribed for the seat, and those of the address
-    the seat's notices go to (the seats projection's)."""
-    return rows_of(db, "select * from push_subscriptions where game_id = ? and seat = ? order by id",
+    """The devices a notice to this seat goes to: those subscribed for the seat with its present link (a
+    device subscribed by a link since replaced, or by the holder before a handover, gets nothing more), and
+    those of the address the seat's notices go to (the seats projection's)."""
+    return rows_of(db, "select p.* from push_subscriptions p join seats s on s.game_id = p.game_id and s.seat = p.seat "
+                       "where p.game_id = ? and p.seat = ? and p.generation = s.generation order by p.id",
                    [game_id, seat]) + _of_seat_address(db, game_id, seat)
 
 

@@ -207,7 +207,7 @@ click). Written once for both engines."""
     db.conn.execute(f"create table if not exists push_keys (id integer primary key, private_key {text} not null, "
                     f"public_key {text} not null, created {text} not null)")
     db.conn.execute(f"create table if not exists push_subscriptions (id {text} primary key, endpoint {text} not null, "
-                    f"p256dh {text} not null, auth {text} not null, game_id {text}, seat integer, "
+                    f"p256dh {text} not null, auth {text} not null, game_id {text}, seat integer, generation integer, "
                     f"address_sha256 {text}, created {text} not null)")
     db.conn.execute("create index if not exists push_subscriptions_seat on push_subscriptions (game_id, seat)")
     db.conn.execute("create index if not exists push_subscriptions_address on push_subscriptions (address_sha256)")

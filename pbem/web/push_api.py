@@ -33,7 +33,7 @@ def owner(db, now: str) -> dict:
     if token:
         row = store.seat_by_token_hash(db, service.hash_token(token))
         if row is not None:
-            return {"game_id": row["game_id"], "seat": row["seat"]}
+            return {"game_id": row["game_id"], "seat": row["seat"], "generation": row["generation"] or 0}
         address = accounts.address_of_key(db, "token", token)
     else:
         address = accounts.session_address(db, session.get("home"), now)
