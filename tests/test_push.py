@@ -12,6 +12,8 @@ import random
 import secrets
 import threading
 import time
+import urllib.error
+import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import http_ece
@@ -157,6 +159,17 @@ def play(base, game_id, tokens, rng=None) -> int:
     return seat
 
 
+def report_opened(base, key: str) -> int:
+    """What the service worker does when a push's notification is clicked: the status of its report."""
+    request = urllib.request.Request(base + "/api/push/opened", data=json.dumps({"notice": key}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
 def test_the_vapid_key_is_made_once_and_kept(var_dir, database):
     """The key pair is made at the first start and kept in the database: a restart publishes the same key
     (a browser's subscription is bound to it), an uncompressed P-256 point in base64url."""
@@ -192,7 +205,6 @@ def test_subscriptions_are_refused_unless_https_and_public(var_dir, database, re
         bad_keys = {**device.subscription(), "keys": {"p256dh": "AAAA", "auth": "AAAA"}}
         assert call(url, bad_keys, tokens[0])[0] == 422
         request = f"{base}/api/push/subscriptions/{answer['id']}"
-        import urllib.request
         with urllib.request.urlopen(urllib.request.Request(
                 request, method="DELETE", headers={"Authorization": f"Bearer {tokens[0]}"}), timeout=30) as done:
             assert done.status == 204
@@ -251,7 +263,6 @@ def test_a_device_the_push_service_dropped_is_removed_and_the_seat_page_says_so(
             play(base, game_id, tokens)
         wait_for(lambda: receiver.received.get("ann:refused"), 60, "the push the service refuses")
         time.sleep(1)
-        import urllib.request
         with urllib.request.urlopen(f"{base}/play/{tokens[0]}", timeout=30) as response:
             page = response.read().decode()
         assert "no longer reaches" in page, page
@@ -325,15 +336,10 @@ def test_an_address_s_device_serves_all_its_seats_and_reports_what_was_opened(va
         links = {f"{base}/play/{tokens[0]}" for _, tokens in games}
         wait_for(lambda: {push["url"] for push in receiver.pushes("ann")} == links, 60, "a push from each game")
         pushed = receiver.pushes("ann")[0]
-        assert call(base + "/api/push/opened", {"notice": pushed["notice"] + "x"})[0] == 404
-        notice_id = pushed["notice"].partition(".")[0]
-        assert call(base + "/api/push/opened", {"notice": f"{int(notice_id) + 1}.{pushed['notice'].partition('.')[2]}"}
-                    )[0] == 404
-        import urllib.request
-        request = urllib.request.Request(base + "/api/push/opened", data=json.dumps({"notice": pushed["notice"]}).encode(),
-                                         headers={"Content-Type": "application/json"}, method="POST")
-        with urllib.request.urlopen(request, timeout=30) as done:
-            assert done.status == 204
+        assert report_opened(base, pushed["notice"] + "x") == 404
+        notice_id, _, mac = pushed["notice"].partition(".")
+        assert report_opened(base, f"{int(notice_id) + 1}.{mac}") == 404  # another notice's key cannot be made
+        assert report_opened(base, pushed["notice"]) == 204
         with urllib.request.urlopen(pushed["url"], timeout=30) as response:
             assert ", opened</li>" in response.read().decode()  # the seat page lists it opened
 
@@ -357,3 +363,39 @@ def test_a_device_subscribed_by_a_replaced_link_gets_nothing_more(var_dir, datab
         time.sleep(1)
     assert receiver.pushes("old") == []
     assert {push["url"] for push in receiver.pushes("new")} == {f"{base}/play/{tokens[0]}"}
+
+
+def test_three_unopened_pushes_near_a_deadline_bring_the_notice_by_mail_too(var_dir, database, receiver, smtp_sink):
+    """Ann's mail notices are off and her device gets each push, but opens none: once three went unopened,
+    with her move due within a day (a 12-hour clock), the next notice comes by mail too, saying that push
+    seems not to reach her; Bob, who opened his, gets no such mail."""
+    env = {**ENV, "PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test"}
+    with serving(var_dir, database, env=env) as base:
+        receiver.server_key = call(base + "/api/push/key")[1]["key"]
+        status, created = call(base + "/api/games", {
+            "game": "mississippi", "options": {"time_per_move": "12h"},
+            "players": [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]})
+        assert status == 201, created
+        game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+        for seat, name in enumerate(("ann", "bob")):
+            assert call(f"{base}/api/games/{game_id}/settings", {"email_on": False}, tokens[seat], "PUT")[0] == 200
+            assert call(base + "/api/push/subscriptions", receiver.device(name).subscription(), tokens[seat])[0] == 201
+        opened = set()
+        for _ in range(40):
+            play(base, game_id, tokens)
+            for push in receiver.pushes("bob"):  # Bob opens each of his
+                if push["notice"] not in opened:
+                    assert report_opened(base, push["notice"]) == 204
+                    opened.add(push["notice"])
+            if len(receiver.pushes("ann")) >= 4:
+                break
+            time.sleep(0.5)
+        wait_for(lambda: len(receiver.pushes("ann")) >= 4, 60, "four pushes to Ann")
+        wait_for(lambda: unreached(smtp_sink.messages), 60, "the mail that says push does not reach Ann")
+        time.sleep(1)
+    assert {m["To"] for m in unreached(smtp_sink.messages)} == {"ann@example.org"}  # Bob opened his
+
+
+def unreached(messages) -> list:
+    """The mails that say push does not reach their player."""
+    return [m for m in messages if "seem not to reach you" in m.get_body(("plain",)).get_content()]

@@ -24,13 +24,14 @@ import ipaddress
 import json
 import secrets
 import time
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid
 from pywebpush import WebPusher
 
-from .. import store
+from .. import clock, loading, store
 from ..site import Site
 from .webhook import WebhookRefused, pinned_post, resolve
 
@@ -135,15 +136,42 @@ def opened_notice(site: Site, key: str) -> int | None:
     return int(notice)
 
 
-def with_device(db, row: dict, now: str) -> dict | None:
+def with_device(db, site: Site, row: dict, now: str) -> dict | None:
     """The row with what its delivery needs (the device's keys and the server's VAPID key), read in the
-    pass's own thread; None, and the notice marked, if the device was unsubscribed since it was queued."""
+    pass's own thread; None, and the notice marked, if the device was unsubscribed since it was queued.
+    A seat whose pushes seem not to reach it is mailed the notice too (`mail_too`)."""
     device = store.push.subscription(db, row["channel"].partition(":")[2])
     if device is None:
         store.outbox.mark_unsubscribed(db, row["id"], now)
         return None
+    mail_too(db, site, row, now)
     pair = keys(db, now)
     return {**row, "device": device, "vapid_key": pair["private_key"]}
+
+
+UNOPENED = 3  # a seat's last pushes accepted and none opened: push seems not to reach its player
+DUE_WITHIN = timedelta(days=1)
+
+
+def mail_too(db, site: Site, row: dict, now: str) -> bool:
+    """When a seat's last UNOPENED pushes were accepted by their push services and none was opened, and the
+    seat's move is due within a day, the notice also goes by mail (unless it goes by mail already), saying
+    that push seems not to reach them (issue 30 item 3). Returns whether a mail was queued."""
+    if row.get("args") is None or not store.push.unopened_streak(db, row["game_id"], row["seat"], row["id"], UNOPENED):
+        return False
+    loaded = loading.load(db, row["game_id"])
+    address = loaded.settings[row["seat"]].get("email")
+    moment = clock.parse_time(now)
+    deadline = loaded.deadline(row["seat"], moment)
+    if not address or deadline is None or deadline - moment > DUE_WITHIN:
+        return False
+    args = json.loads(row["args"])
+    args["extra"] = {**(args.get("extra") or {}), "push_unreached": True}
+    args.update(unsubscribe_url=site.unsubscribe_url(address), proof=site.mail_proof(address, loaded.id))
+    return store.enqueue_now(db, [{
+        "game_id": row["game_id"], "seq": row["seq"], "seat": row["seat"], "channel": "email", "kind": row["kind"],
+        "recipient": address, "subject": None, "body_text": None, "body_html": None, "payload": None,
+        "args": json.dumps(args, sort_keys=True), "status": "pending", "next_try": now, "created": row["created"]}]) > 0
 
 
 def forget_device(db, row: dict, now: str) -> None:

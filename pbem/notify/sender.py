@@ -93,7 +93,7 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
                     try:
                         row = wording.worded(db, row)
                         if row["channel"].startswith("push:"):  # the device's keys, read here: the pass's thread
-                            row = push.with_device(db, row, moment)
+                            row = push.with_device(db, site, row, moment)
                             if row is None:  # unsubscribed since it was queued
                                 counts["unsubscribed"] += 1
                                 continue

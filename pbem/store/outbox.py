@@ -62,11 +62,14 @@ def each_device(db, notices: Sequence[dict]):
     """The notices, a push (channel "push", no recipient: to the seat's devices) made one row per device
     subscribed for its seat or its seat's address, its channel naming the subscription ("push:<id>", so
     each device's row is one of its own) and its recipient the device's endpoint (one on its way at a time)."""
+    devices: dict[str, dict[int, list[dict]]] = {}  # each game's devices by seat, read once per game
     for notice in notices:
         if notice.get("channel") != "push" or notice.get("recipient") is not None:
             yield notice
             continue
-        for device in push.for_seat(db, notice["game_id"], notice["seat"]):
+        if notice["game_id"] not in devices:
+            devices[notice["game_id"]] = push.of_game(db, notice["game_id"])
+        for device in devices[notice["game_id"]].get(notice["seat"], []):
             yield {**notice, "channel": f"push:{device['id']}", "recipient": device["endpoint"]}
 
 

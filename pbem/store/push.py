@@ -51,21 +51,26 @@ def unsubscribe(db, subscription_id: str) -> None:
         db.conn.execute("delete from push_subscriptions where id = ?", [subscription_id])
 
 
-def for_seat(db, game_id: str, seat: int) -> list[dict]:
-    """The devices a notice to this seat goes to: those subscribed for the seat with its present link (a
-    device subscribed by a link since replaced, or by the holder before a handover, gets nothing more), and
-    those of the address the seat's notices go to (the seats projection's)."""
-    return rows_of(db, "select p.* from push_subscriptions p join seats s on s.game_id = p.game_id and s.seat = p.seat "
-                       "where p.game_id = ? and p.seat = ? and p.generation = s.generation order by p.id",
-                   [game_id, seat]) + _of_seat_address(db, game_id, seat)
-
-
-def _of_seat_address(db, game_id: str, seat: int) -> list[dict]:
-    found = rows_of(db, "select email from seats where game_id = ? and seat = ?", [game_id, seat])
-    if not found or not found[0]["email"]:
-        return []
-    return rows_of(db, "select * from push_subscriptions where address_sha256 = ? and game_id is null order by id",
-                   [address_sha256(found[0]["email"])])
+def of_game(db, game_id: str) -> dict[int, list[dict]]:
+    """The devices a notice to each seat of the game goes to, by seat: those subscribed for the seat with its
+    present link (a device subscribed by a link since replaced, or by the holder before a handover, gets
+    nothing more), and those of the address the seat's notices go to (the seats projection's). Two or three
+    indexed reads whatever the number of seats: this runs in every append that writes notices."""
+    found: dict[int, list[dict]] = {}
+    for row in rows_of(db, "select p.* from push_subscriptions p join seats s on s.game_id = p.game_id and "
+                           "s.seat = p.seat where p.game_id = ? and p.generation = s.generation order by p.id",
+                       [game_id]):
+        found.setdefault(row["seat"], []).append(row)
+    seats_of_address: dict[str, list[int]] = {}
+    for row in rows_of(db, "select seat, email from seats where game_id = ? and email is not null", [game_id]):
+        if row["email"]:
+            seats_of_address.setdefault(address_sha256(row["email"]), []).append(row["seat"])
+    if seats_of_address:
+        for row in rows_of(db, "select * from push_subscriptions where game_id is null and address_sha256 in "
+                               f"({', '.join('?' * len(seats_of_address))}) order by id", list(seats_of_address)):
+            for seat in seats_of_address[row["address_sha256"]]:
+                found.setdefault(seat, []).append(row)
+    return found
 
 
 def gone(db, subscription_id: str, notice_id: int, error: str, now: str) -> None:
@@ -85,6 +90,14 @@ def opened(db, notice_id: int, now: str) -> bool:
     with immediate(db):
         return db.conn.execute("update outbox set opened = coalesce(opened, ?) where id = ? and channel like 'push:%'",
                                [now, notice_id]).rowcount > 0
+
+
+def unopened_streak(db, game_id: str, seat: int, before_id: int, count: int) -> bool:
+    """Whether the seat's last `count` push notices before this one were all accepted and none opened."""
+    rows = rows_of(db, "select status, opened from outbox where game_id = ? and seat = ? and channel like 'push:%' "
+                       "and id < ? and status in ('sent', 'failed') order by id desc limit ?",
+                   [game_id, seat, before_id, count])
+    return len(rows) == count and all(row["status"] == "sent" and row["opened"] is None for row in rows)
 
 
 def notices_of_seat(db, game_id: str, seat: int, limit: int = 10) -> list[dict]:
