@@ -31,6 +31,16 @@ def test_the_site_is_an_installable_app_with_a_notify_button(var_dir, database, 
         button = driver.find_element("css selector", "[data-push-subscribe]")
         assert button.text == "Notify this device" and button.get_attribute("data-token") == token
         screenshot(driver, shots, "push-seat-settings")
+        # and the button itself on a phone (the page's top is in the screenshot above)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844,
+                                                                      "deviceScaleFactor": 1, "mobile": True})
+        try:
+            wait_for(driver, lambda d: d.execute_script("return window.innerWidth") == 390)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+            driver.save_screenshot(str(shots / "push-button-phone.png"))
+        finally:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         # the offline page the worker keeps is what a page that cannot be fetched shows
         assert "You are offline" in driver.execute_async_script(
             "var done = arguments[0]; caches.match('/offline').then(function (r) { return r.text(); })"
