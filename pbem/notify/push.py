@@ -116,7 +116,7 @@ def subscribe(db, site: Site, subscription: dict, now: str, game_id: str | None 
 
 
 def payload(title: str, body: str, url: str, notice: str) -> str:
-    """What the service worker gets (templates/sw.js): the notification's words, the seat link it opens,
+    """What the service worker gets (templates/app/sw.js): the notification's words, the seat link it opens,
     and the notice's id, which it reports when opened."""
     return json.dumps({"title": title, "body": body, "url": url, "notice": notice}, sort_keys=True)
 
@@ -131,7 +131,8 @@ def opened_key(site: Site, notice_id: int) -> str:
 def opened_notice(site: Site, key: str) -> int | None:
     """The notice an opened key names, or None for a key this server did not make."""
     notice, _, _ = key.partition(".")
-    if not notice.isdigit() or len(notice) > 18 or not hmac.compare_digest(opened_key(site, int(notice)), key):
+    if not (notice.isascii() and notice.isdigit()) or len(notice) > 18 or \
+            not hmac.compare_digest(opened_key(site, int(notice)).encode(), key.encode("utf-8", "replace")):
         return None
     return int(notice)
 

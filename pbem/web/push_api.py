@@ -78,6 +78,7 @@ def owns(who: dict, found: dict) -> bool:
 def opened():
     """The service worker's report that a push's notification was opened: `{"notice"}` as the push gave it
     (the notice and a MAC, so nobody marks another's notices)."""
+    limits.limit("form")
     body = api.json_body()
     key = body.get("notice") if isinstance(body, dict) else None
     notice = push.opened_notice(get_site(), key) if isinstance(key, str) else None
