@@ -339,6 +339,8 @@ def test_an_address_s_device_serves_all_its_seats_and_reports_what_was_opened(va
         assert report_opened(base, pushed["notice"] + "x") == 404
         notice_id, _, mac = pushed["notice"].partition(".")
         assert report_opened(base, f"{int(notice_id) + 1}.{mac}") == 404  # another notice's key cannot be made
+        for odd in ("²." + mac, f"{notice_id}.é", "", "1" * 40):
+            assert report_opened(base, odd) == 404, odd
         assert report_opened(base, pushed["notice"]) == 204
         with urllib.request.urlopen(pushed["url"], timeout=30) as response:
             assert ", opened</li>" in response.read().decode()  # the seat page lists it opened
