@@ -24,7 +24,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
     from . import away, between, db
-    from .web import api, headers, health, home, home_api, languages, limits, pages, started, unsubscribe
+    from .web import (api, app_files, headers, health, home, home_api, languages, limits, pages, push_api, started,
+                      unsubscribe)
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
@@ -41,6 +42,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(started.bp)
     app.register_blueprint(home.bp)        # a player's home across games (issue 14)
     app.register_blueprint(home_api.bp)
+    app.register_blueprint(push_api.bp)    # Web Push (issue 30)
+    app.register_blueprint(app_files.bp)   # the installable app: manifest, service worker, icons
     home.install(app)
     pages.install_filters(app)
     languages.install(app)  # the reader's language on every page (issue 26)

@@ -60,6 +60,7 @@ def parse_option(text: str) -> tuple[str, str]:
 
 def cmd_serve(args) -> int:
     from . import create_app, serving
+    from .notify import push
 
     if args.workers < 1 or args.threads < 1:
         raise SystemExit("pbem: --workers and --threads take a number from 1")
@@ -69,6 +70,7 @@ def cmd_serve(args) -> int:
     # for the other commands on this database: `pbem links` prints the links this server serves
     db = store.connect(app.config["DATABASE"])
     store.record_server(db, "base_url", app.config["BASE_URL"], service.utcnow())
+    push.keys(db, service.utcnow())  # the VAPID key pair, made at the first start (issue 30)
     db.close()
     store.close_pools()  # the workers open their own: a pool's threads and sockets are not for forked processes
     print(f"pbem serving on http://{args.host}:{args.port}/ (database {store.described(app.config['DATABASE'])}, "

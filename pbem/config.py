@@ -66,6 +66,9 @@ def from_environment() -> dict:
         "COMPUTER_DELAY": computer_delay(os.environ.get("PBEM_COMPUTER_DELAY")),
         # days of vacation for all of an address's games in any 365 (pbem/away.py; issue 28)
         "ADDRESS_VACATION_DAYS": address_vacation_days(os.environ.get("PBEM_ADDRESS_VACATION_DAYS")),
+        # whom push services may ask about this server's pushes (RFC 8292's "sub"; pbem/notify/push.py)
+        "VAPID_SUBJECT": vapid_subject(os.environ.get("PBEM_VAPID_SUBJECT"),
+                                       os.environ.get("PBEM_MAIL_FROM", "pbem@localhost")),
     }
 
 
@@ -79,6 +82,15 @@ def address_vacation_days(text: str | None) -> int:
     if not text.strip().isdigit() or int(text) > 365:
         raise ConfigurationError(f"PBEM_ADDRESS_VACATION_DAYS: {text[:40]!r} is not a number of days from 0 to 365")
     return int(text)
+
+
+def vapid_subject(text: str | None, mail_from: str) -> str:
+    """PBEM_VAPID_SUBJECT: a mailto: or https: URL; the sender's address as a mailto: when unset."""
+    if not text:
+        return f"mailto:{mail_from}"
+    if not text.startswith(("mailto:", "https://")):
+        raise ConfigurationError(f"PBEM_VAPID_SUBJECT: {text[:60]!r} is not a mailto: or https: URL")
+    return text
 
 
 DEFAULT_COMPUTER_DELAY = 3.0

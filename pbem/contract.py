@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from .between import contract as between_contract
 from .games import GAMES
@@ -104,6 +104,23 @@ class MyVacationIn(Schema):
                           metadata={"description": "its first day (ISO date, in the address's zone), today or later"})
     end = fields.String(required=True, validate=validate.Length(max=10),
                         metadata={"description": "its last day (ISO date), within the yearly allowance"})
+
+
+class PushKeysIn(Schema):
+    class Meta:
+        unknown = RAISE
+
+    p256dh = fields.String(required=True, validate=validate.Length(max=200))
+    auth = fields.String(required=True, validate=validate.Length(max=100))
+
+
+class PushSubscriptionIn(Schema):
+    """POST /api/push/subscriptions: a browser's PushSubscription as its toJSON() gives it (issue 30)."""
+    class Meta:
+        unknown = EXCLUDE  # a browser adds fields of its own (expirationTime)
+
+    endpoint = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    keys = fields.Nested(PushKeysIn, required=True)
 
 
 class SeatSettingsIn(Schema):
@@ -238,6 +255,15 @@ class MyGameOut(Schema):
 class RotatedOut(Schema):
     token = fields.String(required=True)
     url = fields.String(required=True)
+
+
+class PushKeyOut(Schema):
+    key = fields.String(required=True, metadata={"description": "the VAPID public key: an uncompressed P-256 "
+                                                                 "point, base64url (PushManager's applicationServerKey)"})
+
+
+class PushSubscribedOut(Schema):
+    id = fields.String(required=True)
 
 
 class OutcomeOut(Schema):

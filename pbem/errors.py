@@ -39,7 +39,7 @@ class Conflicting(ServiceError):
 
 class Unprocessable(ServiceError):
     """The request is understood but not allowed as it stands (rest days in a game that forbids them, a
-    vacation beyond the year's allowance)."""
+    vacation beyond the year's allowance, a push endpoint the server may not call)."""
 
     status = 422
 

@@ -15,8 +15,8 @@ from .between import contract as between_contract
 from .config import SCHEMAS_DIR
 from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut,
                        HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut,
-                       MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, RotatedOut, SeatSettingsIn, SeatSettingsOut,
-                       SigninIn, VerifyOut,
+                       MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PushKeyOut, PushSubscribedOut,
+                       PushSubscriptionIn, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut,
                        event_schemas)
 
 
@@ -47,8 +47,7 @@ def openapi() -> dict:
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
                    ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
                    HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn, MyVacationIn,
-                   MyVacationOut,
-                   *between_contract.SCHEMAS):
+                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -195,6 +194,7 @@ def home_paths(spec, json_body, ok, game_id) -> None:
         "delete": {"summary": "End the address's vacation now in every game (one not yet begun is dropped)",
                    "security": [{"personalToken": []}],
                    "responses": {**ok("MyVacationOut"), **_error_responses(401)}}})
+    push_paths(spec, json_body, ok)
     spec.path("/api/join/{invite}", parameters=[invite], operations={"post": {
         "summary": "Take the next open seat of the invitation's game; the last one starts the game",
         "requestBody": json_body("JoinIn"),
@@ -203,6 +203,25 @@ def home_paths(spec, json_body, ok, game_id) -> None:
         "summary": "Replace the bearer's seat link; the old token gets 403 here and 404 on pages",
         "security": [{"seatToken": []}],
         "responses": {**ok("RotatedOut", "201"), **_error_responses(401, 403, 404, 409)}}})
+
+
+def push_paths(spec, json_body, ok) -> None:
+    """Web Push (issue 30): the server's key, and a device's subscription for a seat or an address."""
+    subscription = {"name": "subscription", "in": "path", "required": True, "schema": {"type": "string"}}
+    spec.path("/api/push/key", operations={"get": {
+        "summary": "The server's VAPID public key, for PushManager.subscribe",
+        "responses": ok("PushKeyOut")}})
+    spec.path("/api/push/subscriptions", operations={"post": {
+        "summary": "Subscribe a device to Web Push: for the bearer's seat, or for every seat of the signed-in "
+                   "address (session cookie or personal token)",
+        "description": "The body is a browser's PushSubscription as its toJSON() gives it. 422 for an endpoint "
+                       "that is not https or that the webhooks' address checks refuse.",
+        "security": [{"seatToken": []}, {"personalToken": []}], "requestBody": json_body("PushSubscriptionIn"),
+        "responses": {**ok("PushSubscribedOut", "201"), **_error_responses(400, 401, 413, 415, 422, 429)}}})
+    spec.path("/api/push/subscriptions/{subscription}", parameters=[subscription], operations={"delete": {
+        "summary": "Remove a device's subscription: the seat or address that made it",
+        "security": [{"seatToken": []}, {"personalToken": []}],
+        "responses": {"204": {"description": "removed"}, **_error_responses(401, 404)}}})
 
 
 def event_json_schemas() -> dict[str, dict]:

@@ -25,6 +25,7 @@ class Site:
     allow_private_webhooks: bool = False
     inbound_secret: str | None = None
     computer_delay: float = config_mod.DEFAULT_COMPUTER_DELAY  # seconds before a computer seat moves
+    vapid_subject: str = "mailto:pbem@localhost"  # whom push services may ask (pbem/notify/push.py)
 
     @classmethod
     def from_config(cls, config) -> "Site":
@@ -34,6 +35,8 @@ class Site:
             smtp_url=config.get("SMTP_URL"), allow_private_webhooks=bool(config.get("ALLOW_PRIVATE_WEBHOOKS")),
             inbound_secret=config.get("INBOUND_SECRET"),
             computer_delay=float(config.get("COMPUTER_DELAY", config_mod.DEFAULT_COMPUTER_DELAY)),
+            vapid_subject=config.get("VAPID_SUBJECT") or
+            f"mailto:{config.get('MAIL_FROM') or 'pbem@localhost'}",
         )
 
     @classmethod

@@ -83,26 +83,33 @@ def test_the_seat_page_shows_board_turn_and_legal_moves(client, db, site):
     assert b"Nothing for you to do now" in other.data and b'name="move"' not in other.data
 
 
-def test_the_seat_page_carries_one_fixed_script_that_its_content_security_policy_allows(client, db, site):
+def test_the_seat_page_carries_its_fixed_scripts_that_its_content_security_policy_allows(client, db, site):
+    """The board client (play.js) and every page's service worker registration (app/subscribe.js, issue 30):
+    the same files on every page, each allowed by its hash, and no other script."""
     import base64
     import hashlib
 
+    templates = Path(__file__).resolve().parent.parent / "templates"
     created = service.create_game(db, site, "mississippi", [{"name": "Ann</script><script>x()"}, {"name": "Bob"}])
     for url in (f"/play/{created.tokens[0]}", f"/games/{created.id}"):
         page = client.get(url)
         scripts = re.findall(rb"<script>(.*?)</script>", page.data, re.S)
         data = re.findall(rb'<script type="application/json" id="move-hints">(.*?)</script>', page.data, re.S)
-        assert len(scripts) == 1 and len(data) == 1
-        rest = page.data.replace(b"<script>" + scripts[0], b"").replace(
-            b'<script type="application/json" id="move-hints">' + data[0], b"")
+        assert len(scripts) == 2 and len(data) == 1
+        rest = page.data.replace(b'<script type="application/json" id="move-hints">' + data[0], b"")
+        for script in scripts:
+            rest = rest.replace(b"<script>" + script, b"")
         assert b"<script" not in rest, "no other script, and the data block cannot be closed from inside"
         assert b"<" not in data[0], "player strings in the data block are escaped"
         assert json.loads(data[0])["title"].endswith("Ann</script><script>x()") or url.startswith("/games/")
-        digest = base64.b64encode(hashlib.sha256(scripts[0]).digest()).decode()
         policy = page.headers["Content-Security-Policy"]
-        assert f"script-src 'sha256-{digest}';" in policy and "default-src 'none'" in policy
-        assert b"Ann" not in scripts[0]  # the script is the same file on every page: no player's string in it
-        assert scripts[0].decode() == (Path(__file__).resolve().parent.parent / "templates" / "play.js").read_text()
+        assert "default-src 'none'" in policy
+        for script in scripts:
+            digest = base64.b64encode(hashlib.sha256(script).digest()).decode()
+            assert f"'sha256-{digest}'" in policy.partition("script-src")[2].partition(";")[0]
+            assert b"Ann" not in script  # the scripts are the same files on every page: no player's string
+        assert [script.decode() for script in scripts] == [(templates / "play.js").read_text(),
+                                                           (templates / "app" / "subscribe.js").read_text()]
 
 
 def test_a_move_from_the_form_is_confirmed_on_a_page_of_its_own_then_played(client, db, site):

@@ -118,11 +118,12 @@ def seat_url(site: Site, loaded, seat: int) -> str:
 
 
 def has_channel(loaded, seat: int, email_only: bool = False) -> bool:
-    """Whether a notice to this seat would go anywhere: composing one costs a board and a move list, so
-    seats without a channel are skipped before anything is composed."""
-    settings = loaded.settings[seat]
-    return bool(settings.get("email") and (settings.get("email_on") or email_only)) or \
-        bool(settings.get("webhook") and not email_only)
+    """Whether a notice to this seat may go anywhere. Any seat may have devices subscribed to Web Push
+    (for it or its address: only the database knows, and store.outbox.enqueue finds them), so every notice
+    that is not for mail only may; one for mail only goes where the seat has an address."""
+    if not email_only:
+        return True
+    return bool(loaded.settings[seat].get("email"))
 
 
 NOTHING = ("none",)  # what a notice tells of the game beyond its position: nothing
@@ -160,6 +161,9 @@ def rows(site: Site, loaded, seat: int, kind: str, now: str, seq: int | None = N
     if settings.get("webhook") and not email_only:
         out.append({**base, "channel": "webhook", "recipient": settings["webhook"],
                     "args": json.dumps(args, sort_keys=True), "status": "pending"})
+    if not email_only:  # to each device subscribed for the seat or its address (store.outbox.enqueue)
+        out.append({**base, "channel": "push", "recipient": None, "args": json.dumps(args, sort_keys=True),
+                    "status": "pending"})
     return out
 
 
@@ -175,6 +179,12 @@ def words(loaded, seat: int, kind: str, ctx: dict, channel: str, args: dict) -> 
                 "body_html": render(f"{template}.html", **mail_ctx),
                 "payload": json.dumps({"head": ctx["head"]}, sort_keys=True)}
     line = webhook_line(ctx)
+    if channel.startswith("push"):  # what the device shows: the subject's words, the line without its link
+        title = subject(kind, loaded, seat, ctx.get("subject_extra", "")).removeprefix("[pbem] ")
+        body = line.removeprefix(f"{ctx['title']} {ctx['game_id']}: ").removesuffix(ctx["seat_url"]).strip()
+        return {"subject": title, "body_text": body, "body_html": None,
+                "payload": json.dumps({"title": title, "body": body, "url": ctx["seat_url"], "head": ctx["head"]},
+                                      sort_keys=True)}
     # Player names are anyone's words: they must not ping a channel. Discord is told to parse no
     # mentions at all (and @everyone/@here are broken up besides); Slack's control sequences <!...>
     # are escaped as its formatting rules ask.

@@ -19,6 +19,7 @@ from datetime import timedelta
 
 from .. import clock, store
 from . import wording
+from .push import GONE
 
 MAX_TRIES = 6
 BACKOFF_SECONDS = (60, 5 * 60, 15 * 60, 60 * 60, 4 * 60 * 60)
@@ -71,10 +72,24 @@ NOTICE_WORDS = {"invitation": "invitation", "your_turn": "\"your turn\" notice",
 def failed_for_seat(db, game_id: str, seat: int) -> list[str]:
     """What the seat page tells a seat of its own notices that failed for good: plain words, no
     address, no raw error text (that can carry addresses and server names)."""
-    rows = store.outbox.failed_of_seat(db, game_id, seat)
+    rows = [row for row in store.outbox.failed_of_seat(db, game_id, seat)
+            if not row["channel"].startswith("push:")]  # pushes have their own list (`pushes_for_seat`)
     return [f"Your {NOTICE_WORDS.get(row['kind'].split(':')[0], 'notice')} could not be delivered "
             f"{'by e-mail' if row['channel'] == 'email' else 'to your webhook'} ({row['tries']} tries): "
             f"{plain_reason(row['channel'], row['last_error'] or '')}." for row in rows]
+
+
+PUSH_STATUS = {"pending": "queued", "sent": "accepted", "failed": "failed", "unsubscribed": "not sent",
+               "superseded": "not sent"}
+
+
+def pushes_for_seat(db, game_id: str, seat: int) -> dict:
+    """What the seat page shows of its push notices (issue 30): the latest, each queued, accepted (by the
+    push service) or failed, and whether a device of the seat's was dropped by its push service."""
+    rows = store.push.notices_of_seat(db, game_id, seat)
+    return {"notices": [{"created": row["created"], "status": PUSH_STATUS.get(row["status"], "queued"),
+                         "opened": bool(row["opened"])} for row in rows],
+            "gone": any(row["status"] == "failed" and (row["last_error"] or "") == GONE for row in rows)}
 
 
 def plain_reason(channel: str, error: str) -> str:

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 
 from .. import clock, store
 from ..site import Site
-from . import mail, outbox, unsubscribe, webhook, wording
+from . import mail, outbox, push, unsubscribe, webhook, wording
 from .compose import render
 
 log = logging.getLogger("pbem.delivery")
@@ -38,6 +38,8 @@ def deliver_one(site: Site, row: dict) -> None:
     elif row["channel"] == "webhook":
         webhook.post(row["recipient"], row["payload"].encode(), site.webhook_secret(row["game_id"], row["seat"]),
                      delivery=delivery_id(site, row), allow_private=site.allow_private_webhooks)
+    elif row["channel"].startswith("push:"):
+        push.deliver(site, row)
     else:
         raise ValueError(f"unknown channel {row['channel']!r}")
 
@@ -90,6 +92,11 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
                         continue
                     try:
                         row = wording.worded(db, row)
+                        if row["channel"].startswith("push:"):  # the device's keys, read here: the pass's thread
+                            row = push.with_device(db, site, row, moment)
+                            if row is None:  # unsubscribed since it was queued
+                                counts["unsubscribed"] += 1
+                                continue
                     except Exception as error:  # noqa: BLE001 - sorted: out of reach (the rest wait) or a try
                         if out_of_reach(db, error):
                             break  # claimed, not tried: sent once its claim runs out and the database is back
@@ -140,6 +147,9 @@ def mark(db, outcomes: list, counts: dict) -> list:
             if error is None:
                 outbox.mark_sent(db, row["id"], moment)
                 counts["sent"] += 1
+            elif isinstance(error, push.Gone):  # the push service dropped the device: not tried again
+                push.forget_device(db, row, moment)
+                counts["failed"] += 1
             else:  # any failure of delivery is retried, and recorded
                 counts[outbox.mark_failed_try(db, row["id"], f"{type(error).__name__}: {error}", moment)] += 1
         except Exception as failure:  # noqa: BLE001 - sorted: out of reach (kept) or raised

@@ -105,13 +105,24 @@ def post(url: str, body: bytes, secret: str, delivery: str, allow_private: bool 
     """POST the body to the address the check resolved; returns the status. Raises on refusal, network
     failure, a non-2xx answer (a redirect counts as a failure: it could lead past the check) or no
     complete answer within `deadline` seconds (DEADLINE unless given; TimeoutError)."""
+    timestamp = str(int(time.time()))
+    headers = {"Content-Type": "application/json", "User-Agent": "pbem-webhook/1", "X-Pbem-Delivery": delivery,
+               "X-Pbem-Timestamp": timestamp, "X-Pbem-Signature": signature(secret, timestamp, body)}
+    status = pinned_post(url, body, headers, allow_private, deadline, "the webhook")
+    if not 200 <= status < 300:
+        raise RuntimeError(f"the webhook answered {status}")
+    return status
+
+
+def pinned_post(url: str, body: bytes, headers: dict, allow_private: bool = False, deadline: float | None = None,
+                who: str = "the webhook") -> int:
+    """POST to the address the check resolved (no rebinding), within the deadline; returns the status
+    whatever it is (Web Push reads 404 and 410 too, pbem/notify/push.py). Raises on refusal, network
+    failure or no complete answer in time."""
     with Deadline(DEADLINE if deadline is None else deadline) as limit:
         addresses = resolve(url, allow_private)
         parts = urlsplit(url)
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        timestamp = str(int(time.time()))
-        headers = {"Content-Type": "application/json", "User-Agent": "pbem-webhook/1", "X-Pbem-Delivery": delivery,
-                   "X-Pbem-Timestamp": timestamp, "X-Pbem-Signature": signature(secret, timestamp, body)}
         last_error: Exception | None = None
         for address in addresses:  # the checked addresses, in the resolver's order, until one connects
             kind = _PinnedHTTPSConnection if parts.scheme == "https" else _PinnedHTTPConnection
@@ -125,7 +136,5 @@ def post(url: str, body: bytes, secret: str, delivery: str, allow_private: bool 
                 continue
             finally:
                 connection.close()
-            if not 200 <= response.status < 300:
-                raise RuntimeError(f"the webhook answered {response.status}")
             return response.status
-        raise ConnectionError(f"the webhook could not be reached ({last_error})")
+        raise ConnectionError(f"{who} could not be reached ({last_error})")

@@ -20,12 +20,13 @@ layer: it imports nothing of pbem above it.
 - leases.py: the scheduler's lease and what `pbem serve` records of itself
 - copying.py: whole databases copied (backup, restore, copy): tables, emptiness, rows in batches
 - counters.py: the rate limits' counters, in the database's hits table (pbem/ratelimit.py decides)
+- push.py: Web Push's VAPID keys and the devices subscribed
 
 What the rest of pbem called as `store.x` when this was one module is here under the same name.
 """
 
 from . import (accounts, connection, copying, counters, events, groupcommit, heads, leases, outbox, postgres,
-               projections, schema, snapshots, sqlite)
+               projections, push, schema, snapshots, sqlite)
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
 from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, INTEGRITY_ERRORS, Unavailable, close_pools,
                          close_quietly, described, dialect, end_request, health, immediate, is_postgres,

@@ -8,6 +8,7 @@ from typing import Callable, Sequence
 
 import sqlite_utils
 
+from . import push
 from .accounts import address_sha256, is_proven
 from .connection import dialect, immediate, rows_of
 
@@ -43,7 +44,7 @@ def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
     """Insert notices; one already written for the same event, seat, channel and kind is kept as it is. A
     mail to an unproven address past its allowance is written 'unproven', never to be sent."""
     count = 0
-    for notice in notices:
+    for notice in each_device(db, notices):
         row = {"tries": 0, **notice}
         if row.get("channel") == "email" and row.get("status") == "pending" and \
                 not may_mail(db, row["recipient"], row.get("game_id") or ""):
@@ -55,6 +56,21 @@ def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
         )
         count += cursor.rowcount
     return count
+
+
+def each_device(db, notices: Sequence[dict]):
+    """The notices, a push (channel "push", no recipient: to the seat's devices) made one row per device
+    subscribed for its seat or its seat's address, its channel naming the subscription ("push:<id>", so
+    each device's row is one of its own) and its recipient the device's endpoint (one on its way at a time)."""
+    devices: dict[str, dict[int, list[dict]]] = {}  # each game's devices by seat, read once per game
+    for notice in notices:
+        if notice.get("channel") != "push" or notice.get("recipient") is not None:
+            yield notice
+            continue
+        if notice["game_id"] not in devices:
+            devices[notice["game_id"]] = push.of_game(db, notice["game_id"])
+        for device in devices[notice["game_id"]].get(notice["seat"], []):
+            yield {**notice, "channel": f"push:{device['id']}", "recipient": device["endpoint"]}
 
 
 def enqueue_now(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:

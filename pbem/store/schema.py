@@ -21,7 +21,7 @@ from .accounts import prove_address
 from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 
 _current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
 _current_lock = threading.Lock()
@@ -211,10 +211,28 @@ def _v12_address_rest_and_vacations(db) -> None:
                     "primary key (address_sha256, starts))")
 
 
+def _v13_push(db) -> None:
+    """Web Push (architecture section 21, issue 30): the server's VAPID key pair, made at the first start,
+    and the devices subscribed, each for one seat (`game_id`, `seat`) or for a signed-in address (its
+    SHA-256: every seat of that address), and when each push was opened (the service worker reports a
+click). Written once for both engines."""
+    text = dialect(db).TEXT
+    db.conn.execute(f"create table if not exists push_keys (id integer primary key, private_key {text} not null, "
+                    f"public_key {text} not null, created {text} not null)")
+    db.conn.execute(f"create table if not exists push_subscriptions (id {text} primary key, endpoint {text} not null, "
+                    f"p256dh {text} not null, auth {text} not null, game_id {text}, seat integer, generation integer, "
+                    f"address_sha256 {text}, created {text} not null)")
+    db.conn.execute("create index if not exists push_subscriptions_seat on push_subscriptions (game_id, seat)")
+    db.conn.execute("create index if not exists push_subscriptions_address on push_subscriptions (address_sha256)")
+    if "opened" not in dialect(db).columns_of(db, "outbox"):  # when a push's notification was opened
+        db.conn.execute(f"alter table outbox add column opened {text}")
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
               5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
               9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered, 11: _v11_address_settings,
-              12: _v12_address_rest_and_vacations}
+              12: _v12_address_rest_and_vacations,
+              13: _v13_push}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:

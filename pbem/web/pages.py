@@ -43,14 +43,20 @@ bp = Blueprint("pages", __name__)
 # the game's status from this site only.
 PLAY_SCRIPT = (TEMPLATES_DIR / "play.js").read_text()
 PLAY_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(PLAY_SCRIPT.encode()).digest()).decode()
+# Every page's own small script (templates/app/subscribe.js): the service worker's registration and the
+# "Notify this device" button (issue 30), allowed the same way; the worker and the manifest come from here.
+SUBSCRIBE_SCRIPT = (TEMPLATES_DIR / "app" / "subscribe.js").read_text()
+SUBSCRIBE_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(SUBSCRIBE_SCRIPT.encode()).digest()).decode()
 CONTENT_SECURITY_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-                           f"script-src '{PLAY_SCRIPT_HASH}'; connect-src 'self'; form-action 'self'; "
+                           f"script-src '{PLAY_SCRIPT_HASH}' '{SUBSCRIBE_SCRIPT_HASH}'; connect-src 'self'; "
+                           "worker-src 'self'; manifest-src 'self'; form-action 'self'; "
                            "base-uri 'none'; frame-ancestors 'none'")
 
 
 def install_filters(app) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["play_script"] = Markup(PLAY_SCRIPT)
+    app.jinja_env.globals["subscribe_script"] = Markup(SUBSCRIBE_SCRIPT)
     app.jinja_env.filters["compact_json"] = lambda value: json.dumps(value, sort_keys=True, separators=(", ", ": "))
     app.jinja_env.filters["left_until"] = left_until
     app.jinja_env.filters["left_in_words"] = left_in_words
@@ -253,6 +259,8 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         "paused_left": {s: loaded.time_left(s, now) for s in loaded.stopped(now)} if at is None else {},
         # a seat sees only its own undelivered notices, in plain words; a spectator sees none
         "failed": outbox.failed_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else [],
+        # the seat's push notices and their delivery (issue 30), its own only
+        "pushes": outbox.pushes_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else None,
         "recent": recent_moves(loaded, seat) if at is None else [],
         "client_data": client_data(loaded, seat, hints, page_title) if at is None else {"moves": []},
     }
