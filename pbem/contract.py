@@ -214,7 +214,7 @@ class ClockOut(Schema):
     left = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                        metadata={"description": "seat -> seconds left: until its deadline while it owes a decision, "
                                                 "else what its next turn starts with (its bank, or the time per move)"})
-    paused = fields.Boolean(required=True, metadata={"description": "stopped by agreement (none yet)"})
+    paused = fields.Boolean(required=True, metadata={"description": "every clock stopped by a pause the players agreed to (issue 28)"})
 
 
 class GameOut(Schema):

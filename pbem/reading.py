@@ -43,10 +43,10 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
 def clock_view(head: Folded, now: datetime) -> dict | None:
     """The game's clock as time left (architecture section 26): each seat's seconds, until its deadline
     while it owes a decision, else what its next turn starts with. None for a game without a clock.
-    `paused` is for pauses by agreement, which no game has yet."""
+    `paused`: the players agreed to a pause that runs now (each seat's time left stands still meanwhile)."""
     if not clock.has_clock(head.clock):
         return None
-    return {"kind": clock.kind_of(head.clock), "paused": False,
+    return {"kind": clock.kind_of(head.clock), "paused": clock.pause_running(head.vacations, now) is not None,
             "left": {str(seat): head.time_left(seat, now) for seat in range(head.seat_count)}}
 
 

@@ -9,11 +9,11 @@ are given.
 
 from __future__ import annotations
 
-from . import agreements, computer, conditional, core, home, talk, versions
+from . import agreements, computer, conditional, core, home, pauses, talk, versions
 from .kinds import Kind, Working, hidden_data, whole_data
 
-# home: issue 14; talk, agreements, conditional: issue 15; versions: issue 16; computer: issue 17
-MODULES = (core, home, talk, agreements, conditional, versions, computer)
+# home: issue 14; talk, agreements, conditional: issue 15; versions: issue 16; computer: issue 17; pauses: 28
+MODULES = (core, home, talk, agreements, conditional, versions, computer, pauses)
 
 KINDS: dict[str, Kind] = {}
 COMMANDS: dict = {}  # verb -> (module, state, command, chance) -> events
