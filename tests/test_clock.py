@@ -224,12 +224,19 @@ def clock_options(draw) -> dict:
 @given(options=clock_options(), turns=st.lists(st.integers(min_value=0, max_value=400 * 24), max_size=6),
        vacation=st.one_of(st.none(), st.integers(min_value=-400 * 24, max_value=0)),
        earlier=st.lists(st.tuples(st.integers(min_value=-800 * 24, max_value=0), st.integers(min_value=0, max_value=400 * 24)),
-                        max_size=3))
-def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(options, turns, vacation, earlier):
-    """Whatever the clock, whatever the seat's earlier turns left in its bank, and whether or not it
-    was on vacation (with earlier vacations too) when its turn began: the sweep, asked again and again
-    for what is due next, times the seat out no later than `never_moves_bound` after its turn began."""
-    settings_ = clock.resolve_clock(options)
+                        max_size=3),
+       pause=st.one_of(st.none(), st.tuples(st.integers(min_value=-30 * 24, max_value=800 * 24),
+                                            st.integers(min_value=1, max_value=30 * 24))),
+       forbidden=st.booleans())
+def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(options, turns, vacation, earlier, pause,
+                                                                             forbidden):
+    """Whatever the clock, whatever the seat's earlier turns left in its bank, whether or not it was on
+    vacation (with earlier vacations too) when its turn began, and whatever pause by agreement stops
+    every clock (one running as the turn began, or one the seat accepted before it that the others
+    completed later, at most 30 days; none where the creator forbids pauses): the sweep, asked again
+    and again for what is due next, times the seat out no later than `never_moves_bound` after its
+    turn began."""
+    settings_ = clock.resolve_clock({**options, **({"pause": False} if forbidden else {})})
     bound = clock.never_moves_bound(settings_)
     since = T0
     bank = None  # the seat's earlier turns, one after another, up to this one
@@ -242,6 +249,9 @@ def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(opti
                  for start, length in earlier if since + (start + length) * HOUR < since + (vacation or 0) * HOUR]
     if vacation is not None:
         vacations.append(clock.Vacation(1, since + vacation * HOUR, None))
+    if pause is not None and clock.pauses_allowed(settings_):
+        start, length = pause
+        vacations.append(clock.Vacation(None, since + start * HOUR, since + (start + length) * HOUR))
     now, banks = since, ({1: bank} if bank is not None else {})
     for _ in range(50):
         moment = clock.next_due(settings_, {1: since}, vacations, (), now, banks)
@@ -275,3 +285,19 @@ def test_any_time_per_move_works_with_the_default_reminders_and_each_is_sent(min
 def test_a_one_hour_clock_is_reminded_halfway_by_the_default_reminders():
     assert clock.resolve_clock({"time_per_move": "1h"})["reminders"] == [1800]
     assert clock.resolve_clock({"time_per_move": "1h", "reminders": "none"})["reminders"] == []
+
+
+def test_a_pause_stops_every_seats_clock_and_counts_once_beside_a_vacation():
+    """A pause by agreement (a stop of no seat) stops each seat's clock; a vacation taken during it
+    adds only what lies outside it, and a pause spends nobody's vacation allowance."""
+    settings_ = clock.resolve_clock({"time_per_move": "3d"})
+    pause = clock.Vacation(None, T0 + DAY, T0 + 3 * DAY)
+    away = clock.Vacation(1, T0 + 2 * DAY, T0 + 4 * DAY)
+    for seat in (0, 1):
+        assert clock.deadline(settings_, T0, [pause], seat, T0 + 10 * DAY) == T0 + 5 * DAY
+    assert clock.deadline(settings_, T0, [pause, away], 1, T0 + 10 * DAY) == T0 + 6 * DAY
+    assert clock.vacation_used([pause, away], 1, T0 + 10 * DAY) == 2 * DAY
+    assert clock.pause_running([pause], T0 + 2 * DAY) == pause and clock.pause_running([pause], T0 + 3 * DAY) is None
+    # while it runs nothing is due, not even a reminder that the moving deadline would bring
+    assert clock.due(settings_, {0: T0}, [pause], T0 + 2 * DAY) == []
+    assert clock.next_due(settings_, {0: T0}, [pause], (), T0 + 2 * DAY) == T0 + 3 * DAY
