@@ -20,6 +20,9 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None, s
     `summary` is the append's words (pbem/words.py `summary_of`); None keeps the one written before."""
     result = folded.outcome
     moment = clock.parse_time(now)
+    pause = clock.pause_running(folded.vacations, moment)
+    if pause is not None:  # the deadlines as they stand once the pause ends (a resume writes them again)
+        moment = pause.end
     deadline = folded.earliest_deadline(moment)
     next_due = None
     if result is None:

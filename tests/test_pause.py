@@ -176,3 +176,60 @@ def test_the_servers_scheduler_makes_no_timeout_while_paused_and_one_after_the_r
         assert status == 200 and report["ok"], report
     finally:
         stop_server(process)
+
+
+def csrf_of(page: str) -> str:
+    import re
+
+    return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
+def test_the_seat_page_offers_a_pause_says_it_runs_and_resumes_it(client, db, site):
+    """Without scripts: a pause of a chosen number of days is offered from the seat page; the other seat
+    reads the offer and accepts; both pages then say until when the game is paused, with no countdown,
+    and "Resume now" starts the clocks again. A game whose creator forbids pauses offers none."""
+    created = service.create_game(db, site, "mississippi", DUO, {"time_per_move": "3d"})
+    owing, other = owing_and_other(db, created.id)
+    url = f"/play/{created.tokens[other]}"
+    page = client.get(url).data.decode()
+    assert "Offer a pause" in page and 'id="pause-days"' in page
+    response = client.post(url + "/offer", data={"csrf": csrf_of(page), "kind": "pause", "days": "5"})
+    assert response.status_code == 303
+    offered = store.last_event(db, created.id)
+    until = clock.parse_time(offered.data["until"])
+    assert until - clock.parse_time(offered.at) == timedelta(days=5)
+    answering = client.get(f"/play/{created.tokens[owing]}").data.decode()
+    shown = offered.data["until"].replace("T", " ").replace("Z", " UTC")
+    assert f"proposes to pause the game until {shown}" in answering
+    client.post(f"/play/{created.tokens[owing]}/answer", data={"csrf": csrf_of(answering), "accept": "yes"})
+    for token in created.tokens:
+        page = client.get(f"/play/{token}").data.decode()
+        assert f"The game is paused until {shown}: every clock stands still." in page
+        assert 'class="countdown"' not in page and "Offer a pause" not in page and "Resume now" in page
+    client.post(url + "/resume", data={"csrf": csrf_of(page)})
+    assert store.last_event(db, created.id).type == "pause_resumed"
+    page = client.get(url).data.decode()
+    assert "The game is paused until" not in page and 'class="countdown"' in page and "Offer a pause" in page
+    forbidding = service.create_game(db, site, "mississippi", DUO, {"time_per_move": "3d", "pause": False})
+    assert "Offer a pause" not in client.get(f"/play/{forbidding.tokens[0]}").data.decode()
+
+
+def test_the_seat_page_with_a_pause_offered_and_while_paused_fits_a_phone_and_a_desktop(server, chrome, shots):
+    """Screenshots at 390 px and 1366 px: the seat asked to accept a pause, then the paused game."""
+    from tests.browser import screenshot
+
+    _, made = call_server(server, "POST", "/api/games", {"game": "mississippi", "players": DUO,
+                                                         "options": {"time_per_move": "3d"}})
+    game_id, seats = made["id"], made["seats"]
+    status, game = call_server(server, "GET", f"/api/games/{game_id}")
+    owing = game["to_move"][0]
+    status, _ = call_server(server, "POST", f"/api/games/{game_id}/offers", {"kind": "pause", "until": ahead(days=7)},
+                            seats[1 - owing]["token"])
+    assert status == 202
+    driver = chrome()
+    driver.get(seats[owing]["url"])
+    assert "proposes to pause the game until" in driver.find_element("css selector", "#proposal").text
+    screenshot(driver, shots, "pause-offered")
+    driver.find_element("css selector", "#proposal button.accept").click()
+    assert "The game is paused until" in driver.find_element("css selector", ".turn").text
+    screenshot(driver, shots, "pause-running")

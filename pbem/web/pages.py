@@ -241,6 +241,9 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         "banks": [(name, clock.left_in_words(loaded.time_left(s, now)), s in loaded.owing_since)
                   for s, name in enumerate(loaded.names)] if at is None and clock.is_fischer(loaded.clock) else [],
         "vacationing": [s for s in range(loaded.seat_count) if clock.on_vacation(loaded.vacations, s)],
+        # a pause every seat agreed to: every clock stands still until then (issue 28)
+        "paused_until": clock.format_time(pause.end) if at is None and not result
+        and (pause := clock.pause_running(loaded.vacations, now)) else None,
         # a seat sees only its own undelivered notices, in plain words; a spectator sees none
         "failed": outbox.failed_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else [],
         "recent": recent_moves(loaded, seat) if at is None else [],
