@@ -4,6 +4,7 @@ recorded as events; any seat resumes it early; the creator may forbid pauses (`"
 the API, and through a real server whose scheduler makes no timeout while the game is paused and times
 the seat out once a resume has started its clock again."""
 
+import json
 import time
 from datetime import datetime, timedelta, timezone
 
@@ -233,3 +234,27 @@ def test_the_seat_page_with_a_pause_offered_and_while_paused_fits_a_phone_and_a_
     driver.find_element("css selector", "#proposal button.accept").click()
     assert "The game is paused until" in driver.find_element("css selector", ".turn").text
     screenshot(driver, shots, "pause-running")
+
+
+def test_me_says_a_game_is_paused_and_orders_it_by_the_deadline_after_the_pause(client, db, site):
+    """/me reads the games projection, never the game: while a pause runs it says until when the game is
+    paused (no countdown), and the seat's deadline there is the one it will have once the pause ends."""
+    from tests.test_home import sign_in
+
+    start = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(hours=1)
+    created = service.create_game(db, site, "mississippi", DUO, {"time_per_move": "1d"}, now=clock.format_time(start))
+    owing, other = owing_and_other(db, created.id)
+    until = ahead(days=3)
+    agreements.offer(db, site, created.id, created.tokens[other], "pause", until=until)
+    agreements.answer(db, site, created.id, created.tokens[owing], True)
+    paused_at = clock.parse_time(store.last_event(db, created.id).at)
+    row = store.game_row(db, created.id)
+    after = start + timedelta(days=1) + (clock.parse_time(until) - paused_at)
+    assert json.loads(row["deadlines"]) == {str(owing): clock.format_time(after), "paused": until}
+    sign_in(client, db, DUO[owing]["email"])
+    page = client.get("/me").data.decode()
+    shown = until.replace("T", " ").replace("Z", " UTC")
+    assert f"The game is paused until {shown}: every clock stands still." in page and 'class="countdown"' not in page
+    agreements.resume(db, site, created.id, created.tokens[other])
+    page = client.get("/me").data.decode()
+    assert "The game is paused until" not in page and 'class="countdown"' in page
