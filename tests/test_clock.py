@@ -301,3 +301,9 @@ def test_a_pause_stops_every_seats_clock_and_counts_once_beside_a_vacation():
     # while it runs nothing is due, not even a reminder that the moving deadline would bring
     assert clock.due(settings_, {0: T0}, [pause], T0 + 2 * DAY) == []
     assert clock.next_due(settings_, {0: T0}, [pause], (), T0 + 2 * DAY) == T0 + 3 * DAY
+
+
+def test_a_bank_loses_nothing_while_the_game_is_paused():
+    settings_ = clock.resolve_clock(FISCHER)
+    pause = clock.Vacation(None, T0 + HOUR, T0 + 3 * DAY)
+    assert clock.bank_after_turn(settings_, None, T0, T0 + 3 * DAY + HOUR, [pause], 1) == 7 * 86400 - 2 * 3600 + 86400
