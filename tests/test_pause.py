@@ -258,3 +258,19 @@ def test_me_says_a_game_is_paused_and_orders_it_by_the_deadline_after_the_pause(
     agreements.resume(db, site, created.id, created.tokens[other])
     page = client.get("/me").data.decode()
     assert "The game is paused until" not in page and 'class="countdown"' in page
+
+
+def test_the_options_page_lets_a_creator_forbid_pauses(client, db):
+    """The options page has the pause option with its words; unticked, the game it makes forbids pauses
+    (the form says the box was there, so an unticked box is a no)."""
+    import re
+    from html import unescape
+
+    page = client.get("/new/mississippi").data.decode()
+    assert 'name="opt_pause"' in page and "Pauses by agreement" in unescape(page)
+    made = client.post("/new/mississippi", data={"csrf": re.search(r'name="csrf" value="([^"]+)"', page).group(1),
+                                                 "name0": "Ann", "name1": "Bob", "opt_time_per_move": "2d",
+                                                 "opt_pause_present": "1"})
+    assert made.status_code == 303, made.data[:500]
+    game_id = max(store.game_ids(db), key=lambda g: store.game_row(db, g)["created"])
+    assert service.load(db, game_id).clock["pause"] is False
