@@ -217,7 +217,7 @@ def test_the_seat_page_offers_a_pause_says_it_runs_and_resumes_it(client, db, si
 
 def test_the_seat_page_with_a_pause_offered_and_while_paused_fits_a_phone_and_a_desktop(server, chrome, shots):
     """Screenshots at 390 px and 1366 px: the seat asked to accept a pause, then the paused game."""
-    from tests.browser import screenshot
+    from tests.browser import screenshot, wait_for
 
     _, made = call_server(server, "POST", "/api/games", {"game": "mississippi", "players": DUO,
                                                          "options": {"time_per_move": "3d"}})
@@ -232,7 +232,7 @@ def test_the_seat_page_with_a_pause_offered_and_while_paused_fits_a_phone_and_a_
     assert "proposes to pause the game until" in driver.find_element("css selector", "#proposal").text
     screenshot(driver, shots, "pause-offered")
     driver.find_element("css selector", "#proposal button.accept").click()
-    assert "The game is paused until" in driver.find_element("css selector", ".turn").text
+    wait_for(driver, lambda d: "The game is paused until" in d.find_element("css selector", ".turn").text, 60)
     screenshot(driver, shots, "pause-running")
 
 
