@@ -18,7 +18,7 @@ from . import clock, store
 from .commands import run_command
 from .deciding import (answer_command, check_may_move, clock_command, come_back_command, handover_command,
                        join_command, message_command, note_command, offer_command, resign_command,
-                       takeback_command, vacation_command,
+                       takeback_command, vacation_command, resume_command,
                        end_scheduled_vacation_command, rest_days_command, scheduled_vacation_command)
 from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
 from .events.agreements import GAME_REWOUND
@@ -164,7 +164,9 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
     if verb == "takeback" or (verb == "propose" and command.get("kind") == "takeback"):
         return takeback_command(log, folded, seat, command.get("to_seq"))
     if verb == "propose":
-        return offer_command(log, folded, seat, command.get("kind"), command.get("to"))
+        return offer_command(log, folded, seat, command.get("kind"), command.get("to"), command.get("until"), at)
+    if verb == "resume":
+        return resume_command(folded, seat, at)
     if verb == "answer":
         return answer_command(folded, seat, command.get("accept"), None)
     return command

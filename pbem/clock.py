@@ -1,12 +1,14 @@
-"""The correspondence clock: time per move or a Fischer bank, reminders, timeouts and vacations, as pure
-functions of event times and a passed-in `now` (architecture sections 8 and 20).
+"""The correspondence clock: time per move or a Fischer bank, reminders, timeouts, vacations and pauses
+by agreement, as pure functions of event times and a passed-in `now` (architecture sections 8 and 20).
 
 A seat's clock runs from the moment it began to owe a decision (the time of the event after which it
 first appeared in `to_move`, without a break since) to its deadline, pushed back by every stop of its
 clock meanwhile. Every stop is an interval derived from the game's events: a vacation (begun from the
-seat page, or scheduled ahead for all of an address's games), and the seat's rest days, whole days in
+seat page, or scheduled ahead for all of an address's games), the seat's rest days, whole days in
 its own time zone, as they stood when the turn began (so that a turn's rest days are fixed, at most
-MAX_REST_DAYS a week, and every clock ends). How long a turn may last is the clock's kind:
+MAX_REST_DAYS a week, and every clock ends), and the pauses every seat agreed to (a `Vacation` whose
+`seat` is None: every clock of the game stops, from the agreement until the agreed end or an early
+resume). How long a turn may last is the clock's kind:
 
 - `per_move` (the default): `time_per_move` for every turn;
 - `fischer`: the seat's bank, which starts at `initial`; when a turn ends, the time it took (vacations
@@ -38,6 +40,11 @@ DEFAULT_VACATION_DAYS = 14
 # deadline, and a deadline lasts at least an hour (audit N2: a minute's clock mailed 1,448 times a day).
 MIN_TIME_PER_MOVE = 3600
 MAX_REMINDERS = 3  # reminders before one deadline
+# A pause by agreement ends at most this far ahead of the offer, and a game is paused at most
+# PAUSE_DAYS_A_YEAR in any 365 days: every clock still ends (never_moves_bound), as OGS's weekend
+# pause once did not (online-go.com#714).
+PAUSE_MOST_AHEAD = timedelta(days=30)
+PAUSE_DAYS_A_YEAR = 30
 OVERDUE_REMINDERS = 3  # after a timeout that reminds: one period later, then two, then four; then silence
 
 CLOCK_KINDS = ("per_move", "fischer")
@@ -74,6 +81,9 @@ CLOCK_OPTIONS: dict[str, Option] = {
                             label=N_("Vacation days a year")),
     "rest_days": Option("bool", True, N_("Players may name up to two days of the week on which their clock does "
                                       "not run, in their own time zone."), label=N_("Rest days allowed")),
+    "pause": Option("bool", True, N_("Whether the players may pause the game by agreement: every clock stops "
+                                     "until the day they agree on, at most 30 days ahead and 30 days a year."),
+                    label=N_("Pauses by agreement")),
 }
 
 # The clock's options and what each combination does, in words, for the options page.
@@ -103,9 +113,13 @@ CLOCK_IN_WORDS: tuple[tuple[str, str], ...] = (
                   "to midnight in their own time zone: their clock does not run then. The rest days in force "
                   "when a turn begins count for that whole turn; a change counts from the next one. When "
                   "rest days are not allowed, nobody's clock stops for them.")),
+    (N_("Pauses by agreement"), N_("Unless the game forbids them, a player may offer to pause the game until a day "
+                            "at most 30 days ahead; once every other player accepts, every clock stops until "
+                            "then, and any player may resume it sooner. A game is paused at most 30 days in "
+                            "any 365.")),
     (N_("Every clock ends"), N_("However these are set, a player who does nothing runs out of time at the latest "
-                         "after the time per move (or the most a bank holds), their vacation days and, with "
-                         "rest days, half as long again and three days.")),
+                         "after the time per move (or the most a bank holds), their vacation days, one pause of "
+                         "at most 30 days and, with rest days, half as long again and three days.")),
 )
 
 _UNIT = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
@@ -188,6 +202,8 @@ def resolve_clock(options: Mapping) -> dict:
     out: dict = {"on_timeout": resolved["on_timeout"], "vacation_days": resolved["vacation_days"]}
     if not resolved["rest_days"]:
         out["rest_days"] = False  # stored only when forbidden: a clock from before rest days allows them
+    if not resolved["pause"]:  # stored only when forbidden: games from before pauses allow them
+        out["pause"] = False
     bank = [key for key in FISCHER_FIELDS.values() if str(resolved[key]).strip()]
     if resolved["clock"] == "fischer":
         if str(resolved["time_per_move"]).strip():
@@ -316,9 +332,21 @@ def vacation_stop(settings: Mapping) -> timedelta:
     return timedelta(days=settings.get("vacation_days", DEFAULT_VACATION_DAYS))
 
 
-# What may stop a clock without its seat acting, each with the longest it may: pauses by agreement add
-# theirs here, so that every clock still ends (architecture section 20).
-STOPS = [vacation_stop]
+def pause_stop(settings: Mapping) -> timedelta:
+    """A seat that does nothing accepts no pause during its turn, and no pause is offered while one
+    runs; so at most one pause stops its clock: one running when the turn began, or one it accepted
+    before and the others completed after. Each ends at most PAUSE_MOST_AHEAD after it was offered."""
+    return PAUSE_MOST_AHEAD if pauses_allowed(settings) else timedelta(0)
+
+
+# What may stop a clock without its seat acting, each with the longest it may, so that every clock
+# still ends (architecture section 20); rest days stretch the whole (never_moves_bound).
+STOPS = [vacation_stop, pause_stop]
+
+
+def pauses_allowed(settings: Mapping) -> bool:
+    """Whether the game's players may pause it by agreement (the creator's option `pause`)."""
+    return has_clock(settings) and settings.get("pause", True) is not False
 
 
 def rest_stretch(settings: Mapping, running: timedelta) -> timedelta:
@@ -344,9 +372,13 @@ def format_time(moment: datetime) -> str:
 
 @dataclass(frozen=True)
 class Vacation:
-    seat: int
+    """An interval in which a clock stops: a seat's vacation, or (`seat` None) a pause every seat agreed
+    to, which stops every clock of the game; its `end` is the agreed one, or the resume's moment."""
+
+    seat: int | None
     start: datetime
-    end: datetime | None  # None: still on vacation (one begun from the seat page); a scheduled one has its end
+    end: datetime | None  # None: still on vacation (one begun from the seat page); a scheduled one, and a
+                          # pause, have their end
 
 
 @dataclass(frozen=True)
@@ -359,6 +391,16 @@ class Rest:
     start: datetime
     days: tuple[int, ...]
     zone: str
+
+
+def pause_running(vacations: Iterable[Vacation], now: datetime) -> Vacation | None:
+    """The pause by agreement under way at `now`, if any."""
+    return next((v for v in vacations if v.seat is None and v.start <= now < v.end), None)
+
+
+def paused_by_agreement(vacations: Iterable[Vacation], since: datetime, now: datetime) -> timedelta:
+    """How long the game was paused by agreement between `since` and `now` (the yearly cap counts it)."""
+    return paused([v for v in vacations if v.seat is None], -1, since, now)
 
 
 @dataclass(frozen=True)
@@ -439,7 +481,7 @@ def stop_spans(stops: Iterable, seat: int, since: datetime, until: datetime, now
     stops = list(stops)
     spans = []
     for stop in stops:
-        if isinstance(stop, Vacation) and stop.seat == seat:
+        if isinstance(stop, Vacation) and (stop.seat == seat or stop.seat is None):  # None: a pause
             spans.append((stop.start, stop.end if stop.end is not None else max(now, stop.start)))
     rest = rest_in_force(stops, seat, turn_began or since)  # a game that forbids them records none
     if rest is not None:
@@ -499,7 +541,7 @@ def deadline(clock: Mapping, since: datetime, vacations: Sequence, seat: int, no
 def vacation_used(vacations: Iterable, seat: int, now: datetime) -> timedelta:
     """Vacation the seat took in the 365 days up to `now` (the yearly allowance is a rolling year)."""
     year_ago = now - timedelta(days=365)
-    return paused([v for v in vacations if isinstance(v, Vacation)], seat, year_ago, now)
+    return paused([v for v in vacations if isinstance(v, Vacation) and v.seat == seat], seat, year_ago, now)  # pauses are not its own
 
 
 def vacation_taken(vacations: Iterable, seat: int, start: datetime, end: datetime, now: datetime) -> timedelta:
@@ -530,10 +572,12 @@ def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence
     """What is due at `now`: for each seat owing a decision, the reminders whose time has come, and the
     timeout once its deadline has passed (unless already recorded). After a timeout with
     `on_timeout: remind`, a few more reminders fall due at growing gaps (`overdue_moments`). A vacation
-    that has used up the year's allowance ends. `banks`: each seat's bank under a Fischer clock."""
+    that has used up the year's allowance ends. While the game is paused by agreement, nothing else is
+    due. `banks`: each seat's bank under a Fischer clock."""
     out: list[Due] = []
     if not has_clock(clock):
         return out
+    pause = pause_running(vacations, now)
     timed_out = set(timed_out)
     banks = banks or {}
     period = timedelta(seconds=turn_period(clock))
@@ -543,6 +587,8 @@ def due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Sequence
             if runs_out is not None and now >= runs_out:
                 out.append(Due("vacation_end", seat, runs_out, f"vacation_end:{format_time(runs_out)}"))
             continue
+        if pause is not None:
+            continue  # no reminder and no timeout while every clock stands still
         limit = deadline(clock, since, vacations, seat, now, banks.get(seat))
         stamp = format_time(since)
         if now >= limit:
@@ -574,11 +620,15 @@ def next_due(clock: Mapping, owing_since: Mapping[int, datetime], vacations: Seq
     banks = banks or {}
     period = timedelta(seconds=turn_period(clock))
     moments: list[datetime] = []
+    pause = pause_running(vacations, after)
     for seat, since in owing_since.items():
         if on_vacation(vacations, seat):
             runs_out = vacation_runs_out(clock, vacations, seat)
             if runs_out is not None:
                 moments.append(runs_out)
+            continue
+        if pause is not None:  # the clocks run again at its end: what is due then is worked out then
+            moments.append(pause.end)
             continue
         limit = deadline(clock, since, vacations, seat, after, banks.get(seat))
         if seat not in timed_out:

@@ -281,9 +281,10 @@ class ClockOut(Schema):
                                                 "rest day; the deadline lies later by any stop ahead), else what its "
                                                 "next turn starts with (its bank, or the time per move)"})
     paused = fields.Boolean(required=True, metadata={"description": "every seat owing a decision has its clock "
-                                                                    "stopped now (on vacation, or a rest day)"})
+                                                                    "stopped now (on vacation, a rest day, or a pause the players "
+                                                                    "agreed to)"})
     stopped = fields.List(fields.Integer(), metadata={"description": "the seats owing a decision whose clock "
-                                                                     "stands still now (vacation or rest day)"})
+                                                                     "stands still now (vacation, rest day or pause)"})
 
 
 class GameOut(Schema):

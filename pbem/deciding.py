@@ -33,7 +33,8 @@ from .events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
 from .folding import PLATFORM_EVENTS, Folded
 from .games.base import Event
 
-OFFERS = {"draw": "draw", "abandon": "abandon", "upgrade": "upgrade"}  # upgrade: issue 16
+OFFERS = {"draw": "draw", "abandon": "abandon", "upgrade": "upgrade", "pause": "pause"}  # upgrade: 16; pause: 28
+OFFER_KINDS = "kind must be \"draw\", \"abandon\", \"upgrade\" or \"pause\""
 
 
 class Log(Protocol):
@@ -375,14 +376,57 @@ def upgrade_fields(folded: Folded, to: int | None = None) -> dict:
     return {"from": folded.rules_version, "to": newer}
 
 
-def offer_command(log: Log, folded: Folded, seat: int, kind: Any, to: int | None = None) -> dict:
-    """Offer a draw, to abandon the game, or to move it to newer rules (`to`, default the current)."""
+def offer_command(log: Log, folded: Folded, seat: int, kind: Any, to: int | None = None, until: Any = None,
+                  now: str | None = None) -> dict:
+    """Offer a draw, to abandon the game, to move it to newer rules (`to`, default the current), or to
+    pause it until `until` (offered at `now`)."""
     if kind not in OFFERS:
-        raise Refused("kind must be \"draw\", \"abandon\" or \"upgrade\"")
+        raise Refused(OFFER_KINDS)
     if folded.finished:
         raise Refused("the game is over")
     fields = upgrade_fields(folded, to) if kind == "upgrade" else {}
+    if kind == "pause":
+        fields = pause_fields(folded, until, now)
     return proposal_command(log, folded, seat, OFFERS[kind], fields)
+
+
+def pause_fields(folded: Folded, until: Any, now: str | None) -> dict:
+    """What an offer to pause the game carries: its end, in the future, at most PAUSE_MOST_AHEAD ahead,
+    within the game's PAUSE_DAYS_A_YEAR, and only where the creator allows pauses and none runs now."""
+    if not clock.has_clock(folded.clock):
+        raise Refused("this game has no clock, so there is nothing to pause")
+    if not clock.pauses_allowed(folded.clock):
+        raise Refused("the creator of this game does not allow pauses")
+    moment = clock.parse_time(now)
+    running = clock.pause_running(folded.vacations, moment)
+    if running is not None:
+        raise Refused(f"the game is paused already, until {clock.format_time(running.end)}")
+    try:
+        end = clock.parse_time(until) if isinstance(until, str) else None
+    except ValueError:
+        end = None
+    if end is None or end.tzinfo is None:
+        raise Refused("until must be a date and time with its zone, like 2026-12-24T18:00:00Z")
+    if end <= moment:
+        raise Refused("until must be in the future")
+    most = clock.PAUSE_MOST_AHEAD.days
+    if end - moment > clock.PAUSE_MOST_AHEAD:
+        raise Refused(f"a pause ends at most {most} days ahead")
+    used = clock.paused_by_agreement(folded.vacations, moment - timedelta(days=365), moment)
+    left = timedelta(days=clock.PAUSE_DAYS_A_YEAR) - used
+    if end - moment > left:
+        raise Refused(f"a game is paused at most {clock.PAUSE_DAYS_A_YEAR} days in a year; this one has "
+                      f"{max(0, left.days)} days left")
+    return {"until": clock.format_time(end)}
+
+
+def resume_command(folded: Folded, seat: int, now: str) -> dict:
+    """Any seat ends the pause under way."""
+    if folded.finished:
+        raise Refused("the game is over")
+    if clock.pause_running(folded.vacations, clock.parse_time(now)) is None:
+        raise Conflicting("the game is not paused")
+    return {"verb": "resume", "seat": seat}
 
 
 def answer_command(folded: Folded, seat: int, accept: Any, group: str | None, seen: int | None = None) -> dict:

@@ -37,6 +37,7 @@ class MySeat:
     summary: str | None   # the last move in words, as a spectator reads it
     others: tuple[str, ...]
     outcome: dict | None
+    paused_until: str | None = None  # the end of a pause by agreement under way (issue 28)
 
     def to_json(self) -> dict:
         keys = ("id", "game", "title", "seat", "status", "your_turn", "deadline", "url", "updated", "summary")
@@ -53,13 +54,15 @@ def my_seats(db, site: Site, address: str, now: str) -> list[MySeat]:
     for (game_id, seat, name, generation, game, status, to_move, earliest, deadlines, updated, summary,
          outcome) in rows:
         yours = status == "active" and seat in json.loads(to_move or "[]")
-        own = json.loads(deadlines or "{}").get(str(seat))
+        told = json.loads(deadlines or "{}")
+        own = told.get(str(seat))
+        paused = told.get("paused") if status == "active" and told.get("paused", "") > now else None
         module = GAMES.get(game)
         mine.append(MySeat(
             game_id, game, module.TITLE if module else game, seat, name, status, yours,
             own if yours else earliest, site.seat_url(game_id, seat, generation or 0), updated, summary,
             tuple(n for s, n in sorted(names.get(game_id, {}).items()) if s != seat),
-            json.loads(outcome) if outcome else None))
+            json.loads(outcome) if outcome else None, paused))
     return ordered(mine)
 
 

@@ -20,6 +20,9 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None, s
     `summary` is the append's words (pbem/words.py `summary_of`); None keeps the one written before."""
     result = folded.outcome
     moment = clock.parse_time(now)
+    pause = clock.pause_running(folded.vacations, moment)
+    if pause is not None:  # the deadlines as they stand once the pause ends (a resume writes them again)
+        moment = pause.end
     deadline = folded.earliest_deadline(moment)
     next_due = None
     if result is None:
@@ -38,9 +41,12 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None, s
         "created": folded.created_at, "updated": now, "seat_count": folded.seat_count,
         "outcome": json.dumps(result.to_json()) if result is not None else None,
         "next_due": next_due,
-        # each owing seat's own deadline (pbem/mygames.py orders a player's games by it)
-        "deadlines": json.dumps({str(seat): clock.format_time(limit) for seat in sorted(folded.owing_since)
-                                 if (limit := folded.deadline(seat, moment)) is not None}) if result is None else None,
+        # each owing seat's own deadline (pbem/mygames.py orders a player's games by it), and the end of a
+        # pause under way ("paused"), so that /me says so without loading the game
+        "deadlines": json.dumps({**{str(seat): clock.format_time(limit) for seat in sorted(folded.owing_since)
+                                    if (limit := folded.deadline(seat, moment)) is not None},
+                                 **({"paused": clock.format_time(pause.end)} if pause else {})})
+        if result is None else None,
         "summary": summary,
     }
 

@@ -43,7 +43,7 @@ def game_view(db, head: Folded, seat: int | None, at: int | None = None, now: da
 def clock_view(head: Folded, now: datetime) -> dict | None:
     """The game's clock as time left (architecture section 26): each seat's seconds, until its deadline
     while it owes a decision, else what its next turn starts with. None for a game without a clock.
-    `stopped`: the seats owing a decision whose clock stands still now (on vacation, or resting);
+    `stopped`: the seats owing a decision whose clock stands still now (on vacation, resting, or paused by agreement);
     `paused`: every seat owing a decision is stopped, so no countdown runs."""
     if not clock.has_clock(head.clock):
         return None

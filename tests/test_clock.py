@@ -229,13 +229,19 @@ def clock_options(draw) -> dict:
        rests=st.lists(st.tuples(st.integers(min_value=-400 * 24, max_value=400 * 24),
                                 st.lists(st.sampled_from(clock.WEEKDAYS), max_size=2),
                                 st.sampled_from(["UTC", "Europe/Berlin", "Pacific/Kiritimati", "America/St_Johns",
-                                                 "Australia/Lord_Howe"])), max_size=3))
-def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(options, turns, vacation, earlier, rests):
+                                                 "Australia/Lord_Howe"])), max_size=3),
+       pause=st.one_of(st.none(), st.tuples(st.integers(min_value=-30 * 24, max_value=800 * 24),
+                                            st.integers(min_value=1, max_value=30 * 24))),
+       forbidden=st.booleans())
+def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(options, turns, vacation, earlier, rests,
+                                                                             pause, forbidden):
     """Whatever the clock, whatever the seat's earlier turns left in its bank, whether or not it was on
-    vacation (with earlier vacations too) when its turn began, and whatever rest days it set before or
-    during its turn, in any zone: the sweep, asked again and again for what is due next, times the seat
-    out no later than `never_moves_bound` after its turn began."""
-    settings_ = clock.resolve_clock(options)
+    vacation (with earlier vacations too) when its turn began, whatever rest days it set before or during
+    its turn, in any zone, and whatever pause by agreement stops every clock (one running as the turn
+    began, or one the seat accepted before it that the others completed later, at most 30 days; none
+    where the creator forbids pauses): the sweep, asked again and again for what is due next, times the
+    seat out no later than `never_moves_bound` after its turn began."""
+    settings_ = clock.resolve_clock({**options, **({"pause": False} if forbidden else {})})
     bound = clock.never_moves_bound(settings_)
     since = T0
     bank = None  # the seat's earlier turns, one after another, up to this one
@@ -250,6 +256,9 @@ def test_a_seat_that_never_moves_runs_out_within_the_bound_its_options_give(opti
         vacations.append(clock.Vacation(1, since + vacation * HOUR, None))
     if settings_.get("rest_days", True):  # a game that forbids rest days records none
         vacations += [clock.Rest(1, since + at * HOUR, clock.rest_days_of(days), zone) for at, days, zone in rests]
+    if pause is not None and clock.pauses_allowed(settings_):
+        start, length = pause
+        vacations.append(clock.Vacation(None, since + start * HOUR, since + (start + length) * HOUR))
     now, banks = since, ({1: bank} if bank is not None else {})
     for _ in range(50):
         moment = clock.next_due(settings_, {1: since}, vacations, (), now, banks)
@@ -284,3 +293,25 @@ def test_any_time_per_move_works_with_the_default_reminders_and_each_is_sent(min
 def test_a_one_hour_clock_is_reminded_halfway_by_the_default_reminders():
     assert clock.resolve_clock({"time_per_move": "1h"})["reminders"] == [1800]
     assert clock.resolve_clock({"time_per_move": "1h", "reminders": "none"})["reminders"] == []
+
+
+def test_a_pause_stops_every_seats_clock_and_counts_once_beside_a_vacation():
+    """A pause by agreement (a stop of no seat) stops each seat's clock; a vacation taken during it
+    adds only what lies outside it, and a pause spends nobody's vacation allowance."""
+    settings_ = clock.resolve_clock({"time_per_move": "3d"})
+    pause = clock.Vacation(None, T0 + DAY, T0 + 3 * DAY)
+    away = clock.Vacation(1, T0 + 2 * DAY, T0 + 4 * DAY)
+    for seat in (0, 1):
+        assert clock.deadline(settings_, T0, [pause], seat, T0 + 10 * DAY) == T0 + 5 * DAY
+    assert clock.deadline(settings_, T0, [pause, away], 1, T0 + 10 * DAY) == T0 + 6 * DAY
+    assert clock.vacation_used([pause, away], 1, T0 + 10 * DAY) == 2 * DAY
+    assert clock.pause_running([pause], T0 + 2 * DAY) == pause and clock.pause_running([pause], T0 + 3 * DAY) is None
+    # while it runs nothing is due, not even a reminder that the moving deadline would bring
+    assert clock.due(settings_, {0: T0}, [pause], T0 + 2 * DAY) == []
+    assert clock.next_due(settings_, {0: T0}, [pause], (), T0 + 2 * DAY) == T0 + 3 * DAY
+
+
+def test_a_bank_loses_nothing_while_the_game_is_paused():
+    settings_ = clock.resolve_clock(FISCHER)
+    pause = clock.Vacation(None, T0 + HOUR, T0 + 3 * DAY)
+    assert clock.bank_after_turn(settings_, None, T0, T0 + 3 * DAY + HOUR, [pause], 1) == 7 * 86400 - 2 * 3600 + 86400

@@ -402,3 +402,29 @@ def test_records_written_before_the_finished_game_refusals_still_verify(db, site
     other = tmp_path / "other.sqlite"
     code, out, err = pbem(other, "import", written(tmp_path, "old", exported(pbem, database, created.id)))
     assert code == 0 and "imported" in out, (out, err)
+
+
+def test_a_loss_on_time_recorded_inside_an_agreed_pause_is_refused(db, site, pbem, database, tmp_path):
+    """An hour per move; twenty minutes in, both seats agree to pause until 12:00, so the seat owing
+    runs out at 12:40, not 11:00 (issue 28 item 4). The honest record (a timeout at 12:40) imports and
+    verifies; one whose timeout is dated 11:30, inside the pause, is refused: verify re-derives the
+    pause from the log."""
+    start = "2026-01-05T10:00:00Z"
+    created = service.create_game(db, site, "mississippi", DUO, {"time_per_move": "1h", "on_timeout": "forfeit"},
+                                  now=start)
+    owing = sorted(service.load(db, created.id).to_move)[0]
+    agreements.offer(db, site, created.id, created.tokens[1 - owing], "pause", now="2026-01-05T10:10:00Z",
+                     until="2026-01-05T12:00:00Z")
+    agreements.answer(db, site, created.id, created.tokens[owing], True, now="2026-01-05T10:20:00Z")
+    assert service.time_out(db, site, created.id, owing, "2026-01-05T11:30:00Z") is None  # paused
+    assert service.time_out(db, site, created.id, owing, "2026-01-05T12:39:00Z") is None
+    assert service.time_out(db, site, created.id, owing, "2026-01-05T12:40:00Z") is not None
+    record = exported(pbem, database, created.id)
+    assert "pause_agreed" in [e["type"] for e in record["events"]]
+    timed_out = next(e for e in record["events"] if e["type"] == "turn_timed_out")
+    code, out, _ = pbem(tmp_path / "honest.sqlite", "import", written(tmp_path, "honest", record))
+    assert code == 0, out
+    for event in record["events"][timed_out["seq"] - 1:]:
+        event["at"] = "2026-01-05T11:30:00Z"  # past the hour the seat had, inside the pause
+    refused_everywhere(pbem, tmp_path, "inside-pause", rehashed(record), f"event {timed_out['seq']}: the recorded "
+                       f"command is refused: the clock had nothing to do for seat {owing + 1} then")

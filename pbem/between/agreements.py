@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import service, store
-from ..deciding import (OFFERS, answer_command as decide_answer, newer_rules, offer_command,  # noqa: F401
-                        open_proposal, reach_alone as decide_reach, takeback_command as decide_takeback,
+from ..deciding import (OFFER_KINDS, OFFERS, answer_command as decide_answer, newer_rules,  # noqa: F401
+                        offer_command, open_proposal, resume_command, reach_alone as decide_reach, takeback_command as decide_takeback,
                         was_taken_back)
 from ..deciding import is_position as decide_position
 from ..errors import Conflicting
@@ -169,12 +169,21 @@ def last_own_move(db, folded: Folded, seat: int) -> int | None:
     return None
 
 
-def offer(db, site, game_id: str, token: str | None, kind: Any, now: str | None = None) -> Done:
-    """Offer a draw, to abandon the game, or to move it to the current rules."""
+def offer(db, site, game_id: str, token: str | None, kind: Any, now: str | None = None, until: Any = None) -> Done:
+    """Offer a draw, to abandon the game, to move it to the current rules, or to pause it until `until`."""
     if kind not in OFFERS:
-        raise Refused("kind must be \"draw\", \"abandon\" or \"upgrade\"")
+        raise Refused(OFFER_KINDS)
+    now = now or service.utcnow()
     return act_as(db, site, game_id, by_token(token),
-                  lambda folded, seat: offer_command(StoredLog(db, folded.id), folded, seat, kind), now)
+                  lambda folded, seat: offer_command(StoredLog(db, folded.id), folded, seat, kind, until=until,
+                                                     now=now), now)
+
+
+def resume(db, site, game_id: str, token: str | None, now: str | None = None) -> service.Played:
+    """End the pause under way: every clock runs again (any seat may)."""
+    now = now or service.utcnow()
+    return act_as(db, site, game_id, by_token(token), lambda folded, seat: resume_command(folded, seat, now),
+                  now).played
 
 
 def answer_command(db, folded: Folded, seat: int, accept: Any, group: str | None, seen: int | None = None) -> dict:

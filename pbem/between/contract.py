@@ -45,9 +45,14 @@ class OfferIn(Schema):
     class Meta:
         unknown = RAISE
 
-    kind = fields.String(required=True, validate=validate.OneOf(["draw", "abandon", "upgrade"]),
-                         metadata={"description": "draw, abandon, or upgrade: move the game to the current rules "
-                                                  "(issue 16; 422 when it plays them already)"})
+    kind = fields.String(required=True, validate=validate.OneOf(["draw", "abandon", "upgrade", "pause"]),
+                         metadata={"description": "draw, abandon, upgrade: move the game to the current rules "
+                                                  "(issue 16; 422 when it plays them already), or pause: stop "
+                                                  "every clock until `until` (issue 28; 422 when the game "
+                                                  "forbids pauses)"})
+    until = fields.String(load_default=None, allow_none=True,
+                          metadata={"description": "with pause: when the pause ends, an ISO date and time with its "
+                                                   "zone, at most 30 days ahead"})
 
 
 class ConditionalsIn(Schema):
@@ -118,11 +123,12 @@ class NoteSealed(Schema):
 
 class ProposalMade(Schema):
     seat = fields.Integer(required=True)
-    kind = fields.String(required=True, metadata={"description": "takeback, draw, abandon or upgrade"})
+    kind = fields.String(required=True, metadata={"description": "takeback, draw, abandon, upgrade or pause"})
     needed = fields.List(fields.Integer(), required=True, metadata={"description": "the seats that must accept"})
     to_seq = fields.Integer(metadata={"description": "a takeback's position"})
     from_ = fields.Integer(data_key="from", metadata={"description": "an upgrade's rules version now"})
     to = fields.Integer(metadata={"description": "an upgrade's rules version to come"})
+    until = fields.String(metadata={"description": "a pause's end (issue 28)"})
 
 
 class ProposalAnswered(Schema):
@@ -149,6 +155,15 @@ class RulesUpgraded(Schema):
     proposal = fields.Integer(required=True, metadata={"description": "the proposal every seat accepted"})
 
 
+class SeatOnly(Schema):
+    seat = fields.Integer(required=True)
+
+
+class PauseAgreed(Schema):
+    until = fields.String(required=True, metadata={"description": "when every clock runs again, unless resumed sooner"})
+    proposal = fields.Integer(required=True, metadata={"description": "the proposal every seat accepted"})
+
+
 class ConditionalsSet(Schema):
     seat = fields.Integer(required=True)
     seq = fields.Integer(required=True, metadata={"description": "the position the lines start at"})
@@ -157,7 +172,8 @@ class ConditionalsSet(Schema):
 
 EVENT_SCHEMAS = {"message_posted": MessagePosted, "note_sealed": NoteSealed, "proposal_made": ProposalMade,
                  "proposal_answered": ProposalAnswered, "game_rewound": GameRewound, "ending_agreed": EndingAgreed,
-                 "conditionals_set": ConditionalsSet, "rules_upgraded": RulesUpgraded}  # rules_upgraded: issue 16
+                 "conditionals_set": ConditionalsSet, "rules_upgraded": RulesUpgraded,  # rules_upgraded: issue 16
+                 "pause_agreed": PauseAgreed, "pause_resumed": SeatOnly}  # issue 28
 
 SCHEMAS = (MessageIn, NoteIn, TakebackIn, AnswerIn, OfferIn, ConditionalsIn, SeqOut, MessageOut, ReceiptOut,
            NoteOut, AppliedOut, ProposalOut, ConditionalsOut)
@@ -201,10 +217,13 @@ def add_paths(spec, ok, json_body, errors, game_id) -> None:
             "requestBody": json_body("AnswerIn"),
             "responses": {**ok("AppliedOut", "201"), **errors(400, 401, 403, 404, 409, 413, 422)}}})
     spec.path("/api/games/{id}/offers", parameters=[game_id], operations={"post": {
-        "summary": "Offer a draw, to abandon the game or to move it to the current rules: every other seat "
-                   "still in the game must accept",
+        "summary": "Offer a draw, to abandon the game, to move it to the current rules or to pause it: every "
+                   "other seat still in the game must accept",
         "security": seat, "requestBody": json_body("OfferIn"),
         "responses": {**applied_or_proposed, **errors(400, 401, 403, 404, 409, 413, 422)}}})
+    spec.path("/api/games/{id}/resume", parameters=[game_id], operations={"post": {
+        "summary": "End the pause the players agreed to, early: every clock runs again (any seat)",
+        "security": seat, "responses": {**ok("SeqOut", "201"), **errors(401, 403, 404, 409, 422)}}})
     spec.path("/api/games/{id}/conditionals", parameters=[game_id], operations={
         "put": {"summary": "Replace the bearer's conditional lines (sealed until the game ends)", "security": seat,
                 "requestBody": json_body("ConditionalsIn"),

@@ -1,7 +1,8 @@
 """The notices of what passes between players (issue 15): a message (to every other seat, like a move,
 gathered into the digest for those who asked for one), a proposal to answer (to the seats whose answer
 is needed; a reply `accept` or `decline` answers it), a decline or a withdrawal (to those it concerns),
-and a takeback (to every other seat, with whose turn it is now). Notes and conditional lines are sealed:
+a takeback (to every other seat, with whose turn it is now), and a pause agreed or resumed (to every
+other seat: their clocks stop or run again). Notes and conditional lines are sealed:
 they cause no notice. An agreed ending is told by the result notice, as every ending is.
 
 Everything is composed for one seat with pbem/notify/compose.py, so the same channels, redaction,
@@ -11,10 +12,11 @@ escaping (mail HTML is autoescaped; webhooks quiet mentions) and links apply.
 from __future__ import annotations
 
 from ..events.agreements import GAME_REWOUND, PROPOSALS
+from ..events.pauses import PAUSE_AGREED
 from ..events.talk import MESSAGE_POSTED
 from ..words import lines_of, tell_events
 
-VERBS = frozenset({"message", "note", "conditionals", "takeback", "propose", "answer"})
+VERBS = frozenset({"message", "note", "conditionals", "takeback", "propose", "answer", "resume"})
 WEBHOOK_MESSAGE_AT_MOST = 1500
 
 
@@ -52,6 +54,18 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
                 out += notice(seat, "proposal", proposer=names[actor], what=what,
                               webhook_text=f"{names[actor]} proposes {what}: answer on your seat page, "
                                            "or reply accept or decline to the e-mail.")
+        return out
+    paused = next((e for e in new_events if e.type == PAUSE_AGREED), None)
+    if paused is not None:  # the last acceptance: every other seat is told that the clocks stand still
+        until = paused.data["until"]
+        for seat in seats:
+            out += notice(seat, "paused", until=until,
+                          webhook_text=f"everyone agreed to pause the game until {until}: every clock stands still.")
+        return out
+    if verb == "resume":
+        for seat in seats:
+            out += notice(seat, "resumed", who=names[actor],
+                          webhook_text=f"{names[actor]} resumed the game: the clocks run again.")
         return out
     if verb == "answer" and not command["accept"]:
         proposal = (before.facts.get("proposal") or {}) if before is not None else {}

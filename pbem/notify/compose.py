@@ -66,6 +66,8 @@ SUBJECTS = {
     "proposal": "a proposal to answer",
     "answered": "a proposal was answered",
     "rewound": "a move was taken back",
+    "paused": "the game is paused",
+    "resumed": "the game runs again",
     "conditional": "your conditional move was played",
     "handover": "a seat handed on to you",
     "handed_away": "you handed your seat on",

@@ -99,7 +99,16 @@ def takeback_answer(game_id):
 def offers(game_id):
     _, _, token = loaded_seat(game_id)
     body = contract.load_request(schemas.OfferIn, json_body())
-    return applied_or_proposed(agreements.offer(get_db(), get_site(), game_id, token, body["kind"]))
+    return applied_or_proposed(agreements.offer(get_db(), get_site(), game_id, token, body["kind"],
+                                                until=body["until"]))
+
+
+@bp.post("/games/<game_id>/resume")
+def resume(game_id):
+    """End the pause under way (any seat): 201; 409 when the game is not paused."""
+    _, _, token = loaded_seat(game_id)
+    played = agreements.resume(get_db(), get_site(), game_id, token)
+    return answer({"seq": played.seq}, 201)
 
 
 @bp.post("/games/<game_id>/offers/answer")

@@ -10,9 +10,11 @@ text typed kept.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import flash, g, redirect, render_template, request, url_for
 
-from .. import service
+from .. import clock, service
 from ..between import agreements, conditionals, talk
 from ..between.conditionals import canonical, hidden_from, movers, step
 from ..db import get_db, get_site
@@ -43,6 +45,9 @@ def between_view(loaded: Folded, seat: int | None) -> dict:
         view["takebacks"] = agreements.takeback_choices(db, loaded, seat)
         view["lines"] = [line_rows(loaded, line) for line in conditionals.live_lines(db, loaded, seat)]
         view["newer_rules"] = newer_rules_view(loaded)
+        # a pause may be offered where the creator allows it and none runs (days ahead, to choose from)
+        view["pause_days"] = list(range(1, clock.PAUSE_MOST_AHEAD.days + 1)) if clock.pauses_allowed(loaded.clock) \
+            and clock.pause_running(loaded.vacations, clock.parse_time(service.utcnow())) is None else []
     g.between_view = (key, view)
     return view
 
@@ -60,7 +65,9 @@ def proposal_view(loaded: Folded, seat: int) -> dict | None:
         role = "answer"
     else:
         role = "waiting"
-    return {"who": names[proposal["seat"]], "what": kind.words(proposal), "group": kind.group, "role": role,
+    what = gettext("to pause the game until %(until)s", until=proposal["until"].replace("T", " ").replace("Z", " UTC")) \
+        if proposal["kind"] == "pause" else kind.words(proposal)
+    return {"who": names[proposal["seat"]], "what": what, "group": kind.group, "role": role,
             "waiting": waiting, "accepted": [names[s] for s in proposal["accepted"]], "seq": proposal["seq"],
             "changes": changes_between(loaded, proposal["from"], proposal["to"]) if proposal["kind"] == "upgrade"
             else []}
@@ -157,17 +164,36 @@ def seat_takeback(token):
 def seat_offer(token):
     check_csrf()
     loaded, _ = seat_from_token(token)
+    kind = request.form.get("kind", "")
+    now = service.utcnow()
+    until = None
+    if kind == "pause":  # a number of days from now, so that no time zone is to be guessed
+        days = request.form.get("days", "")
+        until = clock.format_time(clock.parse_time(now) + timedelta(days=int(days))) if days.isdigit() \
+            and 0 < int(days) <= clock.PAUSE_MOST_AHEAD.days else "?"
     try:
-        done = agreements.offer(get_db(), get_site(), loaded.id, token, request.form.get("kind", ""))
+        done = agreements.offer(get_db(), get_site(), loaded.id, token, kind, now=now, until=until)
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, between_panel="takeback")
-    kind = request.form.get("kind", "")
     if done.applied:  # nobody else had to agree (the others are computer players)
         flash(gettext("The game now plays the current rules.") if kind == "upgrade" else
-              gettext("The game is over, as agreed."))
+              gettext("The game is paused, as agreed.") if kind == "pause" else gettext("The game is over, as agreed."))
         return back_to_seat(token)
     flash(gettext("Your offer is made: every other player still in the game must accept it. "
                   "It lapses if anyone moves."))
+    return back_to_seat(token)
+
+
+@bp.post("/play/<token>/resume")
+def seat_resume(token):
+    """End the pause under way: every clock runs again."""
+    check_csrf()
+    loaded, _ = seat_from_token(token)
+    try:
+        agreements.resume(get_db(), get_site(), loaded.id, token)
+    except (GameError, service.ServiceError) as exc:
+        return refused(token, exc, between_panel="proposal")
+    flash(gettext("Resumed: every clock runs again."))
     return back_to_seat(token)
 
 

@@ -257,6 +257,9 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         # the seats owing a decision whose clock stands still now (vacation, rest day): their countdowns
         # show the time left, paused
         "paused_left": {s: loaded.time_left(s, now) for s in loaded.stopped(now)} if at is None else {},
+        # a pause every seat agreed to: every clock stands still until then (issue 28)
+        "paused_until": clock.format_time(pause.end) if at is None and not result
+        and (pause := clock.pause_running(loaded.vacations, now)) else None,
         # a seat sees only its own undelivered notices, in plain words; a spectator sees none
         "failed": outbox.failed_for_seat(get_db(), loaded.id, seat) if at is None and seat is not None else [],
         # the seat's push notices and their delivery (issue 30), its own only
