@@ -8,7 +8,7 @@ seat page, or scheduled ahead for all of an address's games), the seat's rest da
 its own time zone, as they stood when the turn began (so that a turn's rest days are fixed, at most
 MAX_REST_DAYS a week, and every clock ends), and the pauses every seat agreed to (a `Vacation` whose
 `seat` is None: every clock of the game stops, from the agreement until the agreed end or an early
-resume). How long a turn may last is the clock's kind:
+resume; rest days' own arithmetic is pbem/rest_days.py). How long a turn may last is the clock's kind:
 
 - `per_move` (the default): `time_per_move` for every turn;
 - `fischer`: the seat's bank, which starts at `initial`; when a turn ends, the time it took (vacations
@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Iterable, Mapping, Sequence
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .games.base import InvalidOptions, Option
 from .i18n import N_
+from .rest_days import (MAX_REST_DAYS, WEEKDAYS, Rest, checked_zone, day_names, latest_rest,  # noqa: F401
+                        rest_days_of, rest_in_force, rest_spans)
 
 TIMEOUT_ACTIONS = ("remind", "skip", "forfeit", "bot")
 MAX_DURATION = 365 * 86400  # no clock setting is longer than a year: time arithmetic stays in range
@@ -381,18 +382,6 @@ class Vacation:
                           # pause, have their end
 
 
-@dataclass(frozen=True)
-class Rest:
-    """A seat's rest days from `start` on (until its next Rest): weekdays (0 Monday .. 6 Sunday) on
-    which its clock does not run, midnight to midnight in `zone`. Kept among the vacations, as every
-    stop of a clock is, and told apart by its type."""
-
-    seat: int
-    start: datetime
-    days: tuple[int, ...]
-    zone: str
-
-
 def pause_running(vacations: Iterable[Vacation], now: datetime) -> Vacation | None:
     """The pause by agreement under way at `now`, if any."""
     return next((v for v in vacations if v.seat is None and v.start <= now < v.end), None)
@@ -411,66 +400,6 @@ class Due:
     seat: int
     at: datetime
     key: str
-
-
-WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-MAX_REST_DAYS = 2  # a week: so that a clock with rest days still runs most of the time, and ends
-
-
-def rest_days_of(names: Iterable[str]) -> tuple[int, ...]:
-    """Weekday names ("sat") as the numbers a Rest keeps; ValueError for an unknown name or too many."""
-    unknown = [n for n in names if str(n) not in WEEKDAYS]
-    if unknown:
-        raise ValueError(f"{str(unknown[0])[:20]!r} is not a day of the week: write mon, tue, wed, thu, fri, sat or sun")
-    days = sorted({WEEKDAYS.index(str(n)) for n in names})
-    if len(days) > MAX_REST_DAYS:
-        raise ValueError(f"at most {MAX_REST_DAYS} rest days a week")
-    return tuple(days)
-
-
-def checked_zone(name: str) -> str:
-    """An IANA time zone name (Europe/Berlin), checked; ValueError with what is expected."""
-    try:
-        ZoneInfo(str(name))
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"{str(name)[:60]!r} is not a time zone: write one like Europe/Berlin or UTC") from None
-    return str(name)
-
-
-def day_names(days: Iterable[int]) -> list[str]:
-    return [WEEKDAYS[d] for d in days]
-
-
-def rest_in_force(stops: Iterable, seat: int, since: datetime) -> Rest | None:
-    """The seat's rest days as they stood at `since` (a turn's beginning): the latest set by then."""
-    found = None
-    for stop in stops:
-        if isinstance(stop, Rest) and stop.seat == seat and stop.start <= since:
-            if found is None or stop.start >= found.start:
-                found = stop
-    return found if found is not None and found.days else None
-
-
-def latest_rest(stops: Iterable, seat: int) -> Rest | None:
-    """The seat's rest days as last set (they count from its next turn on)."""
-    return next((s for s in reversed(list(stops)) if isinstance(s, Rest) and s.seat == seat), None)
-
-
-def rest_spans(rest: Rest, since: datetime, until: datetime) -> list[tuple[datetime, datetime]]:
-    """The rest days between `since` and `until`, each from midnight to midnight in the rest's zone."""
-    zone = ZoneInfo(rest.zone)
-    day = since.astimezone(zone).date() - timedelta(days=1)
-    last = until.astimezone(zone).date()
-    out = []
-    while day <= last:
-        if day.weekday() in rest.days:
-            out.append((_midnight(day, zone), _midnight(day + timedelta(days=1), zone)))
-        day += timedelta(days=1)
-    return out
-
-
-def _midnight(day: date, zone: ZoneInfo) -> datetime:
-    return datetime.combine(day, time(0), zone).astimezone(timezone.utc)
 
 
 def stop_spans(stops: Iterable, seat: int, since: datetime, until: datetime, now: datetime,
