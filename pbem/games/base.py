@@ -382,8 +382,8 @@ def capitalised(part: Any) -> Phrase:
     return Phrase(CAPITAL, {"of": part})
 
 
-AND = Phrase("and")
-OR = Phrase("or")
+AND = N_("and")
+OR = N_("or")
 
 
 # --- the board: what a seat page needs to offer a legal move on the board ------------------------------
