@@ -1,0 +1,157 @@
+"""The games' own words in the reader's language (issue 26 item 1): a game's moves are told as message ids
+with values (Phrases) and read in each reader's language on every channel that shows them -- the
+history page, the seat page's "since your last move", the text record, the feed and /me -- with the same
+facts (names, numbers, squares, moves) in each; the games projection keeps ids and values, never a
+sentence. Rigadoon so far; the other games still tell in English."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html import unescape
+
+import pytest
+
+from pbem import i18n, service, store, words
+from pbem.games.base import Phrase
+from pbem.mygames import my_seats
+from tests.support import play_randomly
+from tests.test_languages import visible_text
+
+TOLD = ("rigadoon",)  # the games whose words are message ids so far
+READERS = {0: "de", 1: "fr"}  # the seats' own languages; a spectator reads English
+ANN, BOB = "ann@example.org", "bob@example.org"
+
+
+def english_runs() -> set[str]:
+    """Each run of more than three words of the games' own English ids (between their values)."""
+    out = set()
+    with i18n.CATALOGS.joinpath("messages.pot").open("rb") as source:
+        from babel.messages import pofile
+        for message in pofile.read_po(source):
+            if not any(path.startswith("pbem/games/rigadoon/") for path, _ in message.locations):
+                continue
+            for text in [message.id] if isinstance(message.id, str) else message.id:
+                for piece in re.split(r"%\(\w+\)s", text):
+                    run = " ".join(piece.split()).strip(" .,:;()?!")
+                    if len(run.split()) > 3:
+                        out.add(run)
+    return out
+
+
+def move_list(html: str) -> str:
+    found = re.findall(r'<ol class="(?:move-list|recent)">(.*?)</ol>', html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", part)) for part in found)
+
+
+def same_facts(text: str) -> dict:
+    """What no language may change in a line: numbers, squares (A1), ships (B2, G4) and names."""
+    return {"numbers": sorted(re.findall(r"\d+", text)), "names": sorted(re.findall(r"\b(?:Ann|Bob)\b", text))}
+
+
+@pytest.fixture
+def game(db, site, client):
+    created = service.create_game(db, site, "rigadoon", [{"name": "Ann", "email": ANN}, {"name": "Bob", "email": BOB}])
+    for seat, language in READERS.items():
+        answer = client.put(f"/api/games/{created.id}/settings", json={"language": language},
+                            headers={"Authorization": f"Bearer {created.tokens[seat]}"})
+        assert answer.status_code == 200, answer.data
+    loaded = play_randomly(db, site, created, 24, random.Random(26))
+    return created, loaded
+
+
+def test_each_seat_reads_the_history_in_its_own_language_with_the_same_facts(client, db, game):
+    created, loaded = game
+    told = words.tell(db, loaded, None, 0)
+    assert sum(len(item.lines) for item in told) > 20 and all(
+        isinstance(line, Phrase) for item in told for line in item.lines)  # Rigadoon tells nothing as text
+    runs = english_runs()
+    english = client.get(f"/games/{created.id}/history?at={loaded.seq}").data.decode()
+    assert any(run in move_list(english) for run in runs)  # the rule finds English where it is English
+    for seat, language in READERS.items():
+        page = client.get(f"/play/{created.tokens[seat]}/history?at={loaded.seq}").data.decode()
+        assert f'<html lang="{language}">' in page
+        listed = " ".join(move_list(page).split())
+        for item in words.tell(db, loaded, seat, 0):
+            if item.first < loaded.seq - 40:
+                continue  # the page shows the appends around the position
+            for line, line_en in zip(item.read(language), item.read("en")):
+                assert line in listed, (language, line)
+                assert same_facts(line) == same_facts(line_en), (line, line_en)
+        left = sorted(run for run in runs if run in listed)
+        assert not left, f"{language} history still says in English: {left[:5]}"
+
+
+def test_since_your_last_move_the_record_and_the_feed_are_in_the_readers_language(client, db, game):
+    created, loaded = game
+    shown = 0
+    for seat, language in READERS.items():
+        page = client.get(f"/play/{created.tokens[seat]}").data.decode()
+        recent = " ".join(move_list(page).split())
+        since = [item for item in words.tell(db, loaded, seat, loaded.last_acted.get(seat, 0)) if item.seat != seat]
+        expected = words.lines_of(since, language)[-10:]
+        assert all(line in recent for line in expected), (language, expected[:2], recent[:300])
+        shown += len(expected)
+        record = client.get(f"/play/{created.tokens[seat]}/record.txt").data.decode()
+        every = words.lines_of(words.tell(db, loaded, seat, 0), language)
+        assert all(line in record for line in every)
+        assert words.lines_of(words.tell(db, loaded, seat, 0)) != every  # not the English
+        english_record = client.get(f"/games/{created.id}/record.txt").data.decode()
+        assert not any(line in english_record for line in every if line not in words.lines_of(
+            words.tell(db, loaded, seat, 0)))
+    assert shown  # the seat that did not move last is told what the other did, in its language
+    feed = client.get(f"/games/{created.id}/feed.atom", headers={"Accept-Language": "fr"})
+    assert feed.headers["Content-Language"] == "fr"
+    text = unescape(feed.data.decode())
+    latest = [item for item in words.tell(db, loaded, None, 0) if item.lines][-1]
+    assert all(line in text for line in latest.read("fr"))
+
+
+def test_the_projection_keeps_ids_and_values_and_me_reads_them_in_each_language(db, site, game):
+    created, loaded = game
+    rows = store.projections.seats_of_address(db, ANN, "0000")
+    kept = json.loads(rows[0][10])
+    assert kept and all(isinstance(item, dict) and set(item) <= {"id", "args", "plural", "count"} for item in kept)
+    phrases = [Phrase.from_json(item) for item in kept]
+    assert all(words.read(phrase, "en") == str(phrase) for phrase in phrases)
+    read = {language: my_seats(db, site, ANN, service.utcnow(), language)[0].summary for language in i18n.LANGUAGES}
+    assert read["en"] == " ".join(str(phrase) for phrase in phrases)[:300] or read["en"].endswith("…")
+    assert read["de"] != read["en"] and read["fr"] != read["en"] and read["de"] != read["fr"]
+    assert same_facts(read["de"]) == same_facts(read["en"]) == same_facts(read["fr"]) or any(
+        text.endswith("…") for text in read.values())  # a shortened summary may cut a number off
+    for language in i18n.LANGUAGES:  # a summary written before they were ids reads as it is
+        assert words.summary_read("Ann sailed B1 north 1 square from E5 to E6.", language).startswith("Ann sailed")
+
+
+def test_a_phrase_reads_the_same_after_the_json_the_projection_keeps(db, game):
+    created, loaded = game
+    for item in words.tell(db, loaded, None, 0):
+        for line in item.lines:
+            again = Phrase.from_json(json.loads(json.dumps(line.to_json())))
+            assert again == line
+            assert all(words.read(again, language) == words.read(line, language) for language in i18n.LANGUAGES)
+
+
+def test_every_rigadoon_line_is_translated(db, game):
+    """No line of a played game falls back to its English id in German or French."""
+    created, loaded = game
+    for item in words.tell(db, loaded, None, 0):
+        for line in item.lines:
+            for language in ("de", "fr"):
+                catalog = i18n.translations(language)
+                for phrase in parts(line):
+                    if phrase.id.startswith("\x00"):
+                        continue
+                    if phrase.plural is None:
+                        assert catalog.gettext(phrase.id) != phrase.id, (language, phrase.id)
+                    else:
+                        assert catalog.ngettext(phrase.id, phrase.plural, 2) != phrase.plural, (language, phrase.id)
+
+
+def parts(phrase: Phrase):
+    yield phrase
+    for value in phrase.args.values():
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Phrase):
+                yield from parts(item)
