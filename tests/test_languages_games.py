@@ -156,3 +156,27 @@ def parts(phrase: Phrase):
         for item in value if isinstance(value, tuple) else (value,):
             if isinstance(item, Phrase):
                 yield from parts(item)
+
+
+def test_the_platforms_own_lines_are_read_in_each_language_too(client, db, site):
+    """A message and a proposal (the platform's events, in any game): the German seat reads them in
+    German with the player's own text as written, the French seat in French, a spectator in English
+    without the text; the projection holds them as ids too."""
+    created = service.create_game(db, site, "mississippi", [{"name": "Ann", "email": ANN}, {"name": "Bob"}])
+    for seat, language in READERS.items():
+        client.put(f"/api/games/{created.id}/settings", json={"language": language},
+                   headers={"Authorization": f"Bearer {created.tokens[seat]}"})
+    auth = {"Authorization": f"Bearer {created.tokens[0]}"}
+    assert client.post(f"/api/games/{created.id}/messages", json={"text": "Viel Glück, Bob"},
+                       headers=auth).status_code == 201
+    history = {seat: " ".join(unescape(re.sub(r"<[^>]+>", " ", client.get(
+        f"/play/{created.tokens[seat]}/history").data.decode())).split()) for seat in READERS}
+    assert "Ann schrieb: Viel Glück, Bob" in history[0]
+    assert "Ann a écrit : Viel Glück, Bob" in history[1]
+    spectator = " ".join(unescape(re.sub(r"<[^>]+>", " ", client.get(f"/games/{created.id}/history").data.decode())).split())
+    assert "Ann wrote a message to the other players." in spectator and "Viel Glück" not in spectator
+    assert "Ann und Bob begannen eine Partie Mississippi." in history[0]
+    rows = store.projections.seats_of_address(db, ANN, "0000")
+    kept = json.loads(rows[0][10])
+    assert [item["id"] for item in kept] == ["%(who)s wrote a message to the other players."]
+    assert my_seats(db, site, ANN, service.utcnow(), "fr")[0].summary == "Ann a écrit un message aux autres joueurs."

@@ -46,7 +46,7 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
         return out
     if verb == "propose":
         kind = PROPOSALS[command["kind"]]
-        what = kind.words({**command})
+        what = str(kind.words({**command}))  # notices are still English: the Phrase's English
         for seat in seats:
             if seat in command["needed"]:
                 out += notice(seat, "proposal", proposer=names[actor], what=what,
@@ -57,7 +57,7 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
         proposal = (before.facts.get("proposal") or {}) if before is not None else {}
         withdrawn = command.get("withdrawn")
         told = proposal.get("needed", ()) if withdrawn else [proposal.get("seat")]
-        what = PROPOSALS[proposal["kind"]].words(proposal) if proposal.get("kind") in PROPOSALS else "a proposal"
+        what = str(PROPOSALS[proposal["kind"]].words(proposal)) if proposal.get("kind") in PROPOSALS else "a proposal"
         line = f"{names[actor]} {'withdrew' if withdrawn else 'declined'} the proposal ({what})."
         for seat in seats:
             if seat in told:

@@ -20,7 +20,8 @@ from ..events.agreements import PROPOSALS
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
 from ..folding import Folded
 from ..games.base import GameError
-from . import limits
+from ..words import read
+from . import languages, limits
 from .pages import bp, check_csrf, seat_context, seat_from_token
 from .languages import gettext, page_message
 
@@ -60,7 +61,8 @@ def proposal_view(loaded: Folded, seat: int) -> dict | None:
         role = "answer"
     else:
         role = "waiting"
-    return {"who": names[proposal["seat"]], "what": kind.words(proposal), "group": kind.group, "role": role,
+    return {"who": names[proposal["seat"]], "what": read(kind.words(proposal), languages.current()), "group": kind.group,
+            "role": role,
             "waiting": waiting, "accepted": [names[s] for s in proposal["accepted"]], "seq": proposal["seq"],
             "changes": changes_between(loaded, proposal["from"], proposal["to"]) if proposal["kind"] == "upgrade"
             else []}
