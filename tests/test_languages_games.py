@@ -180,3 +180,16 @@ def test_the_platforms_own_lines_are_read_in_each_language_too(client, db, site)
     kept = json.loads(rows[0][10])
     assert [item["id"] for item in kept] == ["%(who)s wrote a message to the other players."]
     assert my_seats(db, site, ANN, service.utcnow(), "fr")[0].summary == "Ann a écrit un message aux autres joueurs."
+
+
+def test_a_summary_written_in_english_before_is_replaced_by_ids_on_rebuild(db, site, game):
+    """A projection written by an older pbem holds English text: it reads as it is until `pbem rebuild`
+    (service.rebuild) writes the last move again as ids and values."""
+    created, loaded = game
+    from pbem.projection import projection_row
+    store.projections.write_projection_now(db, {**projection_row(loaded, loaded.last_at), "summary": "Ann sailed."})
+    assert my_seats(db, site, ANN, service.utcnow(), "de")[0].summary == "Ann sailed."
+    service.rebuild(db)
+    kept = json.loads(store.projections.seats_of_address(db, ANN, "0000")[0][10])
+    assert kept and all("id" in item for item in kept)
+    assert my_seats(db, site, ANN, service.utcnow(), "de")[0].summary != "Ann sailed."
