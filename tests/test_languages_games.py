@@ -193,3 +193,52 @@ def test_a_summary_written_in_english_before_is_replaced_by_ids_on_rebuild(db, s
     kept = json.loads(store.projections.seats_of_address(db, ANN, "0000")[0][10])
     assert kept and all("id" in item for item in kept)
     assert my_seats(db, site, ANN, service.utcnow(), "de")[0].summary != "Ann sailed."
+
+
+# --- notices: a webhook's line in its seat's language (issue 26 item 2; mail is still English) ----------
+
+
+def test_each_seats_webhook_says_the_moves_in_its_own_language(mail_db, mail_site, webhook_sink):
+    from pbem.notify import sender
+
+    players = [{"name": n, "webhook": webhook_sink.url} for n in ("Ann", "Bob", "Cy")]
+    created = service.create_game(mail_db, mail_site, "mississippi", players)
+    for seat, language in {**READERS, 2: "en"}.items():
+        service.change_settings(mail_db, mail_site, created.id, created.tokens[seat], True, False,
+                                webhook_sink.url, language=language)
+    play_randomly(mail_db, mail_site, created, 6, random.Random(5))
+    webhook_sink.requests.clear()
+    sender.deliver_due(mail_db, mail_site, service.utcnow())
+    sender.deliver_due(mail_db, mail_site, service.utcnow())
+    said = {}
+    for _path, _headers, body in webhook_sink.requests:
+        payload = json.loads(body)
+        said.setdefault(payload["seat"], []).append(payload["content"])
+    assert set(said) == {0, 1, 2}, said.keys()
+    turn = {0: "Du bist am Zug", 1: "À vous de jouer", 2: "Your turn"}
+    moved = {0: ("fuhr", "zahlte"), 1: ("a avancé", "en payant"), 2: ("went", "paying")}
+    for seat, lines in said.items():
+        text = " ".join(lines)
+        assert turn[seat] in text or any(word in text for word in moved[seat]), (seat, text[:400])
+        other = [words for s, words in moved.items() if s != seat]
+        assert not any(word in text for words in other for word in words if len(word) > 4), (seat, text[:400])
+
+
+def test_a_webhook_tells_the_same_facts_in_every_language(mail_db, mail_site, webhook_sink):
+    """Each webhook notice of a game, composed in English, German and French (wording.worded): the same
+    numbers, names and links; the text differs."""
+    from pbem.notify import wording
+
+    db = mail_db
+    players = [{"name": n, "webhook": webhook_sink.url} for n in ("Ann", "Bob", "Cy")]
+    created = service.create_game(db, mail_site, "mississippi", players)
+    play_randomly(db, mail_site, created, 8, random.Random(9))
+    rows = [row for row in store.outbox.of_game(db, created.id) if row["channel"] == "webhook"]
+    assert len(rows) > 5
+    for row in rows:
+        read = {language: json.loads(wording.worded(db, dict(row), language)["payload"])["content"]
+                for language in i18n.LANGUAGES}
+        assert read["de"] != read["en"] and read["fr"] != read["en"], read
+        for language in READERS.values():
+            assert same_facts(read[language]) == same_facts(read["en"]), (read["en"], read[language])
+            assert re.findall(r"https?://\S+", read[language]) == re.findall(r"https?://\S+", read["en"])
