@@ -79,7 +79,7 @@ def kept_or_built(db, loaded: Folded, seat: int | None, key: tuple) -> Kept:
         known, start, after = None, None, 0
     stored = store.read_events_after(db, loaded.id, after, upto=loaded.seq)
     told = tell_events(loaded, start, stored, seat, looking_back(db, loaded), end=loaded)
-    lines = {item.first: item.lines for item in told}
+    lines = {item.first: item.read() for item in told}  # the JSON record speaks English, as the API does
     events = tuple(event_json(public_event(loaded, event, seat), lines.get(event.seq, ())) for event in stored)
     result = Kept(reading, loaded.seq, loaded.last_hash, (known.events if known else ()) + events,
                   (known.told if known else ()) + tuple(told))
@@ -117,7 +117,7 @@ def heading(loaded: Folded, seat: int | None) -> dict:
 def game_record(db, loaded: Folded, seat: int | None) -> dict:
     """The record built from nothing (nothing kept is used)."""
     stored = store.read_events(db, loaded.id, upto=loaded.seq)
-    told = {item.first: item.lines for item in tell_events(loaded, None, stored, seat, looking_back(db, loaded))}
+    told = {item.first: item.read() for item in tell_events(loaded, None, stored, seat, looking_back(db, loaded))}
     events = [public_event(loaded, event, seat) for event in stored]
     return {**heading(loaded, seat),
             "events": [{**event, "lines": list(told.get(event["seq"], ()))} for event in events]}
@@ -148,15 +148,21 @@ def etag(loaded: Folded, seat: int | None, kind: str) -> str:
     return hashlib.sha256(name.encode()).hexdigest()[:32]
 
 
-def text_record(db, loaded: Folded, seat: int | None, ending: str) -> str:
+def text_record(db, loaded: Folded, seat: int | None, ending: str, language: str = "en") -> str:
     """The move list in words, numbered by turn, with the players and the result: a record a person can
     read, print or paste. A turn is a seat's moves in a row (or a resignation, or the clock acting);
     what else happened (an offer and its answer, a message, a takeback) is told where it happened, not
-    numbered; a move later taken back is marked."""
-    return served(db, loaded, seat, "text", lambda: text_of(loaded, kept(db, loaded, seat).told, ending))
+    numbered; a move later taken back is marked. The games' words are in `language` (`text_kind`)."""
+    return served(db, loaded, seat, text_kind(language),
+                  lambda: text_of(loaded, kept(db, loaded, seat).told, ending, language))
 
 
-def text_of(loaded: Folded, told, ending: str) -> str:
+def text_kind(language: str) -> str:
+    """The kind of a text record in a language, as its kept copy and its ETag name it."""
+    return "text" if language == "en" else f"text-{language}"
+
+
+def text_of(loaded: Folded, told, ending: str, language: str = "en") -> str:
     names = loaded.names
     lines = [f"{loaded.module.TITLE}, game {loaded.id}",
              "Players: " + ", ".join(names),
@@ -171,7 +177,7 @@ def text_of(loaded: Folded, told, ending: str) -> str:
             who = names[item.seat] if item.seat is not None else ""
             lines.append(f"{turn}. {who}".rstrip())
         mark = "(taken back) " if taken_back(rewinds, item) else ""
-        lines += [f"   {mark}{line}" for line in item.lines]
+        lines += [f"   {mark}{line}" for line in item.read(language)]
     outcome = loaded.outcome
     if outcome is not None:
         lines.append("")

@@ -92,8 +92,8 @@ ATOM = "http://www.w3.org/2005/Atom"
 ENTRIES = 50  # the latest appends; the history page has the rest
 
 
-def atom(db, site: Site, head: Folded) -> bytes:
-    """The game's latest appends in words, newest first, as a spectator reads them."""
+def atom(db, site: Site, head: Folded, language: str = "en") -> bytes:
+    """The game's latest appends in words, newest first, as a spectator reads them, in `language`."""
     starts = store.command_seqs(db, head.id, upto=head.seq, limit=ENTRIES, descending=True)
     after = starts[-1][0] - 1 if starts else 0
     told = [item for item in tell(db, head, None, after) if item.lines]
@@ -119,11 +119,12 @@ def atom(db, site: Site, head: Folded) -> bytes:
     for item in reversed(told):
         entry = add(feed, "entry")
         add(entry, "id", f"{game_url}#event-{item.first}")
-        first = item.lines[0]
+        lines = item.read(language)
+        first = lines[0]
         add(entry, "title", first if len(first) <= 120 else first[:119] + "…")
         add(entry, "updated", rfc3339(item.at))
         add(entry, "link", rel="alternate", type="text/html", href=f"{game_url}/history?at={item.last}")
-        add(entry, "content", "\n".join(item.lines), type="text")
+        add(entry, "content", "\n".join(lines), type="text")
     return ET.tostring(feed, encoding="utf-8", xml_declaration=True)
 
 

@@ -16,6 +16,7 @@ from datetime import timedelta
 from . import clock, store
 from .games import GAMES
 from .site import Site
+from .words import summary_read
 
 FINISHED_LATELY = timedelta(days=30)
 FINISHED_AT_MOST = 20
@@ -34,7 +35,7 @@ class MySeat:
     deadline: str | None  # yours when it is your turn, else the earliest of those who owe
     url: str              # the seat's link
     updated: str
-    summary: str | None   # the last move in words, as a spectator reads it
+    summary: str | None   # the last move in words, as a spectator reads it, in the reader's language
     others: tuple[str, ...]
     outcome: dict | None
     paused_until: str | None = None  # the end of a pause by agreement under way (issue 28)
@@ -45,8 +46,8 @@ class MySeat:
         return {key: whole[key] for key in keys}
 
 
-def my_seats(db, site: Site, address: str, now: str) -> list[MySeat]:
-    """The address's seats, in the order /me shows them."""
+def my_seats(db, site: Site, address: str, now: str, language: str = "en") -> list[MySeat]:
+    """The address's seats, in the order /me shows them, their last moves told in `language`."""
     cutoff = clock.format_time(clock.parse_time(now) - FINISHED_LATELY)
     rows = store.projections.seats_of_address(db, address.strip().lower(), cutoff)
     names = store.projections.seat_names(db, [row[0] for row in rows])
@@ -60,7 +61,8 @@ def my_seats(db, site: Site, address: str, now: str) -> list[MySeat]:
         module = GAMES.get(game)
         mine.append(MySeat(
             game_id, game, module.TITLE if module else game, seat, name, status, yours,
-            own if yours else earliest, site.seat_url(game_id, seat, generation or 0), updated, summary,
+            own if yours else earliest, site.seat_url(game_id, seat, generation or 0), updated,
+            summary_read(summary, language),
             tuple(n for s, n in sorted(names.get(game_id, {}).items()) if s != seat),
             json.loads(outcome) if outcome else None, paused))
     return ordered(mine)

@@ -7,18 +7,26 @@ caused; the game's own `describe(before, events, seat, names)` puts its events i
 redaction (`redaction.public_data`, the same as on every other channel), from the state before them. The
 platform's own events (vacations, timeouts) are told here. Nothing a person reads carries an internal
 identifier.
+
+The games tell in Phrases (message ids with values, pbem/games/base.py), and so does the start of a game
+here; `read` puts one in a language through the catalogs (pbem/i18n.py), when it is read. The platform's
+other events are still told in English text, which `read` passes on as it is. The games projection keeps
+an append's Phrases as JSON (`summary_of`), never a sentence, and `summary_read` tells them to a reader.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Sequence, Union
 
-from . import loading, store
+from . import i18n, loading, store
 from .events import KINDS
 from .folding import PLATFORM_EVENTS, Folded, advance, begin
-from .games.base import Event
+from .games.base import Event, Phrase, listed, said
+
+Line = Union[Phrase, str]  # a game's words, or the platform's in English
 from .redaction import public_data
 
 
@@ -30,8 +38,28 @@ class Told:
     last: int                   # seq of its last event: the position after it
     seat: int | None            # the seat whose command it was (None: the rules, the clock, the creation)
     verb: str                   # the command: create, move, resign, timeout, ...
-    lines: tuple[str, ...]
+    lines: tuple[Line, ...]
     at: str                     # when
+
+    def read(self, language: str = i18n.DEFAULT) -> tuple[str, ...]:
+        return tuple(read(line, language) for line in self.lines)
+
+
+def read(line: Line, language: str = i18n.DEFAULT) -> str:
+    """One line in a language: a Phrase through that language's catalog (English: its ids as they are;
+    a missing translation reads as the English), text as it is."""
+    if not isinstance(line, Phrase):
+        return str(line)
+    if i18n.known(language) in (None, i18n.DEFAULT):
+        return line.english()
+    catalog = i18n.translations(language)
+
+    def words(phrase: Phrase) -> str:
+        if phrase.plural is not None:
+            count = phrase.args.get(phrase.count)
+            return catalog.ngettext(phrase.id, phrase.plural, count if isinstance(count, int) else 0)
+        return catalog.gettext(phrase.id)
+    return line.render(words)
 
 
 def tell(db, head: Folded, seat: int | None, after: int, upto: int | None = None) -> list[Told]:
@@ -65,7 +93,7 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
         if folded is None:  # the creation: the game as it begins, then what its setup drew
             folded = begin(head.id, batch[0])
             lines = describe(head, folded, batch[1:], seat)
-            if not any("begin" in line.lower() or "began" in line.lower() for line in lines[:1]):
+            if not any("begin" in str(line).lower() or "began" in str(line).lower() for line in lines[:1]):
                 lines.insert(0, began(folded))
             folded = advance(folded, batch[1:], look_back=back)
         else:
@@ -78,7 +106,7 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
         command = batch[0].command or {}
         actor = command.get("seat") if isinstance(command.get("seat"), int) else None
         if command.get("via") == "bot" and actor is not None and not head.seats[actor].get("bot"):
-            lines = [*lines, f"(The computer played this for {head.names[actor]}.)"]  # on_timeout: bot
+            lines = [*lines, said("(The computer played this for %(name)s.)", name=head.names[actor])]  # on_timeout: bot
         told.append(Told(batch[0].seq, batch[-1].seq, actor, command.get("verb", ""), tuple(lines), batch[0].at))
     return told
 
@@ -94,11 +122,11 @@ def batches(events: Sequence) -> list[list]:
     return out
 
 
-def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -> list[str]:
+def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -> list[Line]:
     """One append's lines: the game's events in the game's words, the platform's in ours, in order."""
     module = head.module
     names = tuple(head.names)
-    lines: list[str] = []
+    lines: list[Line] = []
     run: list[tuple[Event, object]] = []  # consecutive game events (as told, as stored), told together so
     state = before.state                  # that automatic steps fold into the move that caused them
     behind: list = []  # the last run told, folded into `state` only if another run follows (most appends
@@ -125,10 +153,8 @@ def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -
     return lines
 
 
-def began(folded: Folded) -> str:
-    names = folded.names
-    players = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-    return f"{players} began a game of {folded.module.TITLE}."
+def began(folded: Folded) -> Phrase:
+    return said("%(players)s began a game of %(title)s.", players=listed(folded.names), title=folded.module.TITLE)
 
 
 def platform_line(head: Folded, event, seat: int | None = None) -> str | None:
@@ -143,8 +169,9 @@ def taken_back(rewinds, item: Told) -> bool:
     return item.verb in ("move", "timeout") and any(to < item.first and item.last < by for to, by in rewinds)
 
 
-def lines_of(told: Sequence[Told]) -> list[str]:
-    return [line for item in told for line in item.lines]
+def lines_of(told: Sequence[Told], language: str = i18n.DEFAULT) -> list[str]:
+    """The appends' lines, read in a language."""
+    return [read(line, language) for item in told for line in item.lines]
 
 
 # --- the last move in words, kept in the games projection (issue 14: a player's games at a glance) -------
@@ -155,23 +182,46 @@ SUMMARY_AT_MOST = 300
 def summary_of(head: Folded, before: Folded | None, events: Sequence, look_back=None,
                end: Folded | None = None) -> str | None:
     """One append (the game as `before` it; None: its creation) in words as a spectator reads it, for the
-    games projection's `summary`; None when it reads as nothing (settings, a replaced link), so the
-    projection keeps the last one that did. `end`: the game after the append, when the caller has it."""
+    games projection's `summary`, as JSON (`summary_text`); None when it reads as nothing (settings, a
+    replaced link), so the projection keeps the last one that did. `end`: the game after the append,
+    when the caller has it."""
     return summary_text(spectator_lines(head, before, events, look_back, end))
 
 
 def spectator_lines(head: Folded, before: Folded | None, events: Sequence, look_back=None,
-                    end: Folded | None = None) -> list[str] | None:
+                    end: Folded | None = None) -> list[Line] | None:
     """One append's lines as a spectator reads them; None when they cannot be told (logged)."""
     try:
-        return lines_of(tell_events(head, before, events, None, look_back, end))
+        return [line for item in tell_events(head, before, events, None, look_back, end) for line in item.lines]
     except Exception:  # noqa: BLE001 - words are a convenience of /me: they must never stop an append
         logging.getLogger("pbem.words").exception("no summary for an append of game %s", head.id)
         return None
 
 
-def summary_text(lines: list[str] | None) -> str | None:
-    text = " ".join(lines or ())
+def summary_text(lines: list[Line] | None) -> str | None:
+    """The lines as the projection keeps them: a JSON list of message ids with their values (a Phrase's
+    `to_json`; the platform's words still in English: {"text": ...}), never a sentence in a language."""
+    if not lines:
+        return None
+    return json.dumps([line.to_json() if isinstance(line, Phrase) else {"text": str(line)} for line in lines],
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def summary_read(summary: str | None, language: str = i18n.DEFAULT) -> str | None:
+    """The projection's `summary` in a language, shortened to SUMMARY_AT_MOST characters. A summary
+    written before they were kept as ids (plain English text; `pbem rebuild` rewrites them) reads as it
+    is."""
+    if not summary:
+        return None
+    try:
+        kept = json.loads(summary)
+    except ValueError:
+        kept = None
+    if not isinstance(kept, list):
+        text = summary
+    else:
+        text = " ".join(read(Phrase.from_json(item), language) if "id" in item else str(item.get("text", ""))
+                        for item in kept if isinstance(item, dict))
     if not text:
         return None
     return text if len(text) <= SUMMARY_AT_MOST else text[:SUMMARY_AT_MOST - 1].rstrip() + "…"

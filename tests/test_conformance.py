@@ -18,7 +18,9 @@ import pytest
 
 from pbem.chance import SeededChance
 from pbem.games import GAMES, missing_names
-from pbem.games.base import Event, GameError, Hint, NotYourTurn, Outcome
+from pbem.games.base import Event, GameError, Hint, NotYourTurn, Outcome, Phrase
+from pbem.i18n import LANGUAGES
+from pbem.words import read
 
 GAME_NAMES = sorted(GAMES)
 
@@ -87,10 +89,16 @@ def check_words(game, before, events, seats, names):
     """The events of one append, told to every viewer after that viewer's redaction."""
     for viewer in [None, *range(seats)]:
         redacted = [Event(e.type, game.redact(e, viewer), e.actor) for e in events]
-        lines = game.describe(before, redacted, viewer, names)
-        assert isinstance(lines, list) and all(isinstance(line, str) and line.strip() for line in lines), lines
+        told = game.describe(before, redacted, viewer, names)
+        assert isinstance(told, list) and all(isinstance(line, (str, Phrase)) for line in told), told
+        lines = [str(line) for line in told]  # a Phrase reads as its English
+        assert all(line.strip() for line in lines), lines
         for line in lines:
             assert not IDENTIFIER.search(line), f"an internal identifier reaches a person: {line!r}"
+        for line in told:  # kept as JSON and read in every language without a value missing
+            if isinstance(line, Phrase):
+                assert Phrase.from_json(json.loads(json.dumps(line.to_json()))) == line
+                assert all(read(line, language).strip() for language in LANGUAGES)
     for event in events:
         assert isinstance(game.reveals(event), bool)
 

@@ -98,7 +98,7 @@ def test_the_atom_feed_tells_the_game_as_a_spectator_reads_it(client, db, site):
     head = service.load(db, game)
     told = [item for item in tell(db, head, None, 0) if item.lines]
     assert len(feed.entries) == len(told)
-    assert [e.content[0].value for e in feed.entries] == ["\n".join(item.lines) for item in reversed(told)]
+    assert [e.content[0].value for e in feed.entries] == ["\n".join(item.read()) for item in reversed(told)]
     assert feed.entries[0].link == f"{site.game_url(game)}/history?at={head.seq}"
     # a seat's own words may say more (its hand); the feed says only what a spectator's do
     spectator = "\n".join(lines_of(tell(db, head, None, 0)))

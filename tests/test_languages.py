@@ -269,10 +269,16 @@ def visible_text(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
+def games_words(path: str) -> bool:
+    return path.startswith("pbem/games/") or path == "pbem/words.py"
+
+
 def english_sentences() -> set[str]:
     """Each run of more than three words of the English catalog's ids, between their values and tags."""
     out = set()
     for message in read_catalog(TEMPLATE):
+        if message.locations and all(games_words(path) for path, _ in message.locations):
+            continue  # the games' sentences: the options and hints beside them are still English (issue 26)
         for text in ([message.id] if isinstance(message.id, str) else message.id):
             if not text:
                 continue

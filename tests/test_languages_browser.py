@@ -44,3 +44,27 @@ def test_pages_in_the_browsers_language_fit_a_phone_and_a_desktop(server, chrome
                                    for word in COUNTDOWN[language]))
     countdown = driver.find_element("css selector", "time.countdown").text
     assert " left" not in countdown and "due " not in countdown, countdown
+
+
+HISTORY_SAYS = {"de": ("segelte", "Feld"), "fr": ("a fait naviguer", "case")}  # Rigadoon's moves told in words
+
+
+@pytest.mark.parametrize("language", sorted(HISTORY_SAYS))
+def test_a_history_page_tells_the_moves_in_the_browsers_language(server, chrome, shots, language):
+    """A Rigadoon game played a few moves: its history page says the moves in German or French (the
+    games' own words, issue 26 item 1), and fits a phone and a desktop."""
+    game_id, tokens = new_game(server, "rigadoon")
+    for _ in range(12):
+        game = api(f"{server}/api/games/{game_id}")
+        if game["outcome"] or not game["to_move"]:
+            break
+        seat = game["to_move"][0]
+        mine = api(f"{server}/api/games/{game_id}", token=tokens[seat])
+        sails = [move for move in mine["legal"] if move.startswith("sail")] or mine["legal"]
+        api(f"{server}/api/games/{game_id}/moves", {"move": sails[len(sails) // 2], "seq": mine["seq"]}, tokens[seat])
+    driver = chrome(language=language)
+    driver.get(f"{server}/games/{game_id}/history")
+    assert driver.find_element("tag name", "html").get_attribute("lang") == language
+    moves = driver.find_element("css selector", "ol.move-list").text
+    assert all(word in moves for word in HISTORY_SAYS[language]), moves[:500]
+    screenshot(driver, shots, f"history-rigadoon-{language}")

@@ -92,7 +92,7 @@ def test_the_record_keeps_each_appends_words_beside_its_first_event(client, db, 
     folded = play_randomly(db, site, created, 12, random.Random(3))
     record = client.get(f"/games/{created.id}/export.json").json
     told = tell(db, folded, None, 0)
-    assert [e["lines"] for e in record["events"] if e["lines"]] == [list(t.lines) for t in told if t.lines]
+    assert [e["lines"] for e in record["events"] if e["lines"]] == [list(t.read()) for t in told if t.lines]
 
 
 def test_one_telling_serves_every_seat_only_where_each_reads_the_append_as_a_spectator(db, site):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ..games.base import Event, Outcome
+from ..games.base import N_, Event, Outcome, Phrase, joined, said
 from .kinds import Kind, Working
 
 PROPOSAL_MADE = "proposal_made"
@@ -40,7 +40,7 @@ class ProposalKind:
     fields: tuple[str, ...] = ()
     lapses_on_move: bool = True
     group: str = "offer"                                  # which answer endpoint takes it: takeback | offer
-    words: Callable[[Mapping[str, Any]], str] = lambda data: ""
+    words: Callable[[Mapping[str, Any]], Phrase | str] = lambda data: ""  # a Phrase (read in a language)
 
 
 def rewind_to(data, proposal: int) -> list[Event]:
@@ -56,9 +56,9 @@ def ending(termination: str):
 
 PROPOSALS: dict[str, ProposalKind] = {
     "takeback": ProposalKind("a takeback", rewind_to, fields=("to_seq",), group="takeback",
-                             words=lambda data: f"to take back to position {data['to_seq']}"),
-    "draw": ProposalKind("a draw", ending("agreed_draw"), words=lambda data: "a draw"),
-    "abandon": ProposalKind("an abandonment", ending("abandoned"), words=lambda data: "to abandon the game"),
+                             words=lambda data: said("to take back to position %(seq)s", seq=data["to_seq"])),
+    "draw": ProposalKind("a draw", ending("agreed_draw"), words=lambda data: N_("a draw")),
+    "abandon": ProposalKind("an abandonment", ending("abandoned"), words=lambda data: N_("to abandon the game")),
 }
 
 
@@ -104,38 +104,44 @@ def ending_agreed(work: Working, event) -> None:
 # --- words ---------------------------------------------------------------------------------------------
 
 
-def name_of(names, seat) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+def name_of(names, seat) -> Phrase | str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else N_("someone")
 
 
-def proposal_words(names, event) -> str:
+def proposal_words(names, event) -> Phrase:
     data = event.data
     kind = PROPOSALS.get(data.get("kind"))
-    what = kind.words(data) if kind else "something"
-    asked = ", ".join(name_of(names, s) for s in data.get("needed", ()))
-    return f"{name_of(names, data.get('seat'))} proposed {what}" + (f"; {asked} must agree." if asked else ".")
+    what = kind.words(data) if kind else N_("something")
+    who = name_of(names, data.get("seat"))
+    asked = [name_of(names, s) for s in data.get("needed", ())]
+    if asked:
+        return said("%(who)s proposed %(what)s; %(asked)s must agree.", who=who, what=what,
+                    asked=joined(*[part for index, name in enumerate(asked) for part in ((", ", name) if index else (name,))]))
+    return said("%(who)s proposed %(what)s.", who=who, what=what)
 
 
-def answer_words(names, event) -> str:
+def answer_words(names, event) -> Phrase:
     data = event.data
+    who = name_of(names, data.get("seat"))
     if data.get("withdrawn"):
-        return f"{name_of(names, data.get('seat'))} withdrew their proposal."
-    verb = "accepted" if data.get("accept") else "declined"
-    return f"{name_of(names, data.get('seat'))} {verb} the proposal."
+        return said("%(who)s withdrew their proposal.", who=who)
+    if data.get("accept"):
+        return said("%(who)s accepted the proposal.", who=who)
+    return said("%(who)s declined the proposal.", who=who)
 
 
-def rewound_words(names, event) -> str:
+def rewound_words(names, event) -> Phrase:
     to_seq = event.data["to_seq"]
     if event.data.get("proposal") is not None:
-        return f"Everyone agreed: the game went back to position {to_seq}."
-    who = name_of(names, int(event.actor)) if event.actor.isdigit() else "The game"
-    return f"{who} took back: the game went back to position {to_seq}."
+        return said("Everyone agreed: the game went back to position %(seq)s.", seq=to_seq)
+    who = name_of(names, int(event.actor)) if event.actor.isdigit() else N_("The game")
+    return said("%(who)s took back: the game went back to position %(seq)s.", who=who, seq=to_seq)
 
 
-def ending_words(names, event) -> str:
+def ending_words(names, event) -> Phrase:
     if event.data["termination"] == "agreed_draw":
-        return "The players agreed a draw."
-    return "The players agreed to abandon the game."
+        return N_("The players agreed a draw.")
+    return N_("The players agreed to abandon the game.")
 
 
 KINDS = {

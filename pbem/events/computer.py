@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..games.base import Event
+from ..games.base import N_, Event, Phrase, said
 from .kinds import Kind, Working
 
 SEAT_HANDED_OVER = "seat_handed_over"
@@ -99,19 +99,20 @@ def public_handed_over(data: Mapping[str, Any], finished: bool) -> dict:
     return {"seat": data["seat"], "name": data["name"], "previous": data.get("previous")}
 
 
-def handed_over_words(names, event) -> str:
+def handed_over_words(names, event) -> Phrase:
     data = event.data
-    return f"{data.get('previous') or 'The player'} handed their seat on to {data['name']}."
+    return said("%(who)s handed their seat on to %(name)s.", who=data.get("previous") or N_("The player"),
+                name=data["name"])
 
 
 def computer_stopped(work: Working, event) -> None:
     stop_playing_for(work, event.data["seat"])
 
 
-def computer_stopped_words(names, event) -> str:
+def computer_stopped_words(names, event) -> Phrase:
     seat = event.data["seat"]
-    name = names[seat] if 0 <= seat < len(names) else "A player"
-    return f"{name} is back: the computer no longer plays for them."
+    name = names[seat] if 0 <= seat < len(names) else N_("A player")
+    return said("%(who)s is back: the computer no longer plays for them.", who=name)
 
 
 KINDS = {

@@ -12,7 +12,7 @@ right after another seat's move, would tell that seat something about the lines)
 
 from __future__ import annotations
 
-from ..games.base import Event
+from ..games.base import N_, Event, Phrase, counted, joined, said
 from .kinds import Kind, Working
 
 CONDITIONALS_SET = "conditionals_set"
@@ -33,25 +33,31 @@ def own_seat(data, seat) -> bool:
     return seat is not None and seat == data.get("seat")
 
 
-def words(names, event) -> str:
+def words(names, event) -> Phrase:
     seat = event.data.get("seat")
-    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else N_("someone")
     if "lines" not in event.data:
-        return f"{name} sealed their conditional moves."
+        return said("%(who)s sealed their conditional moves.", who=name)
     count = len(event.data["lines"])
     if count == 0:
-        return f"{name} cleared their conditional moves."
-    return f"{name} set {count} conditional line{'s' if count != 1 else ''} from position {event.data['seq']}: " + \
-        "; ".join(line_words(line) for line in event.data["lines"]) + "."
+        return said("%(who)s cleared their conditional moves.", who=name)
+    lines = joined(*[part for index, line in enumerate(event.data["lines"])
+                     for part in (("; ", line_words(line)) if index else (line_words(line),))])
+    return counted("%(who)s set %(n)s conditional line from position %(seq)s: %(lines)s.",
+                   "%(who)s set %(n)s conditional lines from position %(seq)s: %(lines)s.", count, who=name,
+                   seq=event.data["seq"], lines=lines)
 
 
-def line_words(line) -> str:
+def line_words(line) -> Phrase:
     """A line as a player reads it: "if forward 3, then forward 2; if ..., then ..."."""
-    parts = []
+    parts: list = []
     for index in range(0, len(line) - 1, 2):
         theirs, mine = line[index], line[index + 1]
-        parts.append((f"if {', '.join(theirs)}, then " if theirs else "then ") + mine)
-    return " ".join(parts)
+        if parts:
+            parts.append(" ")
+        parts.append(said("if %(theirs)s, then %(mine)s", theirs=", ".join(theirs), mine=mine) if theirs
+                     else said("then %(mine)s", mine=mine))
+    return joined(*parts)
 
 
 KINDS = {CONDITIONALS_SET: Kind(conditionals_set, sealed, words, own=own_seat)}

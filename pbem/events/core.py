@@ -3,7 +3,7 @@ vacations, and the clock's timeouts."""
 
 from __future__ import annotations
 
-from ..games.base import Event
+from ..games.base import N_, Event, Phrase, said
 from .computer import start_playing_for
 from .kinds import Kind, Working, hidden_data
 
@@ -85,33 +85,34 @@ def name_of(names, data) -> str | None:
 
 
 TIMEOUT_WORDS = {
-    "remind": "ran out of time; the game waits for them",
-    "skip": "ran out of time; their turn was passed",
-    "forfeit": "ran out of time and forfeited the game",
-    "bot": "ran out of time; the computer plays for them until they come back",
+    "remind": N_("%(who)s ran out of time; the game waits for them."),
+    "skip": N_("%(who)s ran out of time; their turn was passed."),
+    "forfeit": N_("%(who)s ran out of time and forfeited the game."),
+    "bot": N_("%(who)s ran out of time; the computer plays for them until they come back."),
 }
 
 
-def timeout_words(names, event) -> str:
-    return f"{name_of(names, event.data)} {TIMEOUT_WORDS.get(event.data.get('action'), 'ran out of time')}."
+def timeout_words(names, event) -> Phrase:
+    words = TIMEOUT_WORDS.get(event.data.get("action"), N_("%(who)s ran out of time."))
+    return Phrase(words.id, {"who": str(name_of(names, event.data))})
 
 
-def vacation_started_words(names, event) -> str:
+def vacation_started_words(names, event) -> Phrase:
     if "start" in event.data:
-        return scheduled_vacation_words(name_of(names, event.data), event.data["start"], event.data["end"])
-    return f"{name_of(names, event.data)} went on vacation: their clock is paused."
+        return scheduled_vacation_words(str(name_of(names, event.data)), event.data["start"], event.data["end"])
+    return said("%(who)s went on vacation: their clock is paused.", who=str(name_of(names, event.data)))
 
 
-def scheduled_vacation_words(name, start: str, end: str) -> str:
+def scheduled_vacation_words(name: str, start: str, end: str) -> Phrase:
     """A vacation scheduled ahead, as the log and the other seats' notice tell it."""
-    return (f"{name} will be on vacation from {start[:16].replace('T', ' ')} to {end[:16].replace('T', ' ')} UTC: "
-            "their clock is paused then.")
+    return said("%(who)s will be on vacation from %(start)s to %(end)s UTC: their clock is paused then.",
+                who=name, start=start[:16].replace("T", " "), end=end[:16].replace("T", " "))
 
 
-def vacation_ended_words(names, event) -> str:
+def vacation_ended_words(names, event) -> Phrase:
     if event.actor == "clock":
-        return f"{name_of(names, event.data)}'s vacation ran out: their clock runs again."
-    return f"{name_of(names, event.data)} came back from vacation."
+        return said("%(who)s's vacation ran out: their clock runs again.", who=str(name_of(names, event.data)))
+    return said("%(who)s came back from vacation.", who=str(name_of(names, event.data)))
 
 
 KINDS = {

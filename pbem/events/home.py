@@ -18,7 +18,7 @@ name). Pure: folds change only the `Working` copy.
 
 from __future__ import annotations
 
-from ..games.base import Event
+from ..games.base import Event, Phrase, counted, said
 from .kinds import Kind, Working, hidden_data
 
 SEATS_OPENED = "seats_opened"
@@ -59,16 +59,17 @@ def public_rotated(data, finished: bool) -> dict:
     return {"seat": data["seat"], "generation": data["generation"]}
 
 
-def opened_words(names, event) -> str:
+def opened_words(names, event) -> Phrase:
     count = len(event.data["seats"])
-    # "begins" on the creation's first line also keeps words.py from adding its own "began a game" line,
-    # which would name the open seats by their placeholders
-    return (f"The game waits for {count} more player{'s' if count != 1 else ''} to join through its invitation; "
-            "it begins when every seat is taken.")
+    # "begins" on the creation's first line (its English) also keeps words.py from adding its own "began a
+    # game" line, which would name the open seats by their placeholders
+    return counted("The game waits for %(n)s more player to join through its invitation; it begins when every "
+                   "seat is taken.", "The game waits for %(n)s more players to join through its invitation; it "
+                   "begins when every seat is taken.", count)
 
 
-def joined_words(names, event) -> str:
-    return f"{event.data['name']} joined, taking seat {event.data['seat'] + 1}."
+def joined_words(names, event) -> Phrase:
+    return said("%(name)s joined, taking seat %(number)s.", name=event.data["name"], number=event.data["seat"] + 1)
 
 
 KINDS = {

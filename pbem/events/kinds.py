@@ -40,6 +40,6 @@ def silent(names: Sequence[str], event) -> str | None:
 class Kind:
     fold: Callable[[Working, Any], None]
     public: Callable[[Mapping[str, Any], bool], dict] = whole_data   # (data, game finished) -> what others see
-    words: Callable[[Sequence[str], Any], str | None] = silent        # (names, event) -> a line, or None
+    words: Callable[[Sequence[str], Any], Any] = silent  # (names, event) -> a line (a Phrase), or None
     own: Callable[[Mapping[str, Any], int | None], bool] = field(default=lambda data, seat: False)
     # `own(data, seat)`: the seat may see the whole event (its own note, say) though others see `public`

@@ -11,7 +11,7 @@ latest messages (for the per-seat limit): the texts stay in the log, read by seq
 
 from __future__ import annotations
 
-from ..games.base import Event
+from ..games.base import N_, Event, Phrase, said
 from .kinds import Kind, Working
 
 MESSAGE_POSTED = "message_posted"
@@ -69,22 +69,24 @@ def one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def name_of(names, data) -> str:
+def name_of(names, data) -> Phrase | str:
     seat = data.get("seat")
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else N_("someone")
 
 
-def message_words(names, event) -> str:
-    """Words are made after the reader's redaction: a seat reads the text, a spectator that there was one."""
+def message_words(names, event) -> Phrase:
+    """Words are made after the reader's redaction: a seat reads the text, a spectator that there was one.
+    The players' own text is a value, never translated."""
     if "text" in event.data:
-        return f"{name_of(names, event.data)} wrote: {one_line(event.data['text'])}"
-    return f"{name_of(names, event.data)} wrote a message to the other players."
+        return said("%(who)s wrote: %(text)s", who=name_of(names, event.data), text=one_line(event.data["text"]))
+    return said("%(who)s wrote a message to the other players.", who=name_of(names, event.data))
 
 
-def note_words(names, event) -> str:
+def note_words(names, event) -> Phrase:
     if "text" in event.data:
-        return f"{name_of(names, event.data)} noted, about position {event.data['seq']}: {one_line(event.data['text'])}"
-    return f"{name_of(names, event.data)} sealed a note."
+        return said("%(who)s noted, about position %(seq)s: %(text)s", who=name_of(names, event.data),
+                    seq=event.data["seq"], text=one_line(event.data["text"]))
+    return said("%(who)s sealed a note.", who=name_of(names, event.data))
 
 
 KINDS = {

@@ -10,7 +10,7 @@ old version's events as they were, and `verify` re-runs them under the version i
 
 from __future__ import annotations
 
-from ..games.base import Event
+from ..games.base import Event, Phrase, said
 from .agreements import PROPOSALS, ProposalKind
 from .kinds import Kind, Working
 
@@ -24,7 +24,8 @@ def upgraded_to(data, proposal: int) -> list[Event]:
 
 PROPOSALS["upgrade"] = ProposalKind(
     "a move to the current rules", upgraded_to, fields=("from", "to"),
-    words=lambda data: f"to move the game from version {data['from']} to version {data['to']} of the rules")
+    words=lambda data: said("to move the game from version %(old)s to version %(new)s of the rules", old=data["from"],
+                            new=data["to"]))
 
 
 def rules_upgraded(work: Working, event) -> None:
@@ -33,9 +34,9 @@ def rules_upgraded(work: Working, event) -> None:
     work.facts["proposal"] = None
 
 
-def upgraded_words(names, event) -> str:
-    return (f"Everyone agreed: the game now plays version {event.data['to']} of the rules "
-            f"(it played version {event.data['from']}).")
+def upgraded_words(names, event) -> Phrase:
+    return said("Everyone agreed: the game now plays version %(new)s of the rules (it played version %(old)s).",
+                new=event.data["to"], old=event.data["from"])
 
 
 KINDS = {RULES_UPGRADED: Kind(rules_upgraded, words=upgraded_words)}

@@ -265,6 +265,127 @@ def _convert(name: str, option: Option, value: Any) -> Any:
     raise AssertionError(f"unknown option kind {option.kind!r}")
 
 
+# --- words: what a game says, as message ids with arguments, put in a language when read (section 24) ----
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A sentence (or a part of one) a game says, kept as its English message id with the values it
+    names, so each reader gets it in its own language and nothing stores a sentence. An argument may be
+    text (a player's or a ship's name, a square, a move: never translated), a number, a Phrase (a card,
+    a direction, a list of names: translated too) or a tuple of those (a list, see `listed`).
+
+    `plural` is the English form for a count other than one; `count` names the argument it counts. The
+    games stay free of Babel: `str()` reads the English (the id is the English), and pbem/words.py's
+    `read` any language through the catalogs. Mark ids with `said`, `counted` and `N_` below: the
+    extractor (pbem/translations/babel.cfg) finds them by those names."""
+
+    id: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    count: str = "n"
+
+    def __str__(self) -> str:
+        return self.english()
+
+    def english(self) -> str:
+        return self.render(lambda phrase: phrase.plural if phrase.plural is not None
+                           and phrase.args.get(phrase.count) != 1 else phrase.id)
+
+    def render(self, words) -> str:
+        """The phrase with `words(phrase)` giving each phrase's text in some language (its values in
+        %(name)s form are filled in from the arguments, each rendered the same way)."""
+        if self.id == LIST:
+            items = [render_value(item, words) for item in self.args["items"]]
+            if len(items) <= 1:
+                return "".join(items)
+            last = render_value(self.args["last"], words)
+            return ", ".join(items[:-1]) + f" {last} " + items[-1]
+        if self.id == JOIN:
+            return "".join(render_value(part, words) for part in self.args["parts"])
+        if self.id == CAPITAL:
+            text = render_value(self.args["of"], words)
+            return text[:1].upper() + text[1:]
+        text = words(self)
+        if not self.args:
+            return text
+        return text % {name: render_value(value, words) for name, value in self.args.items()}
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"id": self.id}
+        if self.args:
+            out["args"] = {name: value_json(value) for name, value in self.args.items()}
+        if self.plural is not None:
+            out["plural"], out["count"] = self.plural, self.count
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Phrase":
+        return cls(data["id"], {name: value_from_json(value) for name, value in (data.get("args") or {}).items()},
+                   data.get("plural"), data.get("count", "n"))
+
+
+LIST = "\x00list"  # the id of a list of values, joined by the language's comma and "and"/"or"
+JOIN = "\x00join"  # parts of a sentence told one after another (a move and what it set off)
+CAPITAL = "\x00capital"  # a part that begins a sentence, in whatever language, with a capital
+
+
+def render_value(value, words) -> str:
+    if isinstance(value, Phrase):
+        return value.render(words)
+    return str(value)
+
+
+def value_json(value):
+    if isinstance(value, Phrase):
+        return value.to_json()
+    if isinstance(value, (tuple, list)):
+        return [value_json(item) for item in value]
+    return value
+
+
+def value_from_json(value):
+    if isinstance(value, dict):
+        return Phrase.from_json(value)
+    if isinstance(value, list):
+        return tuple(value_from_json(item) for item in value)
+    return value
+
+
+def said(message: str, **args) -> Phrase:
+    """A phrase: `said("%(who)s sailed %(ship)s.", who=name, ship="B1")`."""
+    return Phrase(message, args)
+
+
+def counted(singular: str, plural: str, n: int, **args) -> Phrase:
+    """A phrase with a count, its form chosen by the language's plural rule: `counted("%(n)d mast",
+    "%(n)d masts", 2)`."""
+    return Phrase(singular, {"n": n, **args}, plural)
+
+
+def N_(message: str) -> Phrase:
+    """A phrase without values (a direction, a colour, a card's name)."""
+    return Phrase(message)
+
+
+def listed(items: Sequence[Any], last: Phrase | None = None) -> Phrase:
+    """Values listed "a, b and c" in the reader's language (`last`: the word before the last, "and")."""
+    return Phrase(LIST, {"items": tuple(items), "last": last or AND})
+
+
+def joined(*parts: Any) -> Phrase:
+    """Parts told one after another: phrases, and the punctuation between them as plain text."""
+    return Phrase(JOIN, {"parts": tuple(parts)})
+
+
+def capitalised(part: Any) -> Phrase:
+    return Phrase(CAPITAL, {"of": part})
+
+
+AND = N_("and")
+OR = N_("or")
+
+
 # --- the board: what a seat page needs to offer a legal move on the board ------------------------------
 
 

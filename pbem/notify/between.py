@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..events.agreements import GAME_REWOUND, PROPOSALS
 from ..events.pauses import PAUSE_AGREED
 from ..events.talk import MESSAGE_POSTED
+from ..games.base import N_, said
 from ..words import lines_of, tell_events
 
 VERBS = frozenset({"message", "note", "conditionals", "takeback", "propose", "answer", "resume"})
@@ -40,7 +41,7 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
             short = short[:WEBHOOK_MESSAGE_AT_MOST] + " …"
         for seat in seats:
             out += notice(seat, "message", author=names[actor], text=text, subject_extra=f"from {names[actor]}",
-                          webhook_text=f"{names[actor]} wrote: {short}")
+                          webhook_text=said("%(who)s wrote: %(text)s", who=names[actor], text=short).to_json())
         return out
     if any(e.type == GAME_REWOUND for e in new_events):
         for seat in seats:  # told when delivered (`rewound_lines`), its webhook line the same words
@@ -49,33 +50,37 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
     if verb == "propose":
         kind = PROPOSALS[command["kind"]]
         what = kind.words({**command})
+        webhook = said("%(who)s proposes %(what)s: answer on your seat page, or reply accept or decline to the "
+                       "e-mail.", who=names[actor], what=what)
         for seat in seats:
             if seat in command["needed"]:
-                out += notice(seat, "proposal", proposer=names[actor], what=what,
-                              webhook_text=f"{names[actor]} proposes {what}: answer on your seat page, "
-                                           "or reply accept or decline to the e-mail.")
+                out += notice(seat, "proposal", proposer=names[actor], what=str(what),  # the mail's: English
+                              webhook_text=webhook.to_json())
         return out
     paused = next((e for e in new_events if e.type == PAUSE_AGREED), None)
     if paused is not None:  # the last acceptance: every other seat is told that the clocks stand still
         until = paused.data["until"]
         for seat in seats:
             out += notice(seat, "paused", until=until,
-                          webhook_text=f"everyone agreed to pause the game until {until}: every clock stands still.")
+                          webhook_text=said("everyone agreed to pause the game until %(until)s: every clock stands "
+                                            "still.", until=until).to_json())
         return out
     if verb == "resume":
         for seat in seats:
             out += notice(seat, "resumed", who=names[actor],
-                          webhook_text=f"{names[actor]} resumed the game: the clocks run again.")
+                          webhook_text=said("%(who)s resumed the game: the clocks run again.",
+                                            who=names[actor]).to_json())
         return out
     if verb == "answer" and not command["accept"]:
         proposal = (before.facts.get("proposal") or {}) if before is not None else {}
         withdrawn = command.get("withdrawn")
         told = proposal.get("needed", ()) if withdrawn else [proposal.get("seat")]
-        what = PROPOSALS[proposal["kind"]].words(proposal) if proposal.get("kind") in PROPOSALS else "a proposal"
-        line = f"{names[actor]} {'withdrew' if withdrawn else 'declined'} the proposal ({what})."
+        what = PROPOSALS[proposal["kind"]].words(proposal) if proposal.get("kind") in PROPOSALS else N_("a proposal")
+        line = said("%(who)s withdrew the proposal (%(what)s).", who=names[actor], what=what) if withdrawn else \
+            said("%(who)s declined the proposal (%(what)s).", who=names[actor], what=what)
         for seat in seats:
             if seat in told:
-                out += notice(seat, "answered", ("lines", [line]), webhook_text=line)
+                out += notice(seat, "answered", ("lines", [line.to_json()]), webhook_text=line.to_json())
     return out
 
 
@@ -89,14 +94,15 @@ def played_for(site, before, after, command: dict, now: str, new_events, db=None
         return []
     return compose.rows(site, after, seat, "conditional", now, told=("since", before.seq),
                         extra={"move": command["move"],
-                               "webhook_text": f"your conditional move {command['move']} was played."})
+                               "webhook_text": said("your conditional move %(move)s was played.",
+                                                    move=command["move"]).to_json()})
 
 
-def rewound_lines(db, before, after, new_events, seat: int) -> list[str]:
-    """A takeback as `seat` reads it (its notice's lines, and its webhook's line joined)."""
+def rewound_lines(db, before, after, new_events, seat: int, language: str = "en") -> list[str]:
+    """A takeback as `seat` reads it (its notice's lines, and its webhook's line joined), in `language`."""
     from .. import loading
 
-    return lines_of(tell_events(after, before, new_events, seat, loading.looking_back(db, after)))
+    return lines_of(tell_events(after, before, new_events, seat, loading.looking_back(db, after)), language)
 
 
 def supersede_turn_notices(db, game_id: str, seat: int, upto: int, now: str) -> int:

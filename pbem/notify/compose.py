@@ -30,7 +30,8 @@ from ..events.computer import computer_seats
 from ..events.core import scheduled_vacation_words
 from ..folding import legal_moves
 from ..site import Site
-from ..words import lines_of, reads_as_spectator, tell, tell_events
+from ..games.base import counted, said
+from ..words import lines_of, read, reads_as_spectator, tell, tell_events
 from .unsubscribe import masked
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result",  # reminders, timeouts and answers are urgent
@@ -81,10 +82,12 @@ def subject(kind: str, loaded, seat: int, extra: str = "") -> str:
     return f"{head}, {loaded.names[seat]}" + (f" ({extra})" if extra else "")
 
 
-def context(links: Mapping | Site, loaded, seat: int, kind: str, happened: Iterable[str], now: str, **extra) -> dict:
+def context(links: Mapping | Site, loaded, seat: int, kind: str, happened: Iterable[str], now: str, *,
+            units=None, **extra) -> dict:
     """What a notice's templates are given: the game at the notice's position (`loaded`) as `seat` may see
     it, told at `now` (when the notice was written: the time left is as it was then). `links`: the seat's
-    link and the game's page as the row holds them, or the site to make them."""
+    link and the game's page as the row holds them, or the site to make them. `units`: the time left's
+    units in the recipient's language (clock.left_in_words' `say`; English without)."""
     from .. import clock
 
     if isinstance(links, Site):
@@ -101,7 +104,7 @@ def context(links: Mapping | Site, loaded, seat: int, kind: str, happened: Itera
         "board": module.render_text(loaded.state, seat), "legal": legal[:30], "legal_count": len(legal),
         "your_turn": seat in loaded.to_move and result is None, "deadline": clock.format_time(deadline) if deadline else None,
         # as time left when the notice was written (a bank's turn is as long as what is in the bank)
-        "time_left": clock.left_in_words((deadline - clock.parse_time(now)).total_seconds()) if deadline else None,
+        "time_left": clock.left_in_words((deadline - clock.parse_time(now)).total_seconds(), units) if deadline else None,
         "bank": clock.is_fischer(loaded.clock),
         "happened": list(happened), "notation": module.NOTATION,
         "outcome": result.to_json() if result else None, "seq": loaded.seq, "head": head_of(loaded), **extra,
@@ -169,7 +172,7 @@ def rows(site: Site, loaded, seat: int, kind: str, now: str, seq: int | None = N
     return out
 
 
-def words(loaded, seat: int, kind: str, ctx: dict, channel: str, args: dict) -> dict:
+def words(loaded, seat: int, kind: str, ctx: dict, channel: str, args: dict, language: str = "en") -> dict:
     """A notice's words on one channel: its subject, text and HTML bodies and payload, from its context
     (`context`) and its row's arguments."""
     template = kind.split(":")[0]
@@ -180,7 +183,7 @@ def words(loaded, seat: int, kind: str, ctx: dict, channel: str, args: dict) -> 
                 "body_text": render(f"{template}.txt", **mail_ctx),
                 "body_html": render(f"{template}.html", **mail_ctx),
                 "payload": json.dumps({"head": ctx["head"]}, sort_keys=True)}
-    line = webhook_line(ctx)
+    line = webhook_line(ctx, language)
     if channel.startswith("push"):  # what the device shows: the subject's words, the line without its link
         title = subject(kind, loaded, seat, ctx.get("subject_extra", "")).removeprefix("[pbem] ")
         body = line.removeprefix(f"{ctx['title']} {ctx['game_id']}: ").removesuffix(ctx["seat_url"]).strip()
@@ -207,8 +210,12 @@ def slack_escaped(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def webhook_line(ctx: dict) -> str:
-    """One line a chat channel shows as it is (Discord reads `content`, Slack `text`)."""
+def webhook_line(ctx: dict, language: str = "en") -> str:
+    """One line a chat channel shows as it is (Discord reads `content`, Slack `text`), in the recipient's
+    `language` (the move notation, names and links as they are)."""
+    def say(phrase) -> str:
+        return read(phrase, language)
+
     head = f"{ctx['title']} {ctx['game_id']}"
     happened = " ".join(ctx["happened"])
     if len(happened) > WEBHOOK_TEXT_AT_MOST:
@@ -218,39 +225,46 @@ def webhook_line(ctx: dict) -> str:
     if ctx.get("webhook_text"):  # a notice that says its own line (between players, issue 15)
         return f"{head}: {ctx['webhook_text']} {ctx['seat_url']}"
     if kind == "result":
-        return f"{head}: {lead}The game is over. {ctx['seat_url']}"
+        return f"{head}: {lead}{say(said('The game is over.'))} {ctx['seat_url']}"
     if kind == "timeout":
-        playing = " The computer plays for them until they are back." if ctx.get("action") == "bot" else ""
-        return f"{head}: {ctx['name']}'s time ran out.{playing} {ctx['seat_url']}"
+        out = say(said("%(who)s's time ran out.", who=ctx["name"]))
+        if ctx.get("action") == "bot":
+            out += " " + say(said("The computer plays for them until they are back."))
+        return f"{head}: {out} {ctx['seat_url']}"
     if kind == "reminder":
-        return (f"{head}: reminder, {ctx['name']}, your move is due by {ctx['deadline']} "
-                f"({ctx['time_left']} left). {ctx['seat_url']}")
+        due = said("reminder, %(who)s, your move is due by %(deadline)s (%(left)s left).", who=ctx["name"],
+                   deadline=ctx["deadline"], left=ctx["time_left"])
+        return f"{head}: {say(due)} {ctx['seat_url']}"
     if kind == "reply":
         return f"{head}: {ctx['answer']}"
-    left = f" You have {ctx['time_left']} left." if ctx.get("your_turn") and ctx.get("time_left") else ""
-    return f"{head}: {lead}Your turn, {ctx['name']}.{left} {ctx['seat_url']}"
+    turn = say(said("Your turn, %(who)s.", who=ctx["name"]))
+    if ctx.get("your_turn") and ctx.get("time_left"):
+        turn += " " + say(said("You have %(left)s left.", left=ctx["time_left"]))
+    return f"{head}: {lead}{turn} {ctx['seat_url']}"
 
 
 TOLD_AT_MOST = 400   # events told in one notice (a seat back after a long absence gets the latest)
 LINES_AT_MOST = 80
 
 
-def since_last(db, before, after, new_events, seat: int, public_lines: list[str] | None = None) -> list[str]:
+def since_last(db, before, after, new_events, seat: int, public_lines: list[str] | None = None,
+               language: str = "en") -> list[str]:
     """Everything that happened since the seat's last notice or its own last move, told in order, the
     append being written included (issue 13): a turn notice names who did what. `public_lines`: the
     append as a spectator reads it, told once for all the seats that read it alike."""
     lines: list[str] = []
     if before is not None and db is not None:
         since = max(before.last_acted.get(seat, 0), before.began_owing.get(seat, 0), before.seq - TOLD_AT_MOST)
-        lines += lines_of(tell(db, before, seat, since))
+        lines += lines_of(tell(db, before, seat, since), language)
     look_back = loading.looking_back(db, after) if db is not None else None
     if public_lines is not None and reads_as_spectator(after, new_events, seat):
-        lines += public_lines
+        lines += [read(line, language) for line in public_lines]
     else:
-        lines += lines_of(tell_events(after, before, new_events, seat, look_back, end=after))
+        lines += lines_of(tell_events(after, before, new_events, seat, look_back, end=after), language)
     if len(lines) > LINES_AT_MOST:
         skipped = len(lines) - LINES_AT_MOST
-        lines = [f"({skipped} earlier line{'s' if skipped != 1 else ''} are on the game's history page.)"] + \
+        lines = [read(counted("(%(n)s earlier line is on the game's history page.)",
+                              "(%(n)s earlier lines are on the game's history page.)", skipped), language)] + \
             lines[-LINES_AT_MOST:]
     return lines
 
@@ -271,7 +285,8 @@ def notices_for(site: Site, before, after, command: dict, now: str, new_events, 
         line = scheduled_vacation_words(after.names[command["seat"]], command["start"], command["end"])
         for seat in seats:
             if seat != command["seat"]:
-                out += rows(site, after, seat, "vacation", now, told=("lines", [line]), extra={"webhook_text": line})
+                out += rows(site, after, seat, "vacation", now, told=("lines", [line.to_json()]),
+                            extra={"webhook_text": line.to_json()})
         return out
     if verb in ("settings", "vacation_start", "vacation_end", "rest_days"):
         return out

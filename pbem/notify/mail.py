@@ -75,6 +75,9 @@ def build(site: Site, row: dict) -> EmailMessage:
     message.set_content(row["body_text"])
     if row.get("body_html"):
         message.add_alternative(row["body_html"], subtype="html")
+    # after the body (setting it clears the Content- headers): the mail templates speak English only so
+    # far (pbem/notify/wording.py), and a German or French seat's mail says so, whatever its pages read
+    message["Content-Language"] = "en"
     return message
 
 

@@ -22,7 +22,8 @@ from ..events.agreements import PROPOSALS
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
 from ..folding import Folded
 from ..games.base import GameError
-from . import limits
+from ..words import read
+from . import languages, limits
 from .pages import bp, check_csrf, seat_context, seat_from_token
 from .languages import gettext, page_message
 
@@ -66,7 +67,7 @@ def proposal_view(loaded: Folded, seat: int) -> dict | None:
     else:
         role = "waiting"
     what = gettext("to pause the game until %(until)s", until=proposal["until"].replace("T", " ").replace("Z", " UTC")) \
-        if proposal["kind"] == "pause" else kind.words(proposal)
+        if proposal["kind"] == "pause" else read(kind.words(proposal), languages.current())
     return {"who": names[proposal["seat"]], "what": what, "group": kind.group, "role": role,
             "waiting": waiting, "accepted": [names[s] for s in proposal["accepted"]], "seq": proposal["seq"],
             "changes": changes_between(loaded, proposal["from"], proposal["to"]) if proposal["kind"] == "upgrade"

@@ -19,7 +19,7 @@ from ..errors import ServiceError
 from ..games.base import GameError
 from ..mygames import my_seats
 from ..notify.unsubscribe import masked
-from . import limits, proof
+from . import languages, limits, proof
 from .asking import ask_for_mail
 from .pages import check_csrf, seat_from_token
 from .languages import gettext
@@ -123,7 +123,7 @@ def me():
     if address is None:
         return redirect(url_for("home.signin_form"), code=303)
     db, site, now = get_db(), get_site(), service.utcnow()
-    seats = my_seats(db, site, address, now)
+    seats = my_seats(db, site, address, now, languages.current())
     yours = [s for s in seats if s.your_turn]
     return render_template(
         "me.html", address=address, yours=yours,
@@ -191,7 +191,7 @@ def calendar():
     if address is None:
         return current_app.response_class("no calendar has that key (it may have been replaced)\n", status=404,
                                           mimetype="text/plain")
-    body = feeds.calendar(db, get_site(), my_seats(db, get_site(), address, now), now)
+    body = feeds.calendar(db, get_site(), my_seats(db, get_site(), address, now, languages.current()), now)
     return current_app.response_class(body, mimetype="text/calendar",
                                       headers={"Content-Disposition": 'inline; filename="pbem.ics"'})
 
@@ -199,7 +199,9 @@ def calendar():
 @bp.get("/games/<game_id>/feed.atom")
 def game_feed(game_id):
     loaded = service.load(get_db(), game_id)
-    return current_app.response_class(feeds.atom(get_db(), get_site(), loaded), mimetype="application/atom+xml")
+    language = languages.current()
+    return current_app.response_class(feeds.atom(get_db(), get_site(), loaded, language), mimetype="application/atom+xml",
+                                      headers={"Content-Language": language, "Vary": "Accept-Language, Cookie"})
 
 
 # --- open seats: joining through the invitation ----------------------------------------------------------

@@ -11,7 +11,7 @@ from ..db import get_db, get_site
 from ..games import UnknownGame
 from ..games.base import GameError
 from ..mygames import my_seats
-from . import api, limits
+from . import api, languages, limits
 from .asking import ask_for_mail
 from .home import wake_mail
 
@@ -44,7 +44,7 @@ def signin():
 def my_games():
     db, now = get_db(), service.utcnow()
     address = signed_in_address(db, now)
-    return jsonify([seat.to_json() for seat in my_seats(db, get_site(), address, now)])
+    return jsonify([seat.to_json() for seat in my_seats(db, get_site(), address, now, languages.current())])
 
 
 @bp.put("/me/settings")

@@ -309,7 +309,7 @@ def recent_moves(loaded: Folded, seat: int | None) -> list[str]:
     since = loaded.last_acted.get(seat, 0) if seat is not None else 0
     since = max(since, loaded.seq - 10 * RECENT_UP_TO)
     told = [item for item in tell(get_db(), loaded, seat, since) if seat is None or item.seat != seat]
-    return lines_of(told)[-RECENT_UP_TO:]
+    return lines_of(told, languages.current())[-RECENT_UP_TO:]
 
 
 def seat_from_token(token: str) -> tuple[Folded, int]:
@@ -484,7 +484,9 @@ def seat_record(token):
 def text_download(loaded: Folded, seat: int | None):
     name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat + 1}") + ".txt"
     ending = board.ending_in_words(loaded.outcome.termination) if loaded.outcome else ""
-    return record_response(loaded, seat, "text", lambda: text_record(get_db(), loaded, seat, ending), "text/plain",
+    language = languages.current()
+    return record_response(loaded, seat, export.text_kind(language),
+                           lambda: text_record(get_db(), loaded, seat, ending, language), "text/plain",
                            f'inline; filename="{name}"')
 
 

@@ -6,13 +6,16 @@ are folded through the game's own reducer from `before`, and each move is told f
 the reducer keeps (rotation, the paid or gainful movement, every reaction in order), with the boats it
 jumped read from the position before it. One line per move, reactions folded into it; one line per
 entry die and per skipped turn; a last line when the append ended the game.
+
+Each line is a Phrase (pbem/games/base.py): English message ids with their values, read in the reader's
+language when shown; the players' names and every number stay as they are.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..base import Event
+from ..base import AND, N_, Event, Phrase, counted, joined, listed, said
 from .events import EVENT_SCHEMAS
 from .game import outcome
 from .rules import evolve
@@ -20,19 +23,19 @@ from .state import ReactionStep, State, Trace
 from .tables import COLOURS
 
 ROTATION_WORDS = {
-    1: "one step clockwise", -1: "one step counter-clockwise",
-    2: "two steps clockwise", -2: "two steps counter-clockwise", 3: "half round",
+    1: N_("one step clockwise"), -1: N_("one step counter-clockwise"),
+    2: N_("two steps clockwise"), -2: N_("two steps counter-clockwise"), 3: N_("half round"),
 }
-ENDINGS = {
-    "round_cap": "The game reached its limit of {rounds}",
-    "stalled": "No boat could move any more",
-}
+COLOUR_WORDS = {"Blue": N_("Blue"), "Red": N_("Red"), "Green": N_("Green"), "Yellow": N_("Yellow"),
+                "Purple": N_("Purple"), "Orange": N_("Orange")}
+BOAT_WORDS = {"Blue": N_("the blue boat"), "Red": N_("the red boat"), "Green": N_("the green boat"),
+              "Yellow": N_("the yellow boat"), "Purple": N_("the purple boat"), "Orange": N_("the orange boat")}
 
 
-def describe(before: State, events: Sequence[Event], seat: int | None, names: Sequence[str]) -> list[str]:
+def describe(before: State, events: Sequence[Event], seat: int | None, names: Sequence[str]) -> list[Phrase]:
     """The words for the events of one append, the same for every reader (nothing is hidden)."""
     teller = _Teller(names, before.seats)
-    lines: list[str] = []
+    lines: list[Phrase] = []
     state = before
     for event in events:
         if event.type not in EVENT_SCHEMAS:
@@ -53,70 +56,74 @@ class _Teller:
 
     def __init__(self, names: Sequence[str], seats: int):
         given = [" ".join(str(name).split()) for name in names]
-        self.names = [given[s] if s < len(given) and given[s] else COLOURS[s][0] for s in range(seats)]
+        self.names = [given[s] if s < len(given) and given[s] else colour(s) for s in range(seats)]
 
-    def name(self, seat: int) -> str:
+    def name(self, seat: int) -> Phrase | str:
         return self.names[seat]
-
-    def boat(self, seat: int) -> str:
-        return f"{self.name(seat)}'s boat"
 
     # --- one event ---------------------------------------------------------------------------------
 
-    def event_line(self, state: State, after: State, event: Event) -> str | None:
+    def event_line(self, state: State, after: State, event: Event) -> Phrase | None:
         data = event.data
         if event.type == "die_rolled":
             seat, value = data["seat"], data["value"]
-            return (f"{self.name(seat)} rolled a {value} for the entry: the {COLOURS[seat][0].lower()} boat "
-                    f"waits on the start with its {value} pointing downstream.")
+            return said("%(who)s rolled a %(value)s for the entry: %(boat)s waits on the start with its %(value)s "
+                        "pointing downstream.", who=self.name(seat), value=value, boat=BOAT_WORDS[COLOURS[seat][0]])
         if event.type == "turn_skipped":
-            return f"{self.name(data['seat'])} had no move (no logs and nothing empty behind the boat): turn skipped."
+            return said("%(who)s had no move (no logs and nothing empty behind the boat): turn skipped.",
+                        who=self.name(data["seat"]))
         if event.type == "seat_resigned":
             seat = data["seat"]
             if state.entered[seat]:
-                return f"{self.name(seat)} resigned; the boat stays on the river as an obstacle."
-            return f"{self.name(seat)} resigned before entering; the boat leaves the start."
+                return said("%(who)s resigned; the boat stays on the river as an obstacle.", who=self.name(seat))
+            return said("%(who)s resigned before entering; the boat leaves the start.", who=self.name(seat))
         if event.type == "move_played" and after.trace is not None:
             return self.move_line(state, after.trace)
         return None
 
-    def move_line(self, before: State, trace: Trace) -> str:
+    def move_line(self, before: State, trace: Trace) -> Phrase:
         seat = trace.seat
-        parts = [self.movement(before, trace)]
-        parts += [self.reaction(trace.seat, step, before.board.goal) for step in trace.reactions]
-        return f"{self.name(seat)} " + "; ".join(parts) + "."
+        parts: list = [self.name(seat), " ", self.movement(before, trace)]
+        for step in trace.reactions:
+            parts += ["; ", self.reaction(trace.seat, step, before.board.goal)]
+        return joined(*parts, ".")
 
-    def movement(self, before: State, trace: Trace) -> str:
+    def movement(self, before: State, trace: Trace) -> Phrase:
         """`turned one step clockwise (free) and went forward 3 to field 8, jumping Bob's boat, paying 3
         logs (7 left)`, from the position before the move."""
         entering = not before.entered[trace.seat]
         logs_after = before.logs[trace.seat] - trace.rotation_cost - trace.paid + trace.gained
-        turn = ""
+        parts: list = []
         if trace.rotation:
-            cost = "free" if not trace.rotation_cost else _logs(trace.rotation_cost)
-            turn = f"turned {ROTATION_WORDS[trace.rotation]} ({cost}) and "
+            cost = N_("free") if not trace.rotation_cost else _logs(trace.rotation_cost)
+            parts += [said("turned %(rotation)s (%(cost)s) and", rotation=ROTATION_WORDS[trace.rotation], cost=cost),
+                      " "]
         distance = _distance(trace)
         where = _place(trace.end, before.board.goal)
         if trace.direction == "forward":
-            went = f"went forward {distance} to {where}"
+            went = said("went forward %(distance)s to %(place)s", distance=distance, place=where)
             if entering:
-                went = f"entered the river, forward {distance} from the start to {where}"
+                went = said("entered the river, forward %(distance)s from the start to %(place)s", distance=distance,
+                            place=where)
         else:
-            went = f"went back {distance} to {where}"
+            went = said("went back %(distance)s to %(place)s", distance=distance, place=where)
+        parts.append(went)
         jumped = self.jumped(before, trace)
         if jumped:
-            went += f", jumping {jumped}"
+            parts += [", ", jumped]
         if trace.direction == "forward":
-            money = f"paying {_logs(trace.paid)} ({logs_after} left)"
+            money = said("paying %(logs)s (%(left)s left)", logs=_logs(trace.paid), left=logs_after)
         elif trace.gained == distance:
-            money = f"taking {_logs(trace.gained)} from the supply (now holding {logs_after})"
+            money = said("taking %(logs)s from the supply (now holding %(left)s)", logs=_logs(trace.gained),
+                         left=logs_after)
         elif trace.gained:
-            money = f"taking {_logs(trace.gained)}, all the supply held (now holding {logs_after})"
+            money = said("taking %(logs)s, all the supply held (now holding %(left)s)", logs=_logs(trace.gained),
+                         left=logs_after)
         else:
-            money = f"taking no logs, the supply being empty ({logs_after} left)"
-        return f"{turn}{went}, {money}"
+            money = said("taking no logs, the supply being empty (%(left)s left)", left=logs_after)
+        return joined(*parts, ", ", money)
 
-    def jumped(self, before: State, trace: Trace) -> str:
+    def jumped(self, before: State, trace: Trace) -> Phrase | None:
         low, high = sorted((trace.start, trace.end))
         seats = [
             s for s, boat in enumerate(before.boats)
@@ -124,55 +131,68 @@ class _Teller:
         ]
         seats.sort(key=lambda s: before.boats[s].field, reverse=trace.direction != "forward")
         if not seats:
-            return ""
-        owners = _joined([f"{self.name(s)}'s" for s in seats])
-        return f"{owners} boat{'s' if len(seats) > 1 else ''}"
+            return None
+        if len(seats) == 1:
+            return said("jumping %(owner)s's boat", owner=self.name(seats[0]))
+        owners = [said("%(who)s's", who=self.name(s)) for s in seats]  # not inside said(): the extractor misses it
+        return said("jumping %(owners)s boats", owners=listed(owners))
 
     # --- reactions (rules 3-5) ---------------------------------------------------------------------
 
-    def reaction(self, mover: int, step: ReactionStep, goal: int) -> str:
+    def reaction(self, mover: int, step: ReactionStep, goal: int) -> Phrase:
         """`Cy's 6 beat Bob's 2 and Cy's 4 beat Ann's 2: Cy moved on 6 to field 22`, `Ann's 5 beat Cy's
         3: Ann moved on 2 to field 40, then Bob on 1 to field 45`, `Cy's 4 met Ann's 4: nothing moved`."""
         moved = [seat for seat, _, _ in step.moves]
         if mover in moved:
             (_, _, end), = step.moves
             gains = [c for c in step.contacts if c.difference > 0]
-            beats = " and ".join(
-                f"{self.name(mover)}'s {c.number} beat {self.name(c.seat)}'s {c.other_number}" for c in gains
-            )
+            beats = _and([self.beat(mover, c.number, c.seat, c.other_number) for c in gains])
             total = sum(c.difference for c in gains)
-            return f"{beats}: {self.name(mover)} moved on {total} to {_place(end, goal)}"
+            return said("%(beats)s: %(who)s moved on %(total)s to %(place)s", beats=beats, who=self.name(mover),
+                        total=total, place=_place(end, goal))
         if not step.moves:
-            met = " and ".join(
-                f"{self.name(mover)}'s {c.number} met {self.name(c.seat)}'s {c.other_number}" for c in step.contacts
-            )
-            return f"{met}: nothing moved"
+            met = _and([said("%(who)s's %(number)s met %(other)s's %(other_number)s", who=self.name(mover),
+                             number=c.number, other=self.name(c.seat), other_number=c.other_number)
+                        for c in step.contacts])
+            return said("%(met)s: nothing moved", met=met)
         by_seat = {c.seat: c for c in step.contacts}
-        beats = " and ".join(
-            f"{self.name(seat)}'s {by_seat[seat].other_number} beat {self.name(mover)}'s {by_seat[seat].number}"
-            for seat in moved
-        )
-        travels = [
-            f"{self.name(seat)}{' moved' if index == 0 else ''} on {-by_seat[seat].difference} to {_place(end, goal)}"
-            for index, (seat, _, end) in enumerate(step.moves)
-        ]
-        return f"{beats}: " + ", then ".join(travels)
+        beats = _and([self.beat(seat, by_seat[seat].other_number, mover, by_seat[seat].number) for seat in moved])
+        travels: list = []
+        for index, (seat, _, end) in enumerate(step.moves):
+            values = {"who": self.name(seat), "total": -by_seat[seat].difference, "place": _place(end, goal)}
+            if index == 0:
+                travels.append(said("%(who)s moved on %(total)s to %(place)s", **values))
+            else:
+                travels += [", ", said("then %(who)s on %(total)s to %(place)s", **values)]
+        return said("%(beats)s: %(travels)s", beats=beats, travels=joined(*travels))
+
+    def beat(self, seat: int, number: int, other: int, other_number: int) -> Phrase:
+        return said("%(who)s's %(number)s beat %(other)s's %(other_number)s", who=self.name(seat), number=number,
+                    other=self.name(other), other_number=other_number)
 
     # --- the end -----------------------------------------------------------------------------------
 
-    def ending_line(self, state: State, result) -> str:
+    def ending_line(self, state: State, result) -> Phrase:
         winner = result.winners[0]
         if result.termination == "goal":
             if state.finisher == winner:
-                return f"{self.name(winner)} won: the boat reached the goal."
-            return (f"{self.boat(state.finisher)} reached the goal, but {self.name(state.finisher)} had "
-                    f"resigned: {self.name(winner)} won, farthest down the river.")
+                return said("%(who)s won: the boat reached the goal.", who=self.name(winner))
+            return said("%(finisher)s's boat reached the goal, but %(finisher)s had resigned: %(who)s won, farthest "
+                        "down the river.", finisher=self.name(state.finisher), who=self.name(winner))
         if result.termination == "resigned":
-            return f"{self.name(winner)} won: the only player left."
+            return said("%(who)s won: the only player left.", who=self.name(winner))
         boat = state.boats[winner]
-        where = f" (field {boat.field})" if boat is not None and state.entered[winner] else ""
-        reason = ENDINGS.get(result.termination, "The game ended").format(rounds=_count(state.max_rounds, "round"))
-        return f"{reason}: {self.name(winner)} won, farthest down the river{where}."
+        if result.termination == "round_cap":
+            reason = counted("The game reached its limit of %(n)s round", "The game reached its limit of %(n)s rounds",
+                             state.max_rounds)
+        elif result.termination == "stalled":
+            reason = N_("No boat could move any more")
+        else:
+            reason = N_("The game ended")
+        if boat is not None and state.entered[winner]:
+            return said("%(reason)s: %(who)s won, farthest down the river (field %(field)s).", reason=reason,
+                        who=self.name(winner), field=boat.field)
+        return said("%(reason)s: %(who)s won, farthest down the river.", reason=reason, who=self.name(winner))
 
 
 def _distance(trace: Trace) -> int:
@@ -180,17 +200,22 @@ def _distance(trace: Trace) -> int:
     return int(trace.move.rsplit(" ", 1)[1])
 
 
-def _count(count: int, thing: str) -> str:
-    return f"{count} {thing}{'s' if count != 1 else ''}"
+def _logs(count: int) -> Phrase:
+    return counted("%(n)s log", "%(n)s logs", count)
 
 
-def _logs(count: int) -> str:
-    return _count(count, "log")
+def _place(field: int, goal: int) -> Phrase:
+    return N_("the goal") if field == goal else said("field %(field)s", field=field)
 
 
-def _place(field: int, goal: int) -> str:
-    return "the goal" if field == goal else f"field {field}"
+def _and(items: list) -> Phrase:
+    """Items joined by " and " alone (no commas), as a reaction's contacts are told."""
+    parts: list = []
+    for index, item in enumerate(items):
+        parts += [" ", AND, " ", item] if index else [item]
+    return joined(*parts)
 
 
-def _joined(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def colour(seat: int) -> Phrase:
+    """A seat without a name is called by its boat's colour."""
+    return COLOUR_WORDS[COLOURS[seat][0]]

@@ -9,20 +9,24 @@ the opening wind, the Rigadoon bonus and the end of the game.
 A sail is stored as one `move_played`; the chain it sets off is recomputed by the engine, so the words
 replay it with a trace (`engine.run_sail(..., trace=...)`) and tell the steps that are new in this
 append. Rigadoon hides nothing, so every seat and spectators read the same lines.
+
+Each line is a Phrase (pbem/games/base.py): English message ids with their values, put in the reader's
+language when read; ship names, squares and moves stay as the rules write them.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from ..base import AND, N_, OR, Phrase, capitalised, counted, joined, listed, said
 from .board import downwind, opposite
 from .engine import run_sail
 from .rules import evolve
 from .state import State, other_fleet
 
-DIRECTION_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
-                   "SW": "south-west", "W": "west", "NW": "north-west"}
-FLEET_WORDS = {"B": "Blue", "G": "Green"}
+DIRECTION_WORDS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"),
+                   "S": N_("south"), "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
+FLEET_WORDS = {"B": N_("Blue"), "G": N_("Green")}
 CHAIN_VERBS = ("attack", "bump", "sink", "aground", "island")
 
 
@@ -35,23 +39,27 @@ def reveals(event) -> bool:
 # --- small phrases -------------------------------------------------------------------------------------------
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _squares(n: int) -> Phrase:
+    return counted("%(n)s square", "%(n)s squares", n)
 
 
-def _masts_left(masts: int) -> str:
-    return "no masts left" if masts == 0 else f"{_plural(masts, 'mast')} left"
+def _masts_left(masts: int) -> Phrase:
+    return N_("no masts left") if masts == 0 else counted("%(n)s mast left", "%(n)s masts left", masts)
 
 
-def _wind(direction: str) -> str:
-    return f"{DIRECTION_WORDS[direction]} (blowing toward the {DIRECTION_WORDS[downwind(direction)]})"
+def _wind(direction: str) -> Phrase:
+    return said("%(direction)s (blowing toward the %(downwind)s)", direction=DIRECTION_WORDS[direction],
+                downwind=DIRECTION_WORDS[downwind(direction)])
 
 
-def _list(items: Sequence[str], last: str = "and") -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+def _list(items: Sequence, last: Phrase = AND) -> Phrase:
+    return listed(items, last)
+
+
+def _pushing(pushed: list[str]) -> Phrase:
+    if len(pushed) == 1:
+        return said("pushing a chest ahead to %(square)s", square=pushed[0])
+    return said("pushing chests ahead to %(squares)s", squares=_list(pushed))
 
 
 class Teller:
@@ -60,29 +68,29 @@ class Teller:
     def __init__(self, state: State, names: Sequence[str]):
         self.board = state.board
         self.names = list(names)
-        self.chooser = "The active player"  # who decides inside the chain being told (R16)
+        self.chooser: Phrase | str = N_("The active player")  # who decides inside the chain being told (R16)
         self.active = state.active
 
-    def name(self, seat) -> str:
+    def name(self, seat) -> Phrase | str:
         if isinstance(seat, int) and 0 <= seat < len(self.names) and str(self.names[seat]).strip():
             return str(self.names[seat])
-        return f"Player {seat + 1}" if isinstance(seat, int) else "Someone"
+        return said("Player %(number)s", number=seat + 1) if isinstance(seat, int) else N_("Someone")
 
-    def actor(self, event) -> str:
-        return self.name(int(event.actor)) if str(event.actor).isdigit() else "The rules"
+    def actor(self, event) -> Phrase | str:
+        return self.name(int(event.actor)) if str(event.actor).isdigit() else N_("The rules")
 
-    def fleet_player(self, state: State, fleet: str) -> str:
+    def fleet_player(self, state: State, fleet: str) -> Phrase | str:
         return self.name(state.seat_of(fleet))
 
     def square(self, square) -> str:
         return self.board.name(square)
 
-    def island(self, corner: str) -> str:
-        return f"island {corner} ({self.square(self.board.island(corner))})"
+    def island(self, corner: str) -> Phrase:
+        return said("island %(corner)s (%(square)s)", corner=corner, square=self.square(self.board.island(corner)))
 
     # --- the outcome
 
-    def result(self, state: State) -> list[str]:
+    def result(self, state: State) -> list[Phrase]:
         if state.result is None:
             return []
         termination, winner = state.result
@@ -90,100 +98,129 @@ class Teller:
             fleet = state.fleet_of_seat(winner)
             ports = [self.island(self.board.island_at(s.square)) for s in state.ships
                      if s.name[0] == fleet and s.square is not None and self.board.island_at(s.square)]
-            return [f"{FLEET_WORDS[fleet]} has two ships in port, on {_list(ports)}: {self.name(winner)} wins."]
+            return [said("%(fleet)s has two ships in port, on %(islands)s: %(winner)s wins.",
+                         fleet=FLEET_WORDS[fleet], islands=_list(ports), winner=self.name(winner))]
         if termination == "infinite_loop":
             loser = state.fleet_of_seat(1 - winner)
-            return [f"The attacks would go on for ever: an endless loop on {FLEET_WORDS[loser]}'s turn, so "
-                    f"{self.name(1 - winner)} loses and {self.name(winner)} wins."]
+            return [said("The attacks would go on for ever: an endless loop on %(fleet)s's turn, so %(loser)s "
+                         "loses and %(winner)s wins.", fleet=FLEET_WORDS[loser], loser=self.name(1 - winner),
+                         winner=self.name(winner))]
         if termination == "turn_limit":
-            return [f"The game reached its limit of {_plural(state.rules.turn_limit, 'turn')}: it ends in a draw."]
+            return [counted("The game reached its limit of %(n)s turn: it ends in a draw.",
+                            "The game reached its limit of %(n)s turns: it ends in a draw.", state.rules.turn_limit)]
         if termination == "resigned":
-            return [f"{self.name(1 - winner)} resigned: {self.name(winner)} wins."]
-        return [f"The game is over: {self.name(winner)} wins." if winner is not None else "The game is over."]
+            return [said("%(loser)s resigned: %(winner)s wins.", loser=self.name(1 - winner), winner=self.name(winner))]
+        if winner is not None:
+            return [said("The game is over: %(winner)s wins.", winner=self.name(winner))]
+        return [N_("The game is over.")]
 
     # --- a chain, from the engine's trace
 
     def chests_moved(self, before, after) -> list[str]:
         return [self.square(sq) for sq in sorted(set(after) - set(before))]
 
-    def landing_words(self, records, i: int, ship: str) -> tuple[str, int]:
+    def landing_words(self, records, i: int, ship: str) -> tuple[list[Phrase], int]:
         """What happened where a ship stopped (a chest sunk and washed up, a claim, running aground),
-        from the records right after its movement; returns the words and how many records they used."""
+        from the records right after its movement; returns the parts and how many records they used
+        (`told` joins them after the movement's words)."""
         parts, used = [], 0
         while i + used < len(records):
             record = records[i + used]
             kind = record[0]
             if kind == "washed_up":
                 if record[2] == 1:
-                    parts.append(f"the chest washed up on {self.island(record[1])}, the only free island")
+                    parts.append(said("the chest washed up on %(island)s, the only free island",
+                                      island=self.island(record[1])))
                 else:
-                    parts.append(f"{self.chooser} had the chest wash up on {self.island(record[1])}")
+                    parts.append(said("%(chooser)s had the chest wash up on %(island)s", chooser=self.chooser,
+                                      island=self.island(record[1])))
             elif kind == "claim" and record[1] == ship:
-                parts.append(f"{ship} claimed the chest on {self.island(record[2])} and is in port with 3 masts")
+                parts.append(said("%(ship)s claimed the chest on %(island)s and is in port with 3 masts", ship=ship,
+                                  island=self.island(record[2])))
             elif kind == "aground" and record[1] == ship:
-                parts.append(f"{ship} ran aground on the chest at {self.square(record[2])}")
+                parts.append(said("%(ship)s ran aground on the chest at %(square)s", ship=ship,
+                                  square=self.square(record[2])))
             else:
                 break
             used += 1
-        return ("; " + "; ".join(parts) if parts else ""), used
+        return parts, used
 
-    def sail_line(self, who: str, base: State, record) -> str:
+    def sail_line(self, who, base: State, record) -> list:
+        """The parts of a sail's sentence, in order (`told` joins them)."""
         _, ship, direction, n, start, final, path, before, after = record
-        again = " again (the Rigadoon bonus)" if ship in base.acted and ship in base.bonus_sails else ""
-        text = f"{who} sailed {ship}{again} {DIRECTION_WORDS[direction]} {_plural(n, 'square')} from {self.square(start)}"
+        again = ship in base.acted and ship in base.bonus_sails
+        values = {"who": who, "ship": ship, "direction": DIRECTION_WORDS[direction], "squares": _squares(n)}
         if self.board.island_at(start):
-            text = f"{who} sailed {ship}{again} out of port on {self.island(self.board.island_at(start))}, leaving " \
-                   f"the chest there, {DIRECTION_WORDS[direction]} {_plural(n, 'square')}"
+            island = self.island(self.board.island_at(start))
+            parts: list = [said("%(who)s sailed %(ship)s again (the Rigadoon bonus) out of port on %(island)s, "
+                                "leaving the chest there, %(direction)s %(squares)s", island=island, **values)
+                           if again else
+                           said("%(who)s sailed %(ship)s out of port on %(island)s, leaving the chest there, "
+                                "%(direction)s %(squares)s", island=island, **values)]
+        else:
+            parts = [said("%(who)s sailed %(ship)s again (the Rigadoon bonus) %(direction)s %(squares)s from "
+                          "%(start)s", start=self.square(start), **values)
+                     if again else
+                     said("%(who)s sailed %(ship)s %(direction)s %(squares)s from %(start)s",
+                          start=self.square(start), **values)]
         maelstrom = next((sq for sq in path if self.board.maelstrom_at(sq)), None)
         if maelstrom is not None:
-            text += f" into the maelstrom at {self.square(maelstrom)} and came out at {self.square(final)}"
+            parts += [" ", said("into the maelstrom at %(maelstrom)s and came out at %(square)s",
+                                maelstrom=self.square(maelstrom), square=self.square(final))]
         else:
-            text += f" to {self.square(final)}"
+            parts += [" ", said("to %(square)s", square=self.square(final))]
         pushed = self.chests_moved(before, after)
         if pushed:
-            text += f", pushing {'a chest' if len(pushed) == 1 else 'chests'} ahead to {_list(pushed)}"
+            parts += [", ", _pushing(pushed)]
         if len(after) < len(before):  # walk_sail took the sunk chest off the board
             if maelstrom is not None:
-                text += ", sinking the chest that lay there"
+                parts += [", ", N_("sinking the chest that lay there")]
             elif final in before:
-                text += " and sank the chest there"
+                parts += [" ", N_("and sank the chest there")]
             else:
-                text += ", pushing the chest ahead, and sank it there"
-        return text
+                parts += [", ", N_("pushing the chest ahead, and sank it there")]
+        return parts
 
-    def blast_words(self, record) -> str:
+    def blast_words(self, record) -> list:
+        """The parts of the words for a blasted ship, after its name (`told` joins them)."""
         _, ship, direction, start, final, via, before, after, landing = record
         board = self.board
         if via is not None:
             maelstrom = self.square(dict(board.maelstroms)[via])
-            where = f"into the maelstrom at {maelstrom} and came out at {self.square(final)}"
+            where: list = [said("into the maelstrom at %(maelstrom)s and came out at %(square)s",
+                                maelstrom=maelstrom, square=self.square(final))]
             if ship[0] == self.active:
-                where += ", which ends its turn"
+                where += [", ", N_("which ends its turn")]
             distance = None
         else:
             distance = 1 if board.wrap_step(start, direction) == final else 2
             passed = [start] if distance == 1 else [start, board.wrap_step(start, direction)]
             across = any(not board.on_board(board.step(sq, direction)) for sq in passed)
-            where = f"{'across the edge ' if across else ''}to {self.square(final)}"
-        off = ""
+            where = [said("across the edge to %(square)s", square=self.square(final)) if across
+                     else said("to %(square)s", square=self.square(final))]
         if board.island_at(start):
-            off = f" out of port on {self.island(board.island_at(start))} (the chest stays there),"
+            blasted = said("was blasted out of port on %(island)s (the chest stays there),",
+                           island=self.island(board.island_at(start)))
         elif start in before and board.is_shallows(start):
-            off = f" off the chest at {self.square(start)},"
-        if distance is None:
-            text = f"was blasted{off} {DIRECTION_WORDS[direction]} {where}"
+            blasted = said("was blasted off the chest at %(square)s,", square=self.square(start))
         else:
-            only = "only " if distance == 1 and landing is None else ""
-            text = f"was blasted{off} {only}{_plural(distance, 'square')} {DIRECTION_WORDS[direction]} {where}"
+            blasted = N_("was blasted")
+        if distance is None:
+            parts = [blasted, " ", DIRECTION_WORDS[direction], " ", *where]
+        else:
+            how_far = said("only %(squares)s", squares=_squares(distance)) if distance == 1 and landing is None \
+                else _squares(distance)
+            parts = [blasted, " ", how_far, " ", DIRECTION_WORDS[direction], " ", *where]
         pushed = self.chests_moved(before, after)
         if pushed:
-            text += f", pushing {'a chest' if len(pushed) == 1 else 'chests'} ahead to {_list(pushed)}"
+            parts += [", ", _pushing(pushed)]
         if len(after) < len(before):
-            text += " and sank the chest there" if via is None else ", sinking the chest that lay there"
-        return text
+            parts += [" ", N_("and sank the chest there")] if via is None else \
+                [", ", N_("sinking the chest that lay there")]
+        return parts
 
-    def chain_lines(self, who: str, base: State, records) -> list[str]:
-        lines: list[str] = []
+    def chain_lines(self, who, base: State, records) -> list[Phrase]:
+        lines: list[Phrase] = []
         i = 0
         while i < len(records):
             record = records[i]
@@ -191,80 +228,94 @@ class Teller:
             i += 1
             if kind == "sail":
                 extra, used = self.landing_words(records, i, record[1])
-                lines.append(self.sail_line(who, base, record) + extra + ".")
+                lines.append(told(self.sail_line(who, base, record), extra))
                 i += used
             elif kind == "attack":
                 _, attacker, target, direction, masts_before, masts_after = record
-                loss = (f"{target} lost a mast ({_masts_left(masts_after)})" if masts_before > masts_after
-                        else f"{target} had no mast to lose")
-                text = f"{attacker} attacked {target} from the {DIRECTION_WORDS[opposite(direction)]}: {loss}"
+                loss = (said("%(ship)s lost a mast (%(left)s)", ship=target, left=_masts_left(masts_after))
+                        if masts_before > masts_after else said("%(ship)s had no mast to lose", ship=target))
+                parts = [said("%(attacker)s attacked %(target)s from the %(direction)s: %(loss)s", attacker=attacker,
+                              target=target, direction=DIRECTION_WORDS[opposite(direction)], loss=loss)]
+                extra = []
                 if i < len(records) and records[i][0] == "blast" and records[i][1] == target:
-                    text += " and " + self.blast_words(records[i])
+                    parts += [" ", AND, " ", *self.blast_words(records[i])]
                     extra, used = self.landing_words(records, i + 1, target)
-                    text += extra
                     i += 1 + used
-                lines.append(text + ".")
+                lines.append(told(parts, extra))
             elif kind == "backfire":
                 _, attacker, target, masts = record
-                text = f"{target} could not be moved, so the attack backfired: {attacker} lost a mast ({_masts_left(masts)})"
+                parts = [said("%(target)s could not be moved, so the attack backfired: %(attacker)s lost a mast "
+                              "(%(left)s)", target=target, attacker=attacker, left=_masts_left(masts))]
+                extra = []
                 if i < len(records) and records[i][0] == "blast" and records[i][1] == attacker:
-                    text += " and " + self.blast_words(records[i])
+                    parts += [" ", AND, " ", *self.blast_words(records[i])]
                     extra, used = self.landing_words(records, i + 1, attacker)
-                    text += extra
                     i += 1 + used
-                lines.append(text + ".")
+                lines.append(told(parts, extra))
             elif kind == "blast":
                 extra, used = self.landing_words(records, i, record[1])
-                lines.append(f"{record[1]} {self.blast_words(record)}{extra}.")
+                lines.append(told([record[1], " ", *self.blast_words(record)], extra))
                 i += used
             elif kind == "stuck":
-                lines.append(f"{record[1]} could not be moved either: the exchange stops there, nobody moves.")
+                lines.append(said("%(ship)s could not be moved either: the exchange stops there, nobody moves.",
+                                  ship=record[1]))
             elif kind == "rigadoon":
                 enemy = FLEET_WORDS[other_fleet(record[1][0])]
                 if record[2]:
-                    lines.append(f"Rigadoon! All four {enemy} ships were hit: {record[1]} is back to 3 masts "
-                                 "and may sail once more this turn.")
+                    lines.append(said("Rigadoon! All four %(fleet)s ships were hit: %(ship)s is back to 3 masts "
+                                      "and may sail once more this turn.", fleet=enemy, ship=record[1]))
                 else:
-                    lines.append(f"All four {enemy} ships were hit again, but {record[1]} earns the Rigadoon "
-                                 "bonus only once a turn.")
+                    lines.append(said("All four %(fleet)s ships were hit again, but %(ship)s earns the Rigadoon "
+                                      "bonus only once a turn.", fleet=enemy, ship=record[1]))
             else:  # a claim, running aground or a chest washing up, told apart from its movement
                 extra, used = self.landing_words(records, i - 1, record[1] if kind != "washed_up" else "")
                 if used:
-                    lines.append(extra[2].upper() + extra[3:] + ".")
+                    lines.append(told([capitalised(extra[0])], extra[1:]))
                     i += used - 1
         return lines
 
-    def decision_line(self, who: str, state: State, move: str) -> str | None:
+    def decision_line(self, who, state: State, move: str) -> Phrase | None:
         """The words for a seat's answer to a chain decision (None when the consequences say it)."""
         words = move.split()
         if words[0] == "attack":
-            return f"{who} chose the next attack: {words[1]} on {words[2]}."
+            return said("%(who)s chose the next attack: %(attacker)s on %(target)s.", who=who, attacker=words[1],
+                        target=words[2])
         if words[0] == "island":
             return None  # the chest's line says where it washed up and who chose
         ship = state.chain.blasted if state.chain is not None else None
-        subject = ship or "the blasted ship"
+        subject = ship or N_("the blasted ship")
         if words[0] in ("sink", "aground"):
-            what = "sinks the chest in its way" if words[0] == "sink" else "runs aground on the chest in its way"
+            what = N_("sinks the chest in its way") if words[0] == "sink" else N_("runs aground on the chest in its way")
         else:
-            k = int(words[1])
-            what = f"pushes the chest {_plural(k, 'square')}"
-            if len(words) > 2:
-                what += ", then " + ("sinks it" if words[2] == "sink" else "runs aground on it")
-        return f"{who} chose: {subject} {what}."
+            pushes = said("pushes the chest %(squares)s", squares=_squares(int(words[1])))
+            what = pushes if len(words) <= 2 else joined(pushes, ", ", N_("then sinks it") if words[2] == "sink"
+                                                          else N_("then runs aground on it"))
+        return said("%(who)s chose: %(ship)s %(what)s.", who=who, ship=subject, what=what)
 
-    def open_decision(self, state: State) -> list[str]:
+    def open_decision(self, state: State) -> list[Phrase]:
         chain = state.chain
         if chain is None or state.result is not None:
             return []
         chooser = self.fleet_player(state, state.active)
         if chain.decision == "attack":
-            pairs = [f"{o.split()[1]} on {o.split()[2]}" for o in chain.options]
-            return [f"{chooser} chooses which attack comes next: {_list(pairs, 'or')}."]
+            pairs = [said("%(attacker)s on %(target)s", attacker=o.split()[1], target=o.split()[2])
+                     for o in chain.options]
+            return [said("%(who)s chooses which attack comes next: %(attacks)s.", who=chooser,
+                         attacks=_list(pairs, OR))]
         if chain.decision == "island":
-            return [f"{chooser} chooses the island where the sunk chest washes up."]
-        landing = "sink it" if any(o.endswith("sink") for o in chain.options) else "run aground on it"
-        return [f"{chain.blasted} is blasted into a chest: {chooser} chooses whether it pushes the chest or "
-                f"stops to {landing}."]
+            return [said("%(who)s chooses the island where the sunk chest washes up.", who=chooser)]
+        if any(o.endswith("sink") for o in chain.options):
+            return [said("%(ship)s is blasted into a chest: %(who)s chooses whether it pushes the chest or stops "
+                         "to sink it.", ship=chain.blasted, who=chooser)]
+        return [said("%(ship)s is blasted into a chest: %(who)s chooses whether it pushes the chest or stops to "
+                     "run aground on it.", ship=chain.blasted, who=chooser)]
+
+
+def told(parts: list, landing: list) -> Phrase:
+    """One line of a chain: a movement's parts, then what happened where it stopped, then a full stop."""
+    for part in landing:
+        parts = [*parts, "; ", part]
+    return joined(*parts, ".")
 
 
 def _trace(base: State, moves: tuple[str, ...]) -> list[tuple]:
@@ -273,18 +324,18 @@ def _trace(base: State, moves: tuple[str, ...]) -> list[tuple]:
     return records
 
 
-def describe(before: State, events, seat, names) -> list[str]:
+def describe(before: State, events, seat, names) -> list[Phrase]:
     """The lines of one append, for any reader: Rigadoon hides nothing, so `seat` changes nothing."""
     teller = Teller(before, names)
     events = list(events)
-    lines: list[str] = []
+    lines: list[Phrase] = []
     state = before
     i = 0
     while i < len(events):
         event = events[i]
         if event.type == "first_player_drawn":
             state = evolve(state, event)
-            lines.append(f"{teller.name(state.first_seat)} was drawn to go first and chooses a fleet.")
+            lines.append(said("%(who)s was drawn to go first and chooses a fleet.", who=teller.name(state.first_seat)))
             i += 1
             continue
         if event.type == "resigned":
@@ -296,7 +347,7 @@ def describe(before: State, events, seat, names) -> list[str]:
             continue
         if event.type == "wind_drawn":  # a draw told without its `wind` move
             state = evolve(state, event)
-            lines.append(f"The wind turned to {_wind(state.wind)}.")
+            lines.append(said("The wind turned to %(wind)s.", wind=_wind(state.wind)))
             i += 1
             continue
         if event.type != "move_played":
@@ -313,31 +364,40 @@ def describe(before: State, events, seat, names) -> list[str]:
         if verb == "colour":
             fleet = after.fleet_of_seat(int(event.actor)) if str(event.actor).isdigit() else after.active
             other = other_fleet(fleet)
-            lines.append(f"{who} takes the {FLEET_WORDS[fleet]} fleet; {teller.fleet_player(after, other)} "
-                         f"sails {FLEET_WORDS[other]}.")
+            lines.append(said("%(who)s takes the %(fleet)s fleet; %(other)s sails %(other_fleet)s.", who=who,
+                              fleet=FLEET_WORDS[fleet], other=teller.fleet_player(after, other),
+                              other_fleet=FLEET_WORDS[other]))
         elif verb == "opening":
-            lines.append(f"{who} set the opening wind: {_wind(after.wind)}. "
-                         f"{teller.fleet_player(after, after.active)} ({FLEET_WORDS[after.active]}) takes the first turn.")
+            lines.append(said("%(who)s set the opening wind: %(wind)s. %(first)s (%(fleet)s) takes the first turn.",
+                              who=who, wind=_wind(after.wind), first=teller.fleet_player(after, after.active),
+                              fleet=FLEET_WORDS[after.active]))
         elif verb == "wind":
             if i < len(events) and events[i].type == "wind_drawn":
                 lines.append(_wind_line(who, state, after, events[i]))
                 after = evolve(after, events[i])
                 i += 1
             else:
-                lines.append(f"{who} changed the wind.")
+                lines.append(said("%(who)s changed the wind.", who=who))
         elif verb == "repair":
             ship = move.split()[1]
-            lines.append(f"{who} repaired {ship} ({_plural(after.ship(ship).masts, 'mast')} now).")
+            lines.append(counted("%(who)s repaired %(ship)s (%(n)s mast now).",
+                                 "%(who)s repaired %(ship)s (%(n)s masts now).", after.ship(ship).masts,
+                                 who=who, ship=ship))
         elif verb == "end":
-            nxt = "" if after.result else \
-                f": {teller.fleet_player(after, after.active)} ({FLEET_WORDS[after.active]}) is to move"
-            if str(event.actor).isdigit():
-                lines.append(f"{who} ended {FLEET_WORDS[state.active]}'s turn{nxt}.")
+            values = {"who": who, "fleet": FLEET_WORDS[state.active]}
+            if after.result:
+                ended = said("%(who)s ended %(fleet)s's turn.", **values) if str(event.actor).isdigit() else \
+                    said("Nothing is left for %(fleet)s's ships to do, so the turn is over.", **values)
             else:
-                lines.append(f"Nothing is left for {FLEET_WORDS[state.active]}'s ships to do, so the turn is over{nxt}.")
+                values.update(next=teller.fleet_player(after, after.active), next_fleet=FLEET_WORDS[after.active])
+                ended = said("%(who)s ended %(fleet)s's turn: %(next)s (%(next_fleet)s) is to move.", **values) \
+                    if str(event.actor).isdigit() else \
+                    said("Nothing is left for %(fleet)s's ships to do, so the turn is over: %(next)s (%(next_fleet)s) "
+                         "is to move.", **values)
+            lines.append(ended)
             lines.extend(teller.result(after))
         else:
-            lines.append(f"{who} played {move}.")
+            lines.append(said("%(who)s played %(move)s.", who=who, move=move))
         state = after
     return lines
 
@@ -345,28 +405,30 @@ def describe(before: State, events, seat, names) -> list[str]:
 CHAIN_LINES = 40  # a longer chain (only an endless loop gets there) is told by its start and its end
 
 
-def _shortened(lines: list[str]) -> list[str]:
+def _shortened(lines: list[Phrase]) -> list[Phrase]:
     if len(lines) <= CHAIN_LINES:
         return lines
     head, tail = lines[:CHAIN_LINES - 6], lines[-5:]
     skipped = len(lines) - len(head) - len(tail)
-    return head + [f"... and so on, {skipped} more steps of the same exchange ..."] + tail
+    return head + [counted("... and so on, %(n)s more step of the same exchange ...",
+                           "... and so on, %(n)s more steps of the same exchange ...", skipped)] + tail
 
 
-def _wind_line(who: str, before: State, after: State, drawn) -> str:
+def _wind_line(who, before: State, after: State, drawn) -> Phrase:
     direction = str(drawn.data.get("direction", ""))
     if before.rules.wind_mode == "die":
-        how = f"{who} rolled the wind die"
+        how = said("%(who)s rolled the wind die", who=who)
     else:
         keep = before.rules.same_wind == "keep"
         reshuffled = not any(keep or card != before.wind for card in before.pile)
-        how = f"{who} drew a wind card" + (" (the discards were shuffled back into the pile first)" if reshuffled else "")
+        how = said("%(who)s drew a wind card (the discards were shuffled back into the pile first)", who=who) \
+            if reshuffled else said("%(who)s drew a wind card", who=who)
     if direction == before.wind:
-        return f"{how}: the wind stays {_wind(direction)}."
-    return f"{how}: the wind turned to {_wind(direction)}."
+        return said("%(how)s: the wind stays %(wind)s.", how=how, wind=_wind(direction))
+    return said("%(how)s: the wind turned to %(wind)s.", how=how, wind=_wind(direction))
 
 
-def _tell_chain(teller: Teller, state: State, events, i: int, lines: list[str]) -> tuple[int, State]:
+def _tell_chain(teller: Teller, state: State, events, i: int, lines: list[Phrase]) -> tuple[int, State]:
     """Tell a sail, or the answers to its chain's decisions, with every automatic step they caused."""
     first = events[i]
     who = teller.actor(first)

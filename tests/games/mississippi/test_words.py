@@ -26,7 +26,11 @@ def told(state, seat, move, rolls=None, names=NAMES):
     for viewer in range(state.seats):
         redacted = [Event(e.type, game.redact(e, viewer), e.actor) for e in events]
         assert game.describe(state, redacted, viewer, names) == lines
-    return lines
+    return english(lines)
+
+
+def english(lines) -> list[str]:
+    return [str(line) for line in lines]  # a Phrase reads as its English
 
 
 def test_a_move_with_the_movers_reaction_example_1():
@@ -100,7 +104,7 @@ def test_several_boats_react_in_clockwise_order_A6():
 def test_the_start_the_entry_die_and_the_entry_move():
     state = game.initial_state(3, game.resolve_options(3, {}))
     events = game.start(state, ScriptedChance([4]))
-    assert game.describe(state, events, None, NAMES) == [
+    assert english(game.describe(state, events, None, NAMES)) == [
         "Ann rolled a 4 for the entry: the blue boat waits on the start with its 4 pointing downstream."
     ]
     state = fold(state, events)
@@ -146,18 +150,18 @@ def test_the_round_cap_names_the_winner_and_its_field_A18():
 def test_resigning_in_words_P1_P2_P3():
     state = from_position(pos({0: (30, 6, 5), 1: (5, 6, 20), 2: (60, 6, 20)}, 15, 0))
     events = game.resign(state, 1, None)
-    assert game.describe(state, events, None, NAMES) == [
+    assert english(game.describe(state, events, None, NAMES)) == [
         "Bob resigned; the boat stays on the river as an obstacle."
     ]
     state = fold(state, events)
     events = game.resign(state, 2, None)
-    assert game.describe(state, events, None, NAMES) == [
+    assert english(game.describe(state, events, None, NAMES)) == [
         "Cy resigned; the boat stays on the river as an obstacle.",
         "Ann won: the only player left.",
     ]
     waiting, _ = new_game(3, rolls=[5])
     events = game.resign(waiting, 0, ScriptedChance([3]))
-    assert game.describe(waiting, events, None, NAMES) == [
+    assert english(game.describe(waiting, events, None, NAMES)) == [
         "Ann resigned before entering; the boat leaves the start.",
         "Bob rolled a 3 for the entry: the red boat waits on the start with its 3 pointing downstream.",
     ]

@@ -14,6 +14,10 @@ from .helpers import position, replay
 NAMES = ["Ann", "Bob"]  # Ann holds seat 0 (Blue in every position here), Bob seat 1 (Green)
 
 
+def english(lines) -> list[str]:
+    return [str(line) for line in lines]
+
+
 def told(state, *moves, chance=()):
     """Play the moves; return the state and, per move, the lines every reader gets for its append."""
     script = ScriptedChance(list(chance))
@@ -25,7 +29,7 @@ def told(state, *moves, chance=()):
         for reader in (None, 0, 1):  # nothing is hidden: every reader reads the same
             redacted = [Event(e.type, game.redact(e, reader), e.actor) for e in events]
             assert game.describe(state, redacted, reader, NAMES) == lines
-        said.append(lines)
+        said.append([str(line) for line in lines])  # the English (a Phrase reads as its English)
         state = replay(state, events)
     return state, said
 
@@ -217,7 +221,7 @@ def test_the_turn_limit_ends_the_game_drawn():
 def test_setup_the_first_player_the_colours_and_the_opening_wind():
     state = game.initial_state(2, game.resolve_options(2, {}))
     events = game.start(state, ScriptedChance([1]))
-    assert game.describe(state, events, None, NAMES) == ["Bob was drawn to go first and chooses a fleet."]
+    assert english(game.describe(state, events, None, NAMES)) == ["Bob was drawn to go first and chooses a fleet."]
     state = replay(state, events)
     _, said = told(state, "colour green", "opening NE")
     assert said == [["Bob takes the Green fleet; Ann sails Blue."],
@@ -226,13 +230,13 @@ def test_setup_the_first_player_the_colours_and_the_opening_wind():
 
 def test_a_resignation_names_the_winner():
     state = position("N", "blue", {"B1": ("E9", 2)})
-    assert game.describe(state, game.resign(state, 1, None), 0, NAMES) == ["Bob resigned: Ann wins."]
+    assert english(game.describe(state, game.resign(state, 1, None), 0, NAMES)) == ["Bob resigned: Ann wins."]
 
 
 def test_missing_names_fall_back_to_player_numbers():
     state = position("N", "blue", {"B1": ("E9", 2)})
     events = game.decide(state, 0, "wind", ScriptedChance([0]))
-    assert game.describe(state, events, None, [])[0].startswith("Player 1 drew a wind card")
+    assert str(game.describe(state, events, None, [])[0]).startswith("Player 1 drew a wind card")
 
 
 REVEALS = [
