@@ -8,7 +8,7 @@ import re
 from html import unescape
 
 from pbem import service, store
-from pbem.words import tell
+from pbem.words import read, tell
 from tests.support import THREE, play_randomly
 
 
@@ -57,4 +57,4 @@ def test_a_long_games_history_page_stays_small(client, db, site):
     numbers = [int(n) for n in re.findall(rb'<li value="(\d+)"', late)]
     assert numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[-1] == len(
         [e for e in store.read_events(db, created.id) if e.command])
-    assert tell(db, folded, None, 0)[-1].lines[0] in unescape(late.decode())
+    assert read(tell(db, folded, None, 0)[-1].lines[0]) in unescape(late.decode())
