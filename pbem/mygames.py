@@ -39,6 +39,7 @@ class MySeat:
     others: tuple[str, ...]
     outcome: dict | None
     paused_until: str | None = None  # the end of a pause by agreement under way (issue 28)
+    paused_left: int | None = None   # seconds left while the seat's own clock stands still now (issue 28)
 
     def to_json(self) -> dict:
         keys = ("id", "game", "title", "seat", "status", "your_turn", "deadline", "url", "updated", "summary")
@@ -58,14 +59,30 @@ def my_seats(db, site: Site, address: str, now: str, language: str = "en") -> li
         told = json.loads(deadlines or "{}")
         own = told.get(str(seat))
         paused = told.get("paused") if status == "active" and told.get("paused", "") > now else None
+        left = stood_left(told, seat, own, now) if yours and not paused else None
         module = GAMES.get(game)
         mine.append(MySeat(
             game_id, game, module.TITLE if module else game, seat, name, status, yours,
             own if yours else earliest, site.seat_url(game_id, seat, generation or 0), updated,
             summary_read(summary, language),
             tuple(n for s, n in sorted(names.get(game_id, {}).items()) if s != seat),
-            json.loads(outcome) if outcome else None, paused))
+            json.loads(outcome) if outcome else None, paused, left))
     return ordered(mine)
+
+
+def stood_left(told: dict, seat: int, deadline: str | None, now: str) -> int | None:
+    """The seconds a seat has left while its clock stands still now (a vacation, a rest day), as the
+    projection wrote its stops; None while its clock runs (the countdown then runs to its deadline)."""
+    key = str(seat)
+    if key in told.get("held", {}):
+        return told["held"][key]
+    spans = [(clock.parse_time(a), clock.parse_time(b)) for a, b in told.get("stops", {}).get(key, [])]
+    at = clock.parse_time(now)
+    if deadline is None or not any(a <= at < b for a, b in spans):
+        return None
+    limit = clock.parse_time(deadline)
+    stopped = sum(((min(b, limit) - max(a, at)).total_seconds() for a, b in spans if b > at and a < limit), 0.0)
+    return max(0, int((limit - at).total_seconds() - stopped))
 
 
 def ordered(seats: list[MySeat]) -> list[MySeat]:

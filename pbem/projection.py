@@ -41,14 +41,37 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None, s
         "created": folded.created_at, "updated": now, "seat_count": folded.seat_count,
         "outcome": json.dumps(result.to_json()) if result is not None else None,
         "next_due": next_due,
-        # each owing seat's own deadline (pbem/mygames.py orders a player's games by it), and the end of a
-        # pause under way ("paused"), so that /me says so without loading the game
-        "deadlines": json.dumps({**{str(seat): clock.format_time(limit) for seat in sorted(folded.owing_since)
-                                    if (limit := folded.deadline(seat, moment)) is not None},
-                                 **({"paused": clock.format_time(pause.end)} if pause else {})})
-        if result is None else None,
+        # each owing seat's own deadline (pbem/mygames.py orders a player's games by it), the end of a
+        # pause under way ("paused"), and when each seat's clock stands still before its deadline
+        # ("stops": vacations, rest days; "held": the time left of a seat on a vacation with no end yet),
+        # so that /me shows a countdown paused without loading the game
+        "deadlines": json.dumps(deadlines_told(folded, moment, pause)) if result is None else None,
         "summary": summary,
     }
+
+
+def deadlines_told(folded: Folded, moment, pause) -> dict:
+    told: dict = {}
+    stops: dict = {}
+    held: dict = {}
+    for seat in sorted(folded.owing_since):
+        limit = folded.deadline(seat, moment)
+        if limit is None:
+            continue
+        told[str(seat)] = clock.format_time(limit)
+        if clock.on_vacation(folded.vacations, seat):
+            held[str(seat)] = folded.time_left(seat, moment)
+            continue
+        spans = clock.stop_spans(folded.vacations, seat, moment, limit, moment, folded.owing_since[seat])
+        if spans:
+            stops[str(seat)] = [[clock.format_time(a), clock.format_time(b)] for a, b in spans]
+    if pause:
+        told["paused"] = clock.format_time(pause.end)
+    if stops:
+        told["stops"] = stops
+    if held:
+        told["held"] = held
+    return told
 
 
 def seat_rows(folded: Folded) -> list[dict]:

@@ -10,7 +10,7 @@ import time
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from pbem import accounts, away, clock, service
+from pbem import accounts, away, clock, mygames, service
 from pbem.notify import compose, outbox
 from tests.conftest import start_server, stop_server
 from tests.support import csrf
@@ -185,6 +185,12 @@ def test_an_address_vacation_pauses_all_three_of_its_games_and_each_shows_it(db,
             assert notice["seat"] == 0 and notice["recipient"] == "bob@example.org"  # and is told, by mail
             status, report = call(base, "GET", f"/api/games/{created.id}/verify")
             assert status == 200 and report["ok"], report
+        # /me shows each of her countdowns paused, with the time her turn still holds (read from the games
+        # projection, no game loaded): two days less the hour or two she spent before her vacation
+        mine = mygames.my_seats(db, site, ANN, clock.format_time(datetime.now(timezone.utc)))
+        held = {s.id: s.paused_left for s in mine if s.paused_left is not None}
+        assert set(held) == {g.id for g in games}, mine
+        assert all(timedelta(hours=45) < timedelta(seconds=left) <= timedelta(days=2) for left in held.values()), held
         status, body = call(base, "PUT", "/api/me/vacation", {"start": today.isoformat(), "end": today.isoformat()},
                             token=token)
         assert status == 422 and "end it first" in body["error"]
@@ -382,6 +388,11 @@ def test_me_and_the_seat_settings_offer_rest_days_and_the_vacation_in_a_browser(
     assert driver.find_element("css selector", "input[name=rest_sat]").is_selected()
     screenshot(driver, shots, "rest-me")
     whole_page(driver, shots, "rest-me")
+    owing = [m for m in made if call(server, "GET", f"/api/games/{m['id']}")[1]["to_move"] == [0]]
+    if owing:  # where it is her turn, /me's countdown reads as paused, as the seat page's does
+        driver.get(f"{server}/me")
+        wait_for(driver, lambda d: sum("left, paused" in el.text for el in d.find_elements("css selector", "time.countdown"))
+                 == len(owing))
     seat = next(s for s in made[0]["seats"] if s["name"] == "Ann")
     status, game = call(server, "GET", f"/api/games/{made[0]['id']}")
     assert status == 200 and (game["clock"]["paused"] is True) == (game["to_move"] == [0])
