@@ -207,6 +207,7 @@ def test_the_seat_page_offers_a_pause_says_it_runs_and_resumes_it(client, db, si
         page = client.get(f"/play/{token}").data.decode()
         assert f"The game is paused until {shown}: every clock stands still." in page
         assert 'class="countdown"' not in page and "Offer a pause" not in page and "Resume now" in page
+        assert "resting today" not in page and "is on vacation" not in page  # a pause is told as a pause
     client.post(url + "/resume", data={"csrf": csrf_of(page)})
     assert store.last_event(db, created.id).type == "pause_resumed"
     page = client.get(url).data.decode()
