@@ -11,15 +11,13 @@ whose end is a phase too. axe-core itself is installed by tests/axe.py."""
 from __future__ import annotations
 
 import importlib
-import json
 import random
-import urllib.error
-import urllib.request
 
 import pytest
 
 from tests.axe import said, violations
 from tests.browser import DESKTOP, PHONE, choose_on_board, hints_on_page, settle, visible, wait_for
+from tests.test_browser import api
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.sqlite_only("the pages and their markup do not depend on the database engine")]
@@ -27,19 +25,6 @@ pytestmark = [pytest.mark.slow,
 SEATS = {"mississippi": (3, {}), "rigadoon": (2, {"first": "seat0"}), "buccaneer": (2, {}), "dragon_flagon": (2, {})}
 CHECKPOINTS = (6, 30)   # moves after which the seat pages are checked again, beside the start and the end
 BOUND = 1500            # moves played before the game is ended by resignations
-
-
-def api(url: str, body: dict | None = None, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None,
-                                     headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        raise AssertionError(f"{url} {body}: {error.code} {error.read()[:500]!r}") from None
 
 
 class Checked:
