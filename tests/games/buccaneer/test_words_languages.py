@@ -45,7 +45,7 @@ def test_the_start_reads_in_german_and_french_with_the_same_numbers_and_names():
     french = [words.read(line, "fr") for line in lines]
     assert german[0] == "Eine Partie Buccaneer beginnt: Ann aus London und Bob aus Marseille."
     assert french[0] == "Une partie de Buccaneer commence : Ann depuis Londres et Bob depuis Marseille."
-    assert "Genua rot 1, rot 1, ein Goldbarren und ein Fass Rum" in german[3]
+    assert "Genua rot 1, rot 1, einen Goldbarren und ein Fass Rum" in german[3]
     assert "Gênes rouge 1, rouge 1, un lingot d'or et un tonneau de rhum" in french[3]
     assert german[4] == "Jeder Spieler erhielt verdeckt 6 Mannschaftskarten; Hand von Ann: rot 2, rot 2, rot 3, rot 3, " \
                         "rot 3 und schwarz 1."
