@@ -49,12 +49,17 @@ def join(parts) -> Phrase | str:
     return listed(parts)
 
 
-def commas(parts) -> Phrase:
-    """Cards listed with commas only, as a hand is shown: `red 1, black 3`."""
+def between(parts, separator: str) -> Phrase:
+    """The parts told one after another with `separator` (plain punctuation) between each two."""
     out: list = []
     for part in parts:
-        out += [", ", part] if out else [part]
+        out += [separator, part] if out else [part]
     return joined(*out)
+
+
+def commas(parts) -> Phrase:
+    """Cards listed with commas only, as a hand is shown: `red 1, black 3`."""
+    return between(parts, ", ")
 
 
 def crew_card(card: str) -> Phrase:
@@ -68,6 +73,11 @@ def crew_phrase(cards=None, n: int | None = None) -> Phrase:
     if cards:
         return joined(text, " (", commas(crew_card(c) for c in cards), ")")
     return text
+
+
+def crew_list(hand) -> Phrase:
+    """A crew shown in a fight: its cards, or "none"."""
+    return commas(crew_card(c) for c in hand) if hand else N_("none")
 
 
 def treasure_piece(kind: str, n: int) -> Phrase:
@@ -114,6 +124,27 @@ def place(square) -> Phrase | str:
     if square in BAYS:
         return said("%(bay)s (%(square)s)", bay=BAY_WORDS[BAYS[square]], square=square_name(square))
     return square_name(square)
+
+
+def sailed_squares(n: int, direction: str, start) -> Phrase:
+    """`2 squares north from E5`, or `out of London` when the ship leaves a port."""
+    if tuple(start) in PORT_AT:
+        return counted("%(n)s square %(direction)s out of %(start)s", "%(n)s squares %(direction)s out of %(start)s",
+                       n, direction=DIRECTION_WORDS[direction], start=place(start))
+    return counted("%(n)s square %(direction)s from %(start)s", "%(n)s squares %(direction)s from %(start)s",
+                   n, direction=DIRECTION_WORDS[direction], start=place(start))
+
+
+def kept_card(drew: Phrase, token: str, worth: int | None) -> Phrase:
+    """A value card drawn and kept, with what it is worth (a Kidd's Chart: redeemed or traded)."""
+    if token == "kidds-chart" and worth:
+        return said("%(drew)s, and keeps it (redeemed at Anchor Bay for treasure worth up to 7, or traded for "
+                    "%(worth)s)", drew=drew, worth=worth)
+    if token == "kidds-chart":
+        return said("%(drew)s, and keeps it (redeemed at Anchor Bay for treasure worth up to 7)", drew=drew)
+    if worth:
+        return said("%(drew)s, and keeps it (worth %(worth)s in trade)", drew=drew, worth=worth)
+    return said("%(drew)s, and keeps it", drew=drew)
 
 
 def possessive(name) -> Phrase:

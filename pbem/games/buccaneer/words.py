@@ -18,14 +18,15 @@ the values its reader may know (the events are redacted already).
 
 from __future__ import annotations
 
-from pbem.games.base import RULES, N_, Event, InvalidMove, Phrase, capitalised, counted, joined, said
+from pbem.games.base import RULES, N_, Event, InvalidMove, Phrase, capitalised, counted, said
 
 from .board import PORT_AT, PORT_SQUARE, PORTS, step
 from .cards import CURRENCY, CUT_CARDS, EITHER_CARDS, VALUE_CARDS, treasure_value
 from .notation import Move, parse_move
 from .phrases import (CHANCE_WORDS, DIRECTION_WORDS, FLAT_ISLAND, MUST_DECIDE, NO_CHOICE, NOTHING_TO_DO, ORDER_WORDS,
-                      WAITING, card_name, commas, crew_card, crew_phrase, filled, items_phrase, join, place,
-                      port_name, possessive, store_name, treasure_parts, treasure_phrase)
+                      WAITING, between, card_name, crew_card, crew_list, crew_phrase, filled, items_phrase, join,
+                      kept_card, place, port_name, possessive, sailed_squares, store_name, treasure_parts,
+                      treasure_phrase)
 from .state import State, apply, item_to_json
 
 # Effects that every seat sees whole (spec 17.1): the story applies them to its public copy of the state.
@@ -160,7 +161,7 @@ class Story:
                     dealt.append(said("%(dealt)s.", dealt=each))
         if stocks:
             ports = [said("%(port)s %(stock)s", port=port_name(w[6:]), stock=join(parts)) for w, parts in stocks.items()]
-            self.say(said("The ports were stocked: %(ports)s.", ports=joined(*_between(ports, "; "))))
+            self.say(said("The ports were stocked: %(ports)s.", ports=between(ports, "; ")))
         for line in dealt:
             self.say(line)
         return {i for i, e in enumerate(data.get("effects", ())) if e["k"] in ("crew", "treasure", "deal", "ship")}
@@ -301,12 +302,7 @@ class Story:
                           lead=lead, direction=DIRECTION_WORDS[move.dir], where=place(end), facing=facing))
             return {index}
         dest = step(start, move.dir, move.n)
-        if tuple(start) in PORT_AT:
-            squares = counted("%(n)s square %(direction)s out of %(start)s", "%(n)s squares %(direction)s out of %(start)s",
-                              move.n, direction=DIRECTION_WORDS[move.dir], start=place(start))
-        else:
-            squares = counted("%(n)s square %(direction)s from %(start)s", "%(n)s squares %(direction)s from %(start)s",
-                              move.n, direction=DIRECTION_WORDS[move.dir], start=place(start))
+        squares = sailed_squares(move.n, move.dir, start)
         self.sailing = seat
         if end != dest:
             blockers = [s for s in range(self.public.seats) if s != seat and self.at(s) == end
@@ -477,16 +473,7 @@ class Story:
                     title=CHANCE_WORDS[card])
         if effect.get("kept"):
             token = VALUE_CARDS[card]
-            worth = CURRENCY[self.public.currency].get(token)
-            if token == "kidds-chart" and worth:
-                line = said("%(drew)s, and keeps it (redeemed at Anchor Bay for treasure worth up to 7, or traded "
-                            "for %(worth)s)", drew=line, worth=worth)
-            elif token == "kidds-chart":
-                line = said("%(drew)s, and keeps it (redeemed at Anchor Bay for treasure worth up to 7)", drew=line)
-            elif worth:
-                line = said("%(drew)s, and keeps it (worth %(worth)s in trade)", drew=line, worth=worth)
-            else:
-                line = said("%(drew)s, and keeps it", drew=line)
+            line = kept_card(line, token, CURRENCY[self.public.currency].get(token))
         self.say(said("%(line)s.", line=line))
         if card in (2, 7, 20, 22) and not any(e["k"] in ("push", "swap", "crew") for e in _until_next_draw(rest)):
             self.say(N_("It had no effect."))
@@ -513,8 +500,8 @@ class Story:
         if "values" in effect and "hands" in effect:
             (ha, hd), (va, vd) = effect["hands"], effect["values"]
             crews = said("%(attacker)s crew (%(attacking)s) fought at %(a)s against %(defender)s (%(defending)s) at %(d)s",
-                         attacker=possessive(a), attacking=self.crew_list(ha), a=va,
-                         defender=possessive(d), defending=self.crew_list(hd), d=vd)
+                         attacker=possessive(a), attacking=crew_list(ha), a=va,
+                         defender=possessive(d), defending=crew_list(hd), d=vd)
             self.say(said("%(crews)s: %(winner)s won.", crews=crews, winner=winner) if winner else
                      said("%(crews)s: a draw, and nothing changes hands.", crews=crews))
         else:
@@ -524,10 +511,6 @@ class Story:
                           "changes hands.", attacker=a, defender=d))
         if winner and not any(e["k"] == "push" and e["item"]["kind"] == "spoils" for e in rest):
             self.say(said("%(who)s had nothing to take.", who=d if winner == a else a))
-
-    @staticmethod
-    def crew_list(hand) -> Phrase | str:
-        return commas(crew_card(c) for c in hand) if hand else N_("none")
 
     def effect_swap(self, effect, rest):
         a, b = self.name(effect["a"]), self.name(effect["b"])
@@ -595,14 +578,6 @@ class Story:
         pool = treasure_phrase(front.items) if front.kind == "keep" else ""
         self.say(filled(text, who=who, other=other, subject=subject, limit=limit[0], crew=limit[1] if limit else 0,
                         cut=CUT_CARDS.get(card, (0, 0))[1], pool=pool))
-
-
-def _between(parts, separator: str) -> list:
-    """The parts with `separator` (plain punctuation) between each two, for `joined`."""
-    out: list = []
-    for part in parts:
-        out += [separator, part] if out else [part]
-    return out
 
 
 def _until_next_draw(effects):
