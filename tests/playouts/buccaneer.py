@@ -155,7 +155,7 @@ def check_words_hide_secrets(game, before, events, viewers):
             f"describe reads a secret of the state for seat {viewer}"
         for seat, name in enumerate(names):
             if seat != viewer:
-                assert not any(f"{name}'s hand:" in line for line in lines), f"seat {viewer} is told {name}'s hand"
+                assert not any(f"{name}'s hand:" in str(line) for line in lines), f"seat {viewer} is told {name}'s hand"
 
 
 _WORDS_CHECKED: dict[int, tuple[int, object]] = {}

@@ -18,7 +18,8 @@ CREW = ["R3", "R3", "B1", "B2"]
 
 
 def words(before, events, viewer):
-    return game.describe(before, [Event(e.type, game.redact(e, viewer), e.actor) for e in events], viewer, NAMES)
+    lines = game.describe(before, [Event(e.type, game.redact(e, viewer), e.actor) for e in events], viewer, NAMES)
+    return [str(line) for line in lines]  # a Phrase reads as its English
 
 
 def told(state, port, move, viewer, chance=()):
