@@ -23,7 +23,9 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
-    from . import away, between, db
+    from .people import away
+    from . import between
+    from .web import db
     from .web import (api, app_files, headers, health, home, home_api, languages, limits, pages, push_api, started,
                       unsubscribe)
     # These add their routes to the pages' and the API's blueprints when imported (before those are

@@ -14,7 +14,8 @@ import os
 import sys
 
 from . import config as config_mod
-from . import service, store
+from .play import service
+from . import store
 from .games import GAMES
 from .games.base import GameError
 from .site import Site
@@ -146,7 +147,7 @@ def cmd_new(args) -> int:
 
 def cmd_links(args) -> int:
     """A game's current seat links (a replaced link's successor), for the operator to hand on."""
-    from .players import current_links
+    from .people.players import current_links
 
     db = open_db()
     site = cli_site(db)
@@ -185,7 +186,7 @@ def printable(name: str) -> str:
 
 
 def cmd_show(args) -> int:
-    from . import loading
+    from .play import loading
 
     db = open_db()
     loaded = service.load(db, args.game)
@@ -199,8 +200,8 @@ def cmd_show(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .export import record_json
-    from .transfer import full_record
+    from .words.export import record_json
+    from .play.transfer import full_record
 
     db = open_db()
     if args.full:
@@ -215,7 +216,7 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from .transfer import import_record, load_file
+    from .play.transfer import import_record, load_file
 
     db = open_db()
     for path in args.files:
@@ -225,7 +226,7 @@ def cmd_import(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from .audit import verify
+    from .play.audit import verify
 
     db = open_db()
     if args.against is not None:
@@ -252,10 +253,10 @@ def cmd_verify(args) -> int:
 
 def verify_against(db, args) -> int:
     """`pbem verify [GAME] --against RECORD`: whether the game's log extends a record a player saved, and
-    where they part (pbem/against.py); then the log itself, as `pbem verify GAME` checks it."""
-    from .against import compare
-    from .audit import verify
-    from .transfer import load_file
+    where they part (pbem/play/against.py); then the log itself, as `pbem verify GAME` checks it."""
+    from .play.against import compare
+    from .play.audit import verify
+    from .play.transfer import load_file
 
     if args.all:
         raise service.BadRequest("--against checks one game: its record names it")
@@ -275,7 +276,7 @@ def verify_against(db, args) -> int:
 
 
 def cmd_backup(args) -> int:
-    from .backups import backup, described
+    from .play.backups import backup, described
 
     holdings = backup(config_mod.from_environment()["DATABASE"], args.file)
     print(f"backup {args.file} (mode 0600): {described(holdings)}")
@@ -284,7 +285,7 @@ def cmd_backup(args) -> int:
 
 def arrived(arrival, what: str) -> int:
     """What a restore or copy wrote and how its games verified; 1 when any game has a problem."""
-    from .backups import described
+    from .play.backups import described
 
     rows = sum(arrival.rows.values())
     print(f"{what}: {described(arrival.holdings)} ({rows} rows in {len(arrival.rows)} tables)")
@@ -299,14 +300,14 @@ def arrived(arrival, what: str) -> int:
 
 
 def cmd_restore(args) -> int:
-    from .backups import restore
+    from .play.backups import restore
 
     database = config_mod.from_environment()["DATABASE"]
     return arrived(restore(args.file, database), f"restored {args.file} into {database}")
 
 
 def cmd_copy(args) -> int:
-    from .backups import copy
+    from .play.backups import copy
 
     return arrived(copy(args.source, args.target), f"copied {args.source} into {args.target}")
 
@@ -318,7 +319,7 @@ def cmd_rebuild(args) -> int:
 
 
 def cmd_schemas(args) -> int:
-    from .openapi import write_schemas
+    from .web.openapi import write_schemas
 
     for path in write_schemas():
         print(path)
@@ -411,7 +412,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from . import away, between
+    from .people import away
+    from . import between
 
     between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
     away.install()  # an address's rest days follow it into a game it joins (issue 28)

@@ -58,13 +58,13 @@ def from_environment() -> dict:
         "ALLOW_PRIVATE_WEBHOOKS": os.environ.get("PBEM_ALLOW_PRIVATE_WEBHOOKS", "") in ("1", "true", "yes"),
         "INBOUND_SECRET": os.environ.get("PBEM_INBOUND_SECRET") or None,
         "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
-        # rate limits per client address (pbem/ratelimit.py): on unless "off"; the proxies whose
+        # rate limits per client address (pbem/web/ratelimit.py): on unless "off"; the proxies whose
         # X-Forwarded-For names the client (pbem/web/limits.py)
         "RATE_LIMITS": os.environ.get("PBEM_RATE_LIMITS", "on"),
         "TRUSTED_PROXIES": os.environ.get("PBEM_TRUSTED_PROXIES", ""),
-        # seconds a computer seat waits after the append that makes it owe a move (pbem/computer.py)
+        # seconds a computer seat waits after the append that makes it owe a move (pbem/people/computer.py)
         "COMPUTER_DELAY": computer_delay(os.environ.get("PBEM_COMPUTER_DELAY")),
-        # days of vacation for all of an address's games in any 365 (pbem/away.py; issue 28)
+        # days of vacation for all of an address's games in any 365 (pbem/people/away.py; issue 28)
         "ADDRESS_VACATION_DAYS": address_vacation_days(os.environ.get("PBEM_ADDRESS_VACATION_DAYS")),
         # whom push services may ask about this server's pushes (RFC 8292's "sub"; pbem/notify/push.py)
         "VAPID_SUBJECT": vapid_subject(os.environ.get("PBEM_VAPID_SUBJECT"),

@@ -75,7 +75,7 @@ class Site:
         return f"{self.base_url}/join/{self.invite_token(game_id)}"
 
     def home_key(self, kind: str, address: str, generation: int) -> str:
-        """A player's personal API token or calendar feed key (pbem/accounts.py): derived from the server
+        """A player's personal API token or calendar feed key (pbem/people/accounts.py): derived from the server
         key, the address and the generation (replacing one moves to the next), 192 bits, so /me can show
         it again while the database keeps only its SHA-256."""
         message = f"home:{kind}:{address.strip().lower()}:{generation}"

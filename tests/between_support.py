@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import random
 
-from pbem import service, store
-from pbem.folding import PLATFORM_EVENTS
+from pbem.play import service
+from pbem import store
+from pbem.play.folding import PLATFORM_EVENTS
 from pbem.games.base import Event
 from pbem.notify import outbox
 

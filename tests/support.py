@@ -11,7 +11,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from pbem import service
+from pbem.play import service
 
 THREE = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}, {"name": "Cy"}]
 
@@ -198,7 +198,8 @@ def race(count: int, action) -> list:
 def proven(db, game_id, *addresses):
     """People who have followed a link mailed to them from this game ('': a sign-in link; pbem/web/proof.py):
     past three mails, its mail reaches them still. Tests whose players play on without opening a mail say so."""
-    from pbem import service, store
+    from pbem.play import service
+    from pbem import store
 
     with store.immediate(db):
         for address in addresses:

@@ -20,7 +20,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
                                                status_code_conformance)
 
-from pbem import create_app, service
+from pbem import create_app
+from pbem.play import service
 from pbem.site import Site
 
 EXAMPLES_PER_OPERATION = 300

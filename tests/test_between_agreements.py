@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from pbem import audit, clock, loading, service, store
+from pbem.play import audit, clock, loading, service
+from pbem import store
 from pbem.between import agreements
 from pbem.notify import inbound, outbox
 from tests.between_support import DUO, call, move, play_until_quiet
@@ -156,7 +157,7 @@ def test_takebacks_fold_the_same_from_snapshots(db, site, monkeypatch):
 
 
 def _fold_upto(db, game_id, seq):
-    from pbem.folding import fold
+    from pbem.play.folding import fold
 
     events = store.read_events(db, game_id, upto=seq)
     complete = store.event_at(db, game_id, seq + 1) is None or store.event_at(db, game_id, seq + 1).command is not None
@@ -259,8 +260,8 @@ def test_accept_decline_and_takeback_by_e_mail(db, site):
 
 
 def test_every_between_players_event_conforms_to_its_schema(client, db, site):
-    from pbem import contract
-    from pbem.folding import PLATFORM_EVENTS
+    from pbem.web import contract
+    from pbem.play.folding import PLATFORM_EVENTS
 
     created = service.create_game(db, site, "mississippi", DUO)
     path = f"/api/games/{created.id}"

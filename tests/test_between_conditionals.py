@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from pbem import audit, service, store
+from pbem.play import audit, service
+from pbem import store
 from pbem.between import agreements, conditionals
 from pbem.between.conditionals import END, appends_after, movers, step, token
 from pbem.games.base import Event

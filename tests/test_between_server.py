@@ -14,7 +14,8 @@ from html import unescape
 
 import pytest
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.between.conditionals import movers, step
 from tests.between_support import http_getter, revealing, seen_through
 from tests.support import Browser, csrf, json_call

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.between import agreements
 from tests.between_support import DUO, move, play_until_quiet
 from tests.support import Browser, csrf, race

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from pbem import audit, create_app, service, store
+from pbem.play import audit, service
+from pbem import create_app, store
 from pbem.events.talk import MESSAGES_PER_HOUR
 from pbem.notify import outbox
 from tests.between_support import DUO, auth, call, everything_seen_by, move

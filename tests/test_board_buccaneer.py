@@ -14,7 +14,8 @@ import urllib.request
 
 import pytest
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.games import buccaneer as game
 from tests.browser import DESKTOP, PHONE, at_size, board_text_sizes, screenshot
 from tests.playouts.buccaneer import choose

@@ -14,7 +14,8 @@ import urllib.request
 
 import pytest
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.games import dragon_flagon as game
 from pbem.games.dragon_flagon.data import BOARDS_FILE
 from tests.browser import DESKTOP, PHONE, at_size, board_text_sizes, screenshot

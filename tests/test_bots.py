@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import GAMES
 
 GAME_NAMES = sorted(GAMES)

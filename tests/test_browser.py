@@ -17,7 +17,8 @@ import urllib.request
 
 import pytest
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from tests.browser import (choose_on_board, click_piece, confirm_pending, hints_on_page, screenshot, visible,
                            wait_for)
 

@@ -8,7 +8,8 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.notify import inbound, outbox
 from tests.support import csrf
 

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from pbem.chance import ScriptedChance, SeededChance, commitment, event_salt, new_seed
+from pbem.play.chance import ScriptedChance, SeededChance, commitment, event_salt, new_seed
 
 
 def test_the_same_seed_and_batch_give_the_same_draws():

@@ -1,6 +1,7 @@
 """The pbem console script: new, show (with --at), verify, rebuild, and clear errors."""
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 
 
 def new_game(runner, *extra):

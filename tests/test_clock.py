@@ -5,7 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem import clock
+from pbem.play import clock
 from pbem.games.base import InvalidOptions
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)

@@ -15,7 +15,9 @@ from datetime import timedelta
 
 import pytest
 
-from pbem import audit, clock, computer, loading, service, store
+from pbem.play import audit, clock, loading, service
+from pbem.people import computer
+from pbem import store
 from pbem.events.computer import computer_seats, owed_by_computer
 from pbem.games import GAMES
 from pbem.notify import sweep
@@ -147,7 +149,7 @@ def test_a_computer_seat_reads_its_own_view_and_moves_only(db, site):
 def test_the_generator_is_not_the_dice():
     """The computer's generator and the game's draws come from one seed under different labels: the
     computer never sees the values its move's dice will take."""
-    from pbem.chance import SeededChance
+    from pbem.play.chance import SeededChance
 
     seed = b"\x07" * 32
     dice = SeededChance(seed, 5)

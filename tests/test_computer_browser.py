@@ -13,7 +13,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem import clock, service, store
+from pbem.play import clock, service
+from pbem import store
 from pbem.events.computer import playing_for
 from pbem.site import Site
 from tests.browser import choose_on_board, confirm_pending, hints_on_page, screenshot, wait_for
@@ -65,7 +66,7 @@ def test_a_person_plays_mississippi_against_two_computers_by_clicking_the_board(
         screenshot(driver, shots, "computer-spectator")
         assert "(computer)" in driver.page_source
         db = store.connect(database)
-        from pbem.audit import verify
+        from pbem.play.audit import verify
 
         assert verify(db, game_id)["ok"]
         driver.get(f"{base}/new/rigadoon")

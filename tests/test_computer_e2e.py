@@ -19,7 +19,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem import clock, service, store
+from pbem.play import clock, service
+from pbem import store
 from pbem.games import GAMES
 from pbem.site import Site
 from tests.conftest import ROOT, start_server, stop_server

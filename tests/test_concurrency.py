@@ -4,7 +4,8 @@ threads, once with separate processes on the same SQLite file."""
 
 import multiprocessing
 
-from pbem import audit, service, store
+from pbem.play import audit, service
+from pbem import store
 from tests.support import THREE, json_call, race
 
 RACERS = 12

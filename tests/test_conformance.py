@@ -16,7 +16,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import GAMES, missing_names
 from pbem.games.base import Event, GameError, Hint, NotYourTurn, Outcome, Phrase
 from pbem.i18n import LANGUAGES
@@ -176,7 +176,7 @@ def test_random_playout(name, seats, options, run):
     assert isinstance(result, Outcome)
     json.dumps(result.to_json())
     assert repr(fold(game, initial, log)) == repr(state), "replay differs from the incremental state"
-    # A snapshot is the state pickled (pbem/loading.py): it must come back equal.
+    # A snapshot is the state pickled (pbem/play/loading.py): it must come back equal.
     assert repr(pickle.loads(pickle.dumps(state))) == repr(state), "the state does not survive a snapshot"
     check_renders(game, state, seats)
     for viewer in [None, *range(seats)]:

@@ -9,7 +9,7 @@ from datetime import timedelta
 from email.message import EmailMessage
 
 from pbem import store
-from pbem import audit, clock, service
+from pbem.play import audit, clock, service
 from pbem.notify import inbound, sweep
 
 T0 = clock.parse_time("2026-11-21T09:00:00Z")

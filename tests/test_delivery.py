@@ -17,7 +17,8 @@ import time
 
 import pytest
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.notify import courier, mail, sender, webhook
 from tests.conftest import ROOT
 from tests.support import json_call as call, serving, wait_for

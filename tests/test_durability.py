@@ -5,8 +5,10 @@ runs with synchronous_commit=on, whatever the server's default."""
 
 import pytest
 
-from pbem import db as db_module
-from pbem import ratelimit, service, store
+from pbem.web import db as db_module
+from pbem.web import ratelimit
+from pbem.play import service
+from pbem import store
 from pbem.store import counters, groupcommit
 
 

@@ -1,4 +1,4 @@
-"""A game's record to download (pbem/export.py): the seat page, the spectator page and `pbem export` give
+"""A game's record to download (pbem/words/export.py): the seat page, the spectator page and `pbem export` give
 every event as that viewer may see it, in words too; during play nothing hidden is in it, and once the
 game is over everything is, the seed included."""
 
@@ -6,8 +6,8 @@ import json
 import random
 
 from pbem import store
-from pbem import service
-from pbem.export import FORMAT
+from pbem.play import service
+from pbem.words.export import FORMAT
 from tests.support import THREE, play_out, play_randomly
 
 FOUR = [{"name": f"P{i}"} for i in range(4)]

@@ -9,7 +9,8 @@ from datetime import timedelta
 import feedparser
 import icalendar
 
-from pbem import clock, service, store
+from pbem.play import clock, service
+from pbem import store
 from pbem.notify import asked
 from pbem.site import Site
 from pbem.words import lines_of, tell

@@ -13,7 +13,8 @@ import urllib.error
 import urllib.request
 from datetime import datetime, timedelta, timezone
 
-from pbem import clock, service, store
+from pbem.play import clock, service
+from pbem import store
 from pbem.notify import compose, outbox, sweep
 from tests.conftest import start_server, stop_server
 

@@ -18,13 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from pbem import chance, clock, store
+from pbem.play import chance, clock
+from pbem import store
 from pbem import cli as pbem_cli
-from pbem import players, service
+from pbem.people import players
+from pbem.play import service
 from pbem.between import agreements, talk
-from pbem.commands import run_command
-from pbem.folding import fold
-from pbem.projection import projection_row, seat_rows
+from pbem.play.commands import run_command
+from pbem.play.folding import fold
+from pbem.play.projection import projection_row, seat_rows
 from tests.between_support import DUO
 from tests.support import THREE, play_randomly
 
@@ -388,7 +390,7 @@ def test_records_written_before_the_finished_game_refusals_still_verify(db, site
     """A message after the end (a "good game") and a takeback to where the game already stood were accepted
     before the service refused them; the deciders leave those refusals to the service, so such a record,
     made by the verbs as they were then, still imports and verifies."""
-    from pbem.deciding import message_command
+    from pbem.play.deciding import message_command
 
     created = service.create_game(db, site, "mississippi", DUO)
     play_randomly(db, site, created, 4, random.Random(3))

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from pbem import audit, service, store
+from pbem.play import audit, service
+from pbem import store
 from pbem.notify import sweep
 from pbem.notify.lost_links import send_seat_links
 from pbem.notify.unsubscribe import block
@@ -100,7 +101,7 @@ def test_the_new_holders_first_move_ends_the_summary_and_a_seat_may_be_handed_on
                                                                                      mail_client):
     db, site, client = mail_db, mail_site, mail_client
     created = service.create_game(db, site, "rigadoon", PLAYERS[:2])
-    from pbem.handover import hand_over
+    from pbem.people.handover import hand_over
 
     hand_over(db, site, created.id, created.tokens[0], "Dora", "dora@example.org")
     dora = site.seat_token(created.id, 0, 1)
@@ -126,7 +127,7 @@ def test_the_old_holders_webhook_and_settings_do_not_follow_the_seat(mail_db, ma
     created = service.create_game(db, site, "mississippi", players)
     service.change_settings(db, site, created.id, created.tokens[0], email_on=True, digest=True,
                             webhook=webhook_sink.url, confirm=False)
-    from pbem.handover import hand_over
+    from pbem.people.handover import hand_over
 
     hand_over(db, site, created.id, created.tokens[0], "Dora", "dora@example.org")
     record = service.load(db, created.id).seats[0]
@@ -185,9 +186,9 @@ def test_a_seat_is_handed_on_from_its_settings_page(mail_db, mail_site, mail_cli
 
 
 def test_handing_on_a_seat_the_computer_plays_for_gives_it_back_to_a_person(mail_db, mail_site):
-    from pbem import clock
+    from pbem.play import clock
     from pbem.events.computer import computer_seats
-    from pbem.handover import hand_over
+    from pbem.people.handover import hand_over
 
     options = {"time_per_move": "1h", "on_timeout": "bot"}
     created = service.create_game(mail_db, mail_site, "mississippi", PLAYERS[:2], options, now="2026-11-21T09:00:00Z")

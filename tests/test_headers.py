@@ -2,7 +2,8 @@
 errors included, sends Referrer-Policy: no-referrer, Cache-Control: no-store and
 X-Content-Type-Options: nosniff; the session cookie is SameSite=Lax, HttpOnly, and Secure over https."""
 
-from pbem import create_app, service
+from pbem import create_app
+from pbem.play import service
 from tests.support import THREE
 
 EXPECTED = {"Referrer-Policy": "no-referrer", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}

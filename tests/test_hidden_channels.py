@@ -9,8 +9,9 @@ import random
 import pytest
 from markupsafe import escape  # as Jinja escapes the page
 
-from pbem.folding import PLATFORM_EVENTS, fold
-from pbem import service, store
+from pbem.play.folding import PLATFORM_EVENTS, fold
+from pbem.play import service
+from pbem import store
 from pbem.games import GAMES
 from pbem.games.base import Event
 from pbem.notify import outbox

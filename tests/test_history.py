@@ -7,7 +7,8 @@ import random
 import re
 from html import unescape
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.words import read, tell
 from tests.support import THREE, play_randomly
 

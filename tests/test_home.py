@@ -9,8 +9,10 @@ from datetime import timedelta
 
 import pytest
 
-from pbem import accounts, clock, create_app, loading, players, service, store
-from pbem.mygames import my_seats
+from pbem.people import accounts, players
+from pbem.play import clock, loading, service
+from pbem import create_app, store
+from pbem.people.mygames import my_seats
 from pbem.notify import asked, compose, wording
 from pbem.site import Site
 

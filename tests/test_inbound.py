@@ -9,7 +9,8 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem import audit, service, store
+from pbem.play import audit, service
+from pbem import store
 from pbem.notify import inbound, outbox
 from tests.conftest import ROOT
 

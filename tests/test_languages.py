@@ -16,7 +16,9 @@ from babel.messages import pofile
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
-from pbem import accounts, i18n, service
+from pbem.people import accounts
+from pbem import i18n
+from pbem.play import service
 from tests.support import play_randomly
 from tests.test_pages import csrf
 
@@ -270,7 +272,7 @@ def visible_text(html: str) -> str:
 
 
 def games_words(path: str) -> bool:
-    return path.startswith("pbem/games/") or path == "pbem/words.py"
+    return path.startswith("pbem/games/") or path == "pbem/words/__init__.py"
 
 
 def english_sentences() -> set[str]:

@@ -14,9 +14,10 @@ from html import unescape
 import pytest
 from babel.messages import pofile
 
-from pbem import i18n, service, store, words
+from pbem import i18n, store, words
+from pbem.play import service
 from pbem.games.base import Phrase
-from pbem.mygames import my_seats
+from pbem.people.mygames import my_seats
 from tests.support import play_randomly
 from tests.test_languages import visible_text
 
@@ -186,7 +187,7 @@ def test_a_summary_written_in_english_before_is_replaced_by_ids_on_rebuild(db, s
     """A projection written by an older pbem holds English text: it reads as it is until `pbem rebuild`
     (service.rebuild) writes the last move again as ids and values."""
     created, loaded = game
-    from pbem.projection import projection_row
+    from pbem.play.projection import projection_row
     store.projections.write_projection_now(db, {**projection_row(loaded, loaded.last_at), "summary": "Ann sailed."})
     assert my_seats(db, site, ANN, service.utcnow(), "de")[0].summary == "Ann sailed."
     service.rebuild(db)

@@ -1,4 +1,4 @@
-"""Loading games at flat cost (pbem/loading.py, architecture section 11): a game loaded lately is picked
+"""Loading games at flat cost (pbem/play/loading.py, architecture section 11): a game loaded lately is picked
 up where it was left, a cold load starts from the latest snapshot, a past position starts from the
 nearest snapshot at or before it, and every one of them is exactly what folding the whole log gives.
 Snapshots are never truth: one that does not match the log or was taken by other code is not used."""
@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from pbem import loading, service, store
-from pbem.folding import fold
-from pbem.recent import Recent
+from pbem.play import loading, service
+from pbem import store
+from pbem.play.folding import fold
+from pbem.store.recent import Recent
 from tests.support import THREE, play_randomly
 
 

@@ -4,7 +4,8 @@ once an hour; the page answers alike whether or not the address plays here."""
 
 import re
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.notify import asked, outbox, sender
 from pbem.site import Site
 

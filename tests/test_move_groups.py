@@ -2,7 +2,7 @@
 
 import re
 
-from pbem import service
+from pbem.play import service
 from pbem.web.move_groups import group_moves
 
 

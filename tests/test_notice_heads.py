@@ -2,7 +2,8 @@
 mail's X-Pbem-Head header and its footer in words, a webhook's "head", and a digest each game's; through
 a real SMTP server and a real webhook receiver on loopback."""
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.notify import sender
 from tests.support import THREE
 

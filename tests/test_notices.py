@@ -17,7 +17,8 @@ import pytest
 
 from datetime import datetime, timedelta, timezone
 
-from pbem import clock, service, store
+from pbem.play import clock, service
+from pbem import store
 from pbem.games.base import GameError
 from pbem.notify import outbox, sender
 from tests.conftest import ROOT

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem import loading, service, store
+from pbem.play import loading, service
+from pbem import store
 from pbem.games import GAMES
 from pbem.notify import compose, mail, sender, webhook
 from pbem.words import spectator_lines

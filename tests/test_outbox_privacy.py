@@ -4,7 +4,7 @@ is readable by the server's user only; the failed-delivery box is covered in tes
 
 import stat
 
-from pbem import service
+from pbem.play import service
 from pbem.notify import outbox, sender, sweep
 from tests.support import THREE
 

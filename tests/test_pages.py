@@ -6,7 +6,8 @@ import re
 from html import unescape
 from pathlib import Path
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from tests.support import NEAR_GOAL, THREE
 
 

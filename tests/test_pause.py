@@ -8,7 +8,8 @@ import json
 import time
 from datetime import datetime, timedelta, timezone
 
-from pbem import audit, clock, service, store
+from pbem.play import audit, clock, service
+from pbem import store
 from pbem.between import agreements
 from pbem.notify import outbox
 from tests.between_support import DUO, call

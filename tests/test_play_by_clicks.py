@@ -11,7 +11,8 @@ import urllib.request
 
 import pytest
 
-from pbem import audit, store
+from pbem.play import audit
+from pbem import store
 from pbem.games import GAMES
 from tests.browser import choose_on_board, confirm_pending, hints_on_page
 

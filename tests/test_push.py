@@ -293,7 +293,7 @@ def test_a_push_never_carries_another_seat_s_hidden_facts(var_dir, database, rec
         time.sleep(2)
     db = store.connect(database)
     try:
-        from pbem import loading
+        from pbem.play import loading
         head = loading.load(db, game_id)
         told = {seat: set(lines_of(tell(db, head, seat, 0))) for seat in range(SECRET_SEATS)}
     finally:
@@ -312,7 +312,7 @@ def test_an_address_s_device_serves_all_its_seats_and_reports_what_was_opened(va
     """A device subscribed with the personal token of /me gets the notices of every seat of that address, in
     every game, each with that seat's own link; the service worker's report that one was opened is taken
     with the key the push carried (and refused for a key made up), and the seat page says it was opened."""
-    from pbem import accounts
+    from pbem.people import accounts
     from pbem.site import Site
 
     env = {**ENV, "PBEM_SECRET_KEY": "push-test-key"}

@@ -1,4 +1,4 @@
-"""Rate limits per client address (issue 10, item 2; pbem/ratelimit.py, pbem/web/limits.py): game creation,
+"""Rate limits per client address (issue 10, item 2; pbem/web/ratelimit.py, pbem/web/limits.py): game creation,
 lost-link mails, inbound mail and form posts are limited, answered 429 with Retry-After (JSON on the API,
 a page on the pages); on by default, off with PBEM_RATE_LIMITS=off; the client is the socket's peer
 unless a trusted proxy names it; and several server processes on one database count together."""
@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 
 from pbem import create_app
-from pbem.ratelimit import DEFAULT_LIMITS, Limit, Limited, Limiter, address_key, parse_limits
+from pbem.web.ratelimit import DEFAULT_LIMITS, Limit, Limited, Limiter, address_key, parse_limits
 from tests.conftest import free_port
 from tests.support import csrf, start_pbem
 

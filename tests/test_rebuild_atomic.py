@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from pbem import create_app, service, store
+from pbem import create_app, store
+from pbem.play import service
 from tests.conftest import ROOT
 
 GAMES = 120

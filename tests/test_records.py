@@ -1,4 +1,4 @@
-"""A game's record (pbem/export.py, audit N6 and its smaller findings), through a real `pbem serve`:
+"""A game's record (pbem/words/export.py, audit N6 and its smaller findings), through a real `pbem serve`:
 record.txt numbers turns only (an offer and its answer are told, not counted) and marks a move taken
 back; the record kept per reader is extended as moves come, is the same as one built anew, and never
 holds what another seat's would hide; a client holding the record it was given gets 304. And the seat
@@ -13,7 +13,9 @@ import urllib.error
 import urllib.request
 from html import unescape
 
-from pbem import export, service, store
+from pbem.words import export
+from pbem.play import service
+from pbem import store
 from pbem.between import agreements
 from pbem.words import tell
 

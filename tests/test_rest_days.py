@@ -10,7 +10,8 @@ import time
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-from pbem import accounts, away, clock, mygames, service
+from pbem.people import accounts, away, mygames
+from pbem.play import clock, service
 from pbem.notify import compose, outbox
 from tests.conftest import start_server, stop_server
 from tests.support import csrf

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pbem import audit, service, store
+from pbem.play import audit, service
+from pbem import store
 from pbem.games import GAMES
 from pbem.games.base import IllegalMove
-from pbem.transfer import full_record, import_record
+from pbem.play.transfer import full_record, import_record
 from tests.between_support import call
 from tests.support import every_page_answers, play_randomly
 

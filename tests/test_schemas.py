@@ -6,9 +6,11 @@ import random
 
 import pytest
 
-from pbem.folding import PLATFORM_EVENTS
-from pbem import contract, openapi, service, store
-from pbem.chance import SeededChance
+from pbem.play.folding import PLATFORM_EVENTS
+from pbem.web import contract, openapi
+from pbem.play import service
+from pbem import store
+from pbem.play.chance import SeededChance
 from pbem.config import SCHEMAS_DIR
 from pbem.games import GAMES
 from tests.support import THREE, play_out

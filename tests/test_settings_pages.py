@@ -3,7 +3,7 @@
 import re
 
 from pbem import store
-from pbem import service
+from pbem.play import service
 from tests.test_pages import csrf
 
 DUO = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]

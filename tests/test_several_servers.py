@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from pbem import audit, store
+from pbem.play import audit
+from pbem import store
 from tests.conftest import ROOT, start_server, stop_server
 from tests.support import json_call as call, proven
 

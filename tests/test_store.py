@@ -95,7 +95,7 @@ def test_a_database_of_an_older_version_is_brought_up_to_date_and_keeps_its_data
 def test_version_7_keeps_the_mail_of_games_under_way_for_seats_that_played(app, db, site):
     """Mail to an address is counted from version 7 (audit N2); a seat that has played a move of its own is
     held by someone, so its address goes on hearing from that game after the upgrade."""
-    from pbem import service
+    from pbem.play import service
 
     players = [{"name": "Ann", "email": "Ann@example.org"}, {"name": "Bob", "email": "bob@example.org"},
                {"name": "Cy"}]

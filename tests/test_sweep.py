@@ -3,7 +3,8 @@ timeouts are events by the actor `clock`, vacation pauses the deadline, and only
 
 import pytest
 
-from pbem import audit, clock, service, store
+from pbem.play import audit, clock, service
+from pbem import store
 from pbem.notify import outbox, sweep
 from tests.support import THREE
 
@@ -167,7 +168,7 @@ def test_a_wake_up_in_a_process_without_the_lease_delivers_the_mail_just_queued(
     """`pbem serve --workers 2`: a sign-in link asked of the worker without the scheduler's lease leaves at
     once (the wake-up after the request delivers what is due), not at the lease holder's next look;
     twice woken, it is sent once (each process claims the rows it sends)."""
-    from pbem import accounts
+    from pbem.people import accounts
 
     service.create_game(mail_db, mail_site, "mississippi", DUO)
     assert sweep.take_lease(mail_db, "the other worker", service.utcnow())

@@ -12,7 +12,8 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from pbem import clock, loading, service, store
+from pbem.play import clock, loading, service
+from pbem import store
 from pbem.notify import outbox, sender, sweep
 from tests.conftest import ROOT, free_port
 

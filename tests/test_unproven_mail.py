@@ -1,8 +1,8 @@
 """No one is mail-bombed through this server (audit N2): an address gets at most three mails, whatever the
-games, kinds and clients, from games whose mail it has not shown it wants (pbem/store.py `enqueue`);
+games, kinds and clients, from games whose mail it has not shown it wants (pbem/store/ `enqueue`);
 following a link from one of a game's mails and saying so lifts that for the game (pbem/web/proof.py); a clock is at least an hour,
 at most three reminders fall before a deadline, and a seat overdue under `on_timeout: remind` is reminded
-three more times at growing gaps, then never (pbem/clock.py).
+three more times at growing gaps, then never (pbem/play/clock.py).
 
 Through a real server and a real SMTP server on loopback; the clock is driven by the sweep with a `now`
 far ahead, as the scheduler would after real hours."""
@@ -15,7 +15,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem import clock, store
+from pbem.play import clock
+from pbem import store
 from pbem.notify import sweep
 from pbem.site import Site
 from tests.conftest import start_server, stop_server

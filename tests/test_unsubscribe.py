@@ -6,7 +6,7 @@ import email
 import email.policy
 import re
 
-from pbem import service
+from pbem.play import service
 from pbem.notify import asked, lost_links, outbox, sender, unsubscribe
 
 NOW = "2026-11-21T10:00:00Z"
@@ -53,7 +53,7 @@ def test_a_one_click_post_blocks_the_address_for_every_later_mail_whoever_names_
     new = mails(var_dir)[before:]
     assert [m["To"] for m in new] == ["bob@example.org"]
     stopped = [r for r in outbox.for_game(db, later.id) if r["seat"] == 1]
-    # (her fourth mail was not even queued: an address that never followed a link gets three, pbem/store.py)
+    # (her fourth mail was not even queued: an address that never followed a link gets three, pbem/store/)
     assert stopped and all(r["status"] in ("unsubscribed", "unproven") and r["body_text"] is None for r in stopped)
 
 

@@ -4,7 +4,8 @@ older backup, then other moves played at the same seqs). Through the console scr
 
 import json
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from tests.support import THREE
 
 

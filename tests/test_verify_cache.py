@@ -3,7 +3,8 @@ once per new event, not once per call; a new event gives a new answer."""
 
 import time
 
-from pbem import audit, service, store
+from pbem.play import audit, service
+from pbem import store
 from tests.support import THREE, play_randomly
 
 
@@ -36,7 +37,7 @@ def test_the_replay_keeps_no_past_positions_legal_moves(db, site):
     position once and must not push those out."""
     import random
 
-    from pbem import folding
+    from pbem.play import folding
 
     created = service.create_game(db, site, "mississippi", THREE)
     play_randomly(db, site, created, 20, random.Random(8))

@@ -15,7 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from pbem import service
+from pbem.play import service
 from pbem.notify import sender, webhook
 from tests.conftest import free_port
 

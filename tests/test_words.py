@@ -1,4 +1,4 @@
-"""The game told in words (pbem/words.py, issue 13): each append in the game's own words after the
+"""The game told in words (pbem/words/__init__.py, issue 13): each append in the game's own words after the
 reader's redaction, on the seat page ("Since your last move"), the spectator page ("Lately"), the notices
 (everything since the reader's last notice or move, in order) and the record; never an internal
 identifier, never another seat's secret."""
@@ -9,7 +9,8 @@ from html import unescape
 
 import pytest
 
-from pbem import service, store
+from pbem.play import service
+from pbem import store
 from pbem.notify import outbox
 from pbem.words import lines_of, tell
 from tests.support import THREE, play_randomly
@@ -96,7 +97,7 @@ def test_the_record_keeps_each_appends_words_beside_its_first_event(client, db, 
 
 
 def test_one_telling_serves_every_seat_only_where_each_reads_the_append_as_a_spectator(db, site):
-    """A notice reuses the spectator's words of an append (pbem/words.py `reads_as_spectator`) only in a
+    """A notice reuses the spectator's words of an append (pbem/words/__init__.py `reads_as_spectator`) only in a
     game that hides nothing, and never for the seat a sealed note belongs to: its author reads the note,
     the others and spectators read that a note was sealed."""
     from pbem.between.talk import seal_note

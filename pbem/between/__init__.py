@@ -1,6 +1,6 @@
 """Between players (issue 15, architecture section 14): messages, sealed notes, takebacks, agreed endings
 and conditional moves. Every one of them is an event of the game's hash chain (pbem/events/talk.py,
-agreements.py, conditional.py); this package holds the verbs that decide them, on top of pbem/service.py,
+agreements.py, conditional.py); this package holds the verbs that decide them, on top of pbem/play/service.py,
 and the reading of them for the pages, the API and the notices.
 
 `install()` hooks conditional moves into every append (service.AFTER_APPEND); the app factory and the
@@ -9,18 +9,11 @@ command line call it, so a move made by a page, the API, an e-mail or the clock 
 
 from __future__ import annotations
 
-from ..errors import ServiceError
-
-
-class Refused(ServiceError):
-    """Well-formed, but not possible (an empty message, a takeback past the game's start, a line of
-    conditional moves that is not legal): 422, with the reason."""
-
-    status = 422
+from ..play.errors import Refused  # noqa: F401  (where the verbs between players raise it from)
 
 
 def install() -> None:
-    from .. import service
+    from ..play import service
     from .conditionals import after_append
 
     if after_append not in service.AFTER_APPEND:

@@ -13,7 +13,7 @@ may replace its own, not another's. A decline (the proposer's own "no" withdraws
 does any move (a change of position), for the kinds that lapse on a move: all three here. The answer
 that completes one carries it out in the same append (pbem/events/agreements.py).
 
-What a seat may do is decided in pbem/deciding.py, from the folded game and its log (read here from
+What a seat may do is decided in pbem/play/deciding.py, from the folded game and its log (read here from
 the database, by `StoredLog`); `pbem verify` decides every recorded command again with the same
 functions over the recorded log. This module runs those decisions as verbs and reads for the pages.
 """
@@ -23,15 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import service, store
-from ..deciding import (OFFER_KINDS, OFFERS, answer_command as decide_answer, newer_rules,  # noqa: F401
-                        offer_command, open_proposal, resume_command, reach_alone as decide_reach, takeback_command as decide_takeback,
-                        was_taken_back)
-from ..deciding import is_position as decide_position
-from ..errors import Conflicting
+from ..play import service
+from .. import store
+from ..play.deciding import OFFER_KINDS, OFFERS, answer_command as decide_answer, newer_rules, offer_command, open_proposal, resume_command, reach_alone as decide_reach, takeback_command as decide_takeback, was_taken_back
+from ..play.deciding import is_position as decide_position
+from ..play.errors import Conflicting
 from ..events.agreements import GAME_REWOUND
 from ..events.versions import RULES_UPGRADED
-from ..folding import PLATFORM_EVENTS, Folded
+from ..play.folding import PLATFORM_EVENTS, Folded
 from . import Refused
 
 READ_BACK = 64  # appends read at a time when walking the log backwards
@@ -53,7 +52,7 @@ class Done:
 
 
 class StoredLog:
-    """The game's log as the database holds it, read as the deciders ask (pbem/deciding.py `Log`); the
+    """The game's log as the database holds it, read as the deciders ask (pbem/play/deciding.py `Log`); the
     audit reads a recorded log the same way."""
 
     def __init__(self, db, game_id: str):
@@ -128,7 +127,7 @@ def done(played: service.Played, command: dict) -> Done:
 def takeback_command(db, folded: Folded, seat: int, to_seq: Any) -> dict:
     """Take the game back to position `to_seq`: alone when the log allows, else as a proposal."""
     command = decide_takeback(StoredLog(db, folded.id), folded, seat, to_seq)
-    # The service's refusal, not the deciders' (pbem/deciding.py): logs written before it may hold such a
+    # The service's refusal, not the deciders' (pbem/play/deciding.py): logs written before it may hold such a
     # takeback (it changes nothing), and they must still verify.
     if stands_at(db, folded, to_seq):
         raise Conflicting(f"the game already stands at position {to_seq}: nothing changed since, so there is "
@@ -187,7 +186,7 @@ def resume(db, site, game_id: str, token: str | None, now: str | None = None) ->
 
 
 def answer_command(db, folded: Folded, seat: int, accept: Any, group: str | None, seen: int | None = None) -> dict:
-    """A seat's answer to the open proposal (pbem/deciding.py)."""
+    """A seat's answer to the open proposal (pbem/play/deciding.py)."""
     return decide_answer(folded, seat, accept, group, seen)
 
 

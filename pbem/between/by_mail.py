@@ -9,8 +9,8 @@ comes back by mail, as for a move (pbem/notify/inbound.py).
 
 from __future__ import annotations
 
-from .. import service
-from ..errors import ServiceError
+from ..play import service
+from ..play.errors import ServiceError
 from ..games.base import GameError
 from . import agreements
 

@@ -39,13 +39,14 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .. import loading, service, store
+from ..play import loading, service
+from .. import store
 from ..events.agreements import GAME_REWOUND
-from ..folding import PLATFORM_EVENTS, Folded, legal_moves
+from ..play.folding import PLATFORM_EVENTS, Folded, legal_moves
 from ..games.base import Event, GameError
 from ..notify.between import supersede_turn_notices
-from ..recent import Recent
-from ..redaction import public_data
+from ..store.recent import Recent
+from ..play.redaction import public_data
 from . import Refused
 from .agreements import is_position
 

@@ -1,5 +1,5 @@
 """The API contract of what passes between players (architecture section 17): the marshmallow schemas of
-its requests, answers and events, and its paths in the OpenAPI document (pbem/contract.py takes them in).
+its requests, answers and events, and its paths in the OpenAPI document (pbem/web/contract.py takes them in).
 
 Lengths and legality are not checked here but by the verbs, which answer 422 with the reason (the
 contract's status for an empty or too long message, an impossible takeback, a line that is not legal);

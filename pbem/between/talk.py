@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import service, store
-from ..deciding import clean_text, message_command, note_command
+from ..play import service
+from .. import store
+from ..play.deciding import clean_text, message_command, note_command
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
-from ..folding import Folded
+from ..play.folding import Folded
 from . import Refused
 
 MESSAGES_SHOWN = 500   # at most this many latest messages in one answer
@@ -52,7 +53,7 @@ def seal_note(db, site, game_id: str, token: str | None, text: Any, about: Any =
 
 def refuse_after_end(folded: Folded, what: str) -> None:
     """A finished game is read, not written. The service refuses this, not the deciders
-    (pbem/deciding.py): games recorded before it hold messages after their end (a "good game"), and they
+    (pbem/play/deciding.py): games recorded before it hold messages after their end (a "good game"), and they
     must still verify."""
     if folded.finished:
         raise Refused(f"the game is over: {what}")

@@ -84,7 +84,7 @@ def game_rewound(work: Working, event) -> None:
     """The game's state becomes that of an earlier position; every clock starts afresh, the open
     proposal closes, and the rewind is remembered (the history marks what was taken back)."""
     if work.look_back is None:
-        raise RuntimeError("a rewind is folded only with look_back (pbem/loading.py passes it)")
+        raise RuntimeError("a rewind is folded only with look_back (pbem/play/loading.py passes it)")
     to_seq = event.data["to_seq"]
     work.state = work.look_back(to_seq)
     work.rewound = True

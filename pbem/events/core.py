@@ -45,7 +45,7 @@ def update_seat(work: Working, event) -> None:
 def vacation_started(work: Working, event) -> None:
     """A vacation from now until the seat comes back, or one scheduled ahead with its start and end (an
     address's vacation for all its games, from /me)."""
-    from ..clock import Vacation, parse_time
+    from ..play.clock import Vacation, parse_time
 
     if "start" in event.data:
         start, end = parse_time(event.data["start"]), parse_time(event.data["end"])
@@ -57,7 +57,7 @@ def vacation_started(work: Working, event) -> None:
 def vacation_ended(work: Working, event) -> None:
     """The seat is back: its open vacation ends now; with `scheduled`, the vacations scheduled for it
     end now too, and those not yet begun are dropped."""
-    from ..clock import Vacation
+    from ..play.clock import Vacation
 
     seat, moment = event.data["seat"], work.moment
     kept = []

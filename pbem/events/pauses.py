@@ -5,7 +5,7 @@ the last acceptance carries it out with `pause_agreed {until, proposal}`: from t
 `until`, every seat's clock stands still (a `clock.Vacation` of no seat, folded into the game's list of
 stops, so deadlines, banks, the sweep and `verify` all count it as they count vacations). Any seat may end
 it early with `pause_resumed {seat}`: the pause then ends at that event's time. What may be offered (the
-creator's option `pause`, how far ahead, how much a year) is decided in pbem/deciding.py.
+creator's option `pause`, how far ahead, how much a year) is decided in pbem/play/deciding.py.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ PROPOSALS["pause"] = ProposalKind("a pause", agreed, fields=("until",),
 def pause_agreed(work: Working, event) -> None:
     """Every clock stops from now until the agreed end (an end already past, for an offer accepted late,
     stops nothing)."""
-    from ..clock import Vacation, parse_time
+    from ..play.clock import Vacation, parse_time
 
     until = max(parse_time(event.data["until"]), work.moment)
     work.vacations.append(Vacation(None, work.moment, until))
@@ -38,7 +38,7 @@ def pause_agreed(work: Working, event) -> None:
 
 def pause_resumed(work: Working, event) -> None:
     """The pause under way ends now."""
-    from ..clock import Vacation
+    from ..play.clock import Vacation
 
     work.vacations = [Vacation(None, v.start, work.moment) if v.seat is None and v.start <= work.moment < v.end
                       else v for v in work.vacations]

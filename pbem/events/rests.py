@@ -11,7 +11,7 @@ REST_DAYS_SET = "rest_days_set"
 
 
 def rest_days_set(work: Working, event) -> None:
-    from ..clock import Rest, rest_days_of
+    from ..play.clock import Rest, rest_days_of
 
     data = event.data
     work.vacations.append(Rest(data["seat"], work.moment, rest_days_of(data["days"]), data["zone"]))

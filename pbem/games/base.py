@@ -276,7 +276,7 @@ class Phrase:
     a direction, a list of names: translated too) or a tuple of those (a list, see `listed`).
 
     `plural` is the English form for a count other than one; `count` names the argument it counts. The
-    games stay free of Babel: `str()` reads the English (the id is the English), and pbem/words.py's
+    games stay free of Babel: `str()` reads the English (the id is the English), and pbem/words/__init__.py's
     `read` any language through the catalogs. Mark ids with `said`, `counted` and `N_` below: the
     extractor (pbem/translations/babel.cfg) finds them by those names."""
 

@@ -100,7 +100,7 @@ def played_for(site, before, after, command: dict, now: str, new_events, db=None
 
 def rewound_lines(db, before, after, new_events, seat: int, language: str = "en") -> list[str]:
     """A takeback as `seat` reads it (its notice's lines, and its webhook's line joined), in `language`."""
-    from .. import loading
+    from ..play import loading
 
     return lines_of(tell_events(after, before, new_events, seat, loading.looking_back(db, after)), language)
 

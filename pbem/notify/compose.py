@@ -23,12 +23,12 @@ from typing import Iterable, Sequence
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from .. import loading
+from ..play import loading
 from ..config import TEMPLATES_DIR
 from . import between
 from ..events.computer import computer_seats
 from ..events.core import scheduled_vacation_words
-from ..folding import legal_moves
+from ..play.folding import legal_moves
 from ..site import Site
 from ..games.base import counted, said
 from ..words import lines_of, read, reads_as_spectator, tell, tell_events
@@ -88,7 +88,7 @@ def context(links: Mapping | Site, loaded, seat: int, kind: str, happened: Itera
     it, told at `now` (when the notice was written: the time left is as it was then). `links`: the seat's
     link and the game's page as the row holds them, or the site to make them. `units`: the time left's
     units in the recipient's language (clock.left_in_words' `say`; English without)."""
-    from .. import clock
+    from ..play import clock
 
     if isinstance(links, Site):
         links = {"seat_url": seat_url(links, loaded, seat), "game_url": links.game_url(loaded.id)}

@@ -23,9 +23,9 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses
 
-from .. import service
+from ..play import service
 from ..between import by_mail
-from ..folding import legal_moves
+from ..play.folding import legal_moves
 from ..games.base import GameError, StaleMove
 from ..site import Site
 from . import compose

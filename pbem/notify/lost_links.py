@@ -8,7 +8,8 @@ of requests: the outbox's unique key (game, seq 0, seat, channel, "links:<hour>"
 
 from __future__ import annotations
 
-from .. import clock, service, store
+from ..play import clock, service
+from .. import store
 from ..site import Site
 from . import compose
 

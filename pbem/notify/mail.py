@@ -18,7 +18,7 @@ from email.utils import format_datetime, make_msgid
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .. import clock
+from ..play import clock
 from ..site import Site
 from .deadline import Deadline
 
@@ -64,7 +64,7 @@ def build(site: Site, row: dict) -> EmailMessage:
     # the address on the block list (pbem/notify/unsubscribe.py); no account, no cookie needed.
     message["List-Unsubscribe"] = f"<{site.unsubscribe_url(row['recipient'])}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    # Sign-in and address confirmation mails (pbem/accounts.py) go to addresses not yet proven: a reply
+    # Sign-in and address confirmation mails (pbem/people/accounts.py) go to addresses not yet proven: a reply
     # to them must play nothing, so they carry no signed reply address.
     if not row["kind"].startswith(("digest", "signin:", "confirm:")):
         message["Reply-To"] = site.reply_address(row["game_id"], row["seat"], row["seq"])

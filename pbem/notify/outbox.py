@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import timedelta
 
-from .. import clock, store
+from ..play import clock
+from .. import store
 from . import wording
 from .push import GONE
 

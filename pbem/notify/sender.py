@@ -17,7 +17,8 @@ import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
-from .. import clock, store
+from ..play import clock
+from .. import store
 from ..site import Site
 from . import mail, outbox, push, unsubscribe, webhook, wording
 from .compose import render

@@ -19,7 +19,9 @@ import socket
 import threading
 from datetime import datetime, timedelta, timezone
 
-from .. import clock, computer, service, store
+from ..play import clock, service
+from ..people import computer
+from .. import store
 from ..site import Site
 from . import asked, compose, courier, sender
 

@@ -5,7 +5,7 @@ subject, the bodies and the webhook's payload here, for its recipient, just befo
 The words are told from the log up to the notice's own position, never later: a notice about move 12
 sent after move 14 tells move 12's board, moves and time left (as of when it was written), and whoever
 delivers it, on whichever node, composes the same bytes. What a seat may see is decided as on every
-other channel (compose.context and pbem/words.py redact for the seat). A row written with its words
+other channel (compose.context and pbem/words/__init__.py redact for the seat). A row written with its words
 (before schema version 10, a digest, a sign-in link) is sent as it is.
 
 Composing takes the recipient's `language` (`recipient_language`: the seat's own setting, else its
@@ -19,7 +19,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from .. import accounts, i18n, loading, store
+from ..people import accounts
+from .. import i18n, store
+from ..play import loading
 from ..games.base import Phrase
 from ..words import read
 from . import between, compose
@@ -86,7 +88,7 @@ def told(db, head, loaded, seat: int, what, language: str = i18n.DEFAULT) -> lis
     since = what[1]
     before = loading.at(db, head, since) if since >= 1 else None
     if how == "handover":
-        from .. import handover  # late: handover composes its rows with compose, above this module
+        from ..people import handover
 
         return handover.summary(db, before, seat)
     new_events = store.read_events_after(db, loaded.id, since, loaded.seq)

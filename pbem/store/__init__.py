@@ -19,7 +19,7 @@ layer: it imports nothing of pbem above it.
 - accounts.py: sign-in links, sessions, keys, proven addresses, asked requests, the block list
 - leases.py: the scheduler's lease and what `pbem serve` records of itself
 - copying.py: whole databases copied (backup, restore, copy): tables, emptiness, rows in batches
-- counters.py: the rate limits' counters, in the database's hits table (pbem/ratelimit.py decides)
+- counters.py: the rate limits' counters, in the database's hits table (pbem/web/ratelimit.py decides)
 - push.py: Web Push's VAPID keys and the devices subscribed
 
 What the rest of pbem called as `store.x` when this was one module is here under the same name.

@@ -1,4 +1,4 @@
-"""The rows of who is who (pbem/accounts.py and friends): sign-in links, sessions, personal keys and
+"""The rows of who is who (pbem/people/accounts.py and friends): sign-in links, sessions, personal keys and
 address confirmations (each kept as the SHA-256 of its secret only), the addresses proven to want a
 game's mail, the block list of unsubscribed addresses, the one-time views of a new game's seat links, and
 the requests for mail asked for (a sign-in link, lost seat links) waiting to be answered.

@@ -1,4 +1,4 @@
-"""The rate limits' counters (pbem/ratelimit.py decides what they mean and when to refuse): one row per
+"""The rate limits' counters (pbem/web/ratelimit.py decides what they mean and when to refuse): one row per
 (limit, address, window) in the `hits` table of the database itself (schema version 9), so every server
 process and every node on one database counts together, with no file of their own.
 

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Sequence
 
 import sqlite_utils
 
-from ..recent import Recent
+from .recent import Recent
 from . import groupcommit
 from .connection import INTEGRITY_ERRORS, dialect, immediate, path_of, rows_of
 from .outbox import enqueue
@@ -229,7 +229,7 @@ def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: 
     `prepared` (from `prepare`, for these events) means the rows and hashes were made before the write
     lock is taken (every process waits for that lock: the less done while holding it, the more moves an
     fsync carries); the append checks under the lock that they follow the log's last event. `snapshot`
-    ((seq, code, pickled game) of the game after these events, pbem/loading.py) is written with them.
+    ((seq, code, pickled game) of the game after these events, pbem/play/loading.py) is written with them.
 
     Raises Conflict when another writer took that seq first; nothing is written then."""
     salts = list(salts)
@@ -277,7 +277,7 @@ def _append(db, game_id, expected_last, events, command, at, salts, projection, 
 
 def write_imported(db: sqlite_utils.Database, events: Sequence[StoredEvent], seed: bytes, projection: dict,
                    seats: Sequence[dict]) -> None:
-    """Write a checked game record as it is (pbem/transfer.py): its events with their own hashes, its seed
+    """Write a checked game record as it is (pbem/play/transfer.py): its events with their own hashes, its seed
     and its projections, in one transaction."""
     with immediate(db):
         for event in events:

@@ -119,7 +119,7 @@ def _v4_unsubscribed(db: sqlite_utils.Database) -> None:
 
 
 def _v5_home(db: sqlite_utils.Database) -> None:
-    """A player's home across games (issue 14, pbem/accounts.py): sessions, sign-in links, personal
+    """A player's home across games (issue 14, pbem/people/accounts.py): sessions, sign-in links, personal
     tokens and feed keys, and pending address confirmations, each kept as the SHA-256 of its secret only;
     in the games projection the last move in words and each owing seat's deadline; seats found by address."""
     db["home_sessions"].create({"sha256": str, "address": str, "created": str, "expires": str}, pk="sha256",

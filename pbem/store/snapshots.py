@@ -1,4 +1,4 @@
-"""Snapshots (pbem/loading.py): folded games kept to start from, never truth; dropped and rebuilt at will."""
+"""Snapshots (pbem/play/loading.py): folded games kept to start from, never truth; dropped and rebuilt at will."""
 
 from __future__ import annotations
 

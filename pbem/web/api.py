@@ -14,13 +14,15 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge, UnsupportedMediaType
 
 from . import limits
-from .. import away, clock, contract, reading, service
-from ..openapi import openapi as openapi_document
-from ..audit import verify as verify_game
-from ..folding import Folded
-from ..redaction import public_event
-from ..clock import CLOCK_OPTIONS
-from ..db import get_db, get_site
+from ..people import away
+from ..play import clock, reading, service
+from . import contract
+from .openapi import openapi as openapi_document
+from ..play.audit import verify as verify_game
+from ..play.folding import Folded
+from ..play.redaction import public_event
+from ..play.clock import CLOCK_OPTIONS
+from .db import get_db, get_site
 from ..games import GAMES, UnknownGame
 from ..games.base import GameError
 from ..i18n import N_
@@ -280,7 +282,7 @@ def resign(game_id):
 @bp.post("/games/<game_id>/handover")
 def handover(game_id):
     """The bearer's seat to a new holder, whose link goes to their address only (issue 17)."""
-    from ..handover import hand_over
+    from ..people.handover import hand_over
 
     db = get_db()
     service.load(db, game_id)

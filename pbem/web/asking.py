@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask import current_app
 
-from .. import service
-from ..db import get_db, get_site
+from ..play import service
+from .db import get_db, get_site
 from ..notify import asked
 
 

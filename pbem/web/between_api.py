@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from .. import contract, service
+from . import contract
+from ..play import service
 from ..between import agreements, conditionals, talk
 from ..between import contract as schemas
-from ..db import get_db, get_site
+from .db import get_db, get_site
 from . import limits
 from .api import bearer, bp, int_arg, json_body, viewer
 

@@ -14,13 +14,13 @@ from datetime import timedelta
 
 from flask import flash, g, redirect, render_template, request, url_for
 
-from .. import clock, service
+from ..play import clock, service
 from ..between import agreements, conditionals, talk
 from ..between.conditionals import canonical, hidden_from, movers, step
-from ..db import get_db, get_site
+from .db import get_db, get_site
 from ..events.agreements import PROPOSALS
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
-from ..folding import Folded
+from ..play.folding import Folded
 from ..games.base import GameError
 from ..words import read
 from . import languages, limits

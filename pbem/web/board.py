@@ -14,9 +14,9 @@ import inspect
 from functools import lru_cache
 from typing import Any
 
-from .. import clock
-from ..clock import CLOCK_OPTIONS, format_duration
-from ..folding import PLATFORM_EVENTS, Folded, legal_moves
+from ..play import clock
+from ..play.clock import CLOCK_OPTIONS, format_duration
+from ..play.folding import PLATFORM_EVENTS, Folded, legal_moves
 from ..games.base import Event, GameError, Hint
 
 
@@ -97,7 +97,7 @@ def after_move(folded: Folded, seat: int, move: str) -> Any | None:
 def refusal(db, folded: Folded, seat: int, move: str) -> str | None:
     """Why the move would be refused if sent now (the rules' words, as the answer to sending it would
     give them), or None when it would be played, as far as that is known without drawing chance."""
-    from .. import service
+    from ..play import service
 
     if move in legal_moves(folded, seat):
         return None

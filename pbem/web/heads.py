@@ -4,7 +4,7 @@ of its last event, as `"head": {"seq", "hash"}` in an answer that is a JSON obje
 
 A player's client keeps the latest head it saw of each game; a later answer at a lower seq, or with another
 hash at a seq already seen, shows that the server has lost moves. The head is public: the chain's order
-is public even while a game runs (pbem/audit.py), so whoever may read a game may see it.
+is public even while a game runs (pbem/play/audit.py), so whoever may read a game may see it.
 
 It is added after the view, from one indexed read of the last event, so it is the head of the game as it
 stands when the answer leaves (after the move a move's answer reports, or after a later one another seat
@@ -16,7 +16,7 @@ from __future__ import annotations
 from flask import Response, current_app, jsonify, request
 
 from .. import store
-from ..db import get_db
+from .db import get_db
 from .api import bp, error
 from .health import unavailable
 from .home_api import bp as home_bp

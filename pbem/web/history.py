@@ -14,12 +14,13 @@ from dataclasses import dataclass
 
 from flask import abort, render_template, request, url_for
 
-from .. import service, store
+from ..play import service
+from .. import store
 from ..between import talk
-from ..db import get_db
-from ..folding import Folded
+from .db import get_db
+from ..play.folding import Folded
 from ..i18n import N_
-from ..redaction import public_event
+from ..play.redaction import public_event
 from ..words import Told, taken_back, tell
 from .pages import bp, seat_context, seat_from_token
 from . import languages

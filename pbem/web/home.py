@@ -13,11 +13,14 @@ from __future__ import annotations
 from flask import (Blueprint, current_app, flash, g, redirect, render_template, request, session,
                    url_for)
 
-from .. import accounts, feeds, i18n, players, service
-from ..db import get_db, get_site
-from ..errors import ServiceError
+from ..people import accounts, players
+from . import feeds
+from .. import i18n
+from ..play import service
+from .db import get_db, get_site
+from ..play.errors import ServiceError
 from ..games.base import GameError
-from ..mygames import my_seats
+from ..people.mygames import my_seats
 from ..notify.unsubscribe import masked
 from . import languages, limits, proof
 from .asking import ask_for_mail

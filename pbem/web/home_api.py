@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, session
 
-from .. import accounts, away, contract, players, service
-from ..db import get_db, get_site
+from ..people import accounts, away, players
+from . import contract
+from ..play import service
+from .db import get_db, get_site
 from ..games import UnknownGame
 from ..games.base import GameError
-from ..mygames import my_seats
+from ..people.mygames import my_seats
 from . import api, languages, limits
 from .asking import ask_for_mail
 from .home import wake_mail

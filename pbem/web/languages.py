@@ -72,8 +72,8 @@ def address_language() -> str | None:
     and no session has no address)."""
     if not session.get("home"):
         return None
-    from .. import accounts
-    from ..db import get_db
+    from ..people import accounts
+    from .db import get_db
     from .home import signed_in  # late: the home pages speak through this module
 
     address = signed_in()

@@ -1,4 +1,4 @@
-"""The rate limits on the web (pbem/ratelimit.py holds the counters): who the client is, which requests
+"""The rate limits on the web (pbem/web/ratelimit.py holds the counters): who the client is, which requests
 count, and the 429 answer with Retry-After (a JSON error on the API, a plain page on the pages).
 
 The client is the socket's peer address, unless that peer is one of PBEM_TRUSTED_PROXIES (addresses or
@@ -21,8 +21,8 @@ from typing import Iterator, Sequence
 from flask import Flask, current_app, jsonify, render_template, request
 
 from ..config import ConfigurationError
-from ..errors import TooMany
-from ..ratelimit import CountersDown, Limited, Limiter, parse_limits
+from ..play.errors import TooMany
+from .ratelimit import CountersDown, Limited, Limiter, parse_limits
 
 
 def parse_proxies(text: str | None) -> tuple:

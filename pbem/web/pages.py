@@ -18,15 +18,17 @@ from flask import (Blueprint, abort, current_app, flash, redirect, render_templa
                    url_for)
 from markupsafe import Markup
 
-from .. import clock, export, i18n, loading, service, store
-from ..folding import Folded, legal_moves
-from ..redaction import public_event
+from ..play import clock, loading, service
+from ..words import export
+from .. import i18n, store
+from ..play.folding import Folded, legal_moves
+from ..play.redaction import public_event
 from ..config import TEMPLATES_DIR
-from ..db import get_db, get_site
+from .db import get_db, get_site
 from ..games import GAMES, UnknownGame, get_game
-from ..clock import CLOCK_OPTIONS
+from ..play.clock import CLOCK_OPTIONS
 from ..games.base import GameError
-from ..export import record_json, text_record
+from ..words.export import record_json, text_record
 from ..notify import outbox
 from ..words import lines_of, tell
 from . import board, languages, limits, started

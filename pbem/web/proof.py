@@ -8,7 +8,7 @@ scanners follow links on their own; it is kept in the browser's session, and the
 ("Yes, keep mailing me"); a move played from that page says the same. Either is a POST a scanner never
 sends. A reply to a notice with a move, a confirmed address and a seat added to a signed-in player's games
 prove the address for their game too (pbem/notify/inbound.py, pbem/web/home.py); following a sign-in link,
-or asking the unsubscribe page to mail again, for the mail of no game: sign-in links (pbem/accounts.py,
+or asking the unsubscribe page to mail again, for the mail of no game: sign-in links (pbem/people/accounts.py,
 pbem/web/unsubscribe.py)."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import hmac
 from flask import flash, redirect, request, session, url_for
 
 from .. import store
-from ..db import get_db, get_site
-from ..folding import Folded
+from .db import get_db, get_site
+from ..play.folding import Folded
 from ..notify.unsubscribe import masked
-from ..service import find_seat, utcnow
+from ..play.service import find_seat, utcnow
 from .pages import bp, check_csrf, seat_from_token
 from .languages import gettext
 

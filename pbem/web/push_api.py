@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, session
 
-from .. import accounts, contract, service, store
-from ..db import get_db, get_site
-from ..errors import Unprocessable
+from ..people import accounts
+from . import contract
+from ..play import service
+from .. import store
+from .db import get_db, get_site
+from ..play.errors import Unprocessable
 from ..games import UnknownGame
 from ..games.base import GameError
 from ..notify import push

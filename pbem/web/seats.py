@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
 
-from .. import computer, service
-from ..db import get_db, get_site
+from ..people import computer
+from ..play import service
+from .db import get_db, get_site
 from ..events.computer import playing_for
-from ..folding import Folded
+from ..play.folding import Folded
 from ..games.base import GameError
-from ..handover import hand_over, summary
+from ..people.handover import hand_over, summary
 from . import limits
 from .pages import bp, check_csrf, seat_from_token, settings_page
 from .languages import gettext, page_message

@@ -14,8 +14,9 @@ from datetime import timedelta
 
 from flask import Blueprint, redirect, render_template, session, url_for
 
-from .. import clock, service, store
-from ..db import get_db, get_site
+from ..play import clock, service
+from .. import store
+from .db import get_db, get_site
 
 bp = Blueprint("started", __name__)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from .. import service
-from ..db import get_db, get_site
+from ..play import service
+from .db import get_db, get_site
 from ..notify import unsubscribe
 from . import proof
 

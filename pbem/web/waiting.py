@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from flask import render_template, url_for
 
-from ..db import get_site
-from ..folding import Folded
+from .db import get_site
+from ..play.folding import Folded
 from .languages import ngettext
 from . import languages
 from .client_words import client_words

@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import GAMES
 
 

@@ -17,7 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from pbem import computer, create_app, service, store
+from pbem.people import computer
+from pbem import create_app, store
+from pbem.play import service
 from pbem.games import GAMES
 from pbem.notify import sweep
 from pbem.site import Site

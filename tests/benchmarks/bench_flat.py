@@ -51,7 +51,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pbem import create_app, loading, service, store  # noqa: E402
+from pbem import create_app, store
+from pbem.play import loading, service
 from pbem.notify import sweep  # noqa: E402
 from pbem.site import Site  # noqa: E402
 

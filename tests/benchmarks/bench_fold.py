@@ -15,7 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from pbem import create_app, service, store
+from pbem import create_app, store
+from pbem.play import service
 from pbem.games import GAMES
 from pbem.site import Site
 from tests.support import play_randomly

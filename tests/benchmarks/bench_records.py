@@ -14,7 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from pbem import create_app, loading, service, store
+from pbem import create_app, store
+from pbem.play import loading, service
 from pbem.site import Site
 from tests.benchmarks.bench_flat import buccaneer
 

@@ -15,11 +15,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pbem import create_app, service, store
+from pbem import create_app, store
+from pbem.play import service
 from pbem.between import agreements
 from pbem.games import GAMES
 from pbem.site import Site
-from pbem.transfer import full_record
+from pbem.play.transfer import full_record
 
 HERE = Path(__file__).resolve().parent
 

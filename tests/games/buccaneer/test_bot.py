@@ -11,7 +11,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.buccaneer.bot import choose
 from tests.playouts.buccaneer import ANCHOR_BAY, CROWDED_COAST, FIGHTS

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.buccaneer.board import (PORT_SQUARE, TREASURE_COAST, card1_line, nearest_port_ahead, square_name)
 

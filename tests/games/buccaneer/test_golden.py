@@ -8,7 +8,7 @@ import json
 import random
 from functools import reduce
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 
 from .helpers import stored

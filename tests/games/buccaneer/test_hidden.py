@@ -9,7 +9,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import GameError
 from tests.playouts.buccaneer import check_hidden, check_words_hide_secrets

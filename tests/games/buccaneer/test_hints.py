@@ -14,8 +14,8 @@ from functools import reduce
 
 import pytest
 
-from pbem import service
-from pbem.chance import SeededChance
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.buccaneer.board import parse_square
 from pbem.games.buccaneer.hints import RULES

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from pbem import service
+from pbem.play import service
 from pbem.games import buccaneer as game
 from tests.support import every_page_answers
 

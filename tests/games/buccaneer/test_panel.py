@@ -8,7 +8,7 @@ import random
 import re
 from html import unescape
 
-from pbem import service
+from pbem.play import service
 from tests.support import play_randomly
 
 PORTS4 = ["london", "cadiz", "marseilles", "genoa"]

@@ -13,7 +13,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import GameError, IllegalMove, InvalidMove, NotYourTurn
 from pbem.games.buccaneer.board import DIRECTIONS, PORTS

@@ -8,7 +8,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.base import IllegalMove, InvalidOptions
 

@@ -7,7 +7,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import ScriptedChance, SeededChance
+from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import InvalidOptions
 from pbem.games.buccaneer.cards import CREW_PACK, TREASURE_VALUE

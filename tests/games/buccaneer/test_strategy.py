@@ -10,7 +10,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import Event
 from pbem.games.buccaneer.board import PORT_SQUARE

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import reduce
 
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.base import Event
 from pbem.games.buccaneer.cards import CREW_PACK
@@ -236,7 +236,7 @@ def test_resigning_at_any_moment_plays_shows_and_is_told():
     import random
     import re
 
-    from pbem.chance import SeededChance
+    from pbem.play.chance import SeededChance
     from tests.playouts.buccaneer import SETUPS
 
     identifier = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")

@@ -8,7 +8,7 @@ import json
 import re
 
 from pbem import words
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.base import CAPITAL, Event, Phrase
 from pbem.games.buccaneer.cards import CREW_PACK

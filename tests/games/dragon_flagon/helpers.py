@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from functools import reduce
 
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import Event
 from pbem.games.dragon_flagon.geometry import parse_square, square_name

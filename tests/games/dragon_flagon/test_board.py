@@ -223,7 +223,7 @@ def test_the_status_line_tells_a_seat_what_it_owes_and_whom_the_game_waits_for(a
                                                       "2": ["cleric", "druid"]}, "setup.placement": "fixed"})
     state = game.initial_state(3, options)
     from .helpers import fold
-    from pbem.chance import ScriptedChance
+    from pbem.play.chance import ScriptedChance
     state = fold(state, game.start(state, ScriptedChance([["watch", "blank", "blank", "blank"]])))
     assert state.phase == "planning"
     names = ["Ann", "Bob", "Cy"]
@@ -237,7 +237,7 @@ def test_the_status_line_tells_a_seat_what_it_owes_and_whom_the_game_waits_for(a
 def test_every_page_of_a_game_shows_the_board_and_panel_for_every_seat_at_every_step(client, db, site):
     import random
 
-    from pbem import service
+    from pbem.play import service
     from tests.support import every_page_answers, play_randomly
     from tests.test_board_dragon_flagon import middle_of_a_brawl
 

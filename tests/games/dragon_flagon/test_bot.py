@@ -11,7 +11,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.dragon_flagon.bot import choose
 

@@ -6,7 +6,7 @@ import json
 import random
 from functools import reduce
 
-from pbem.chance import ScriptedChance, SeededChance
+from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.dragon_flagon.setup import CHARACTER_IDS
 

@@ -87,7 +87,7 @@ def test_teams_and_counts_by_player_count():
 
 
 def _seeded():
-    from pbem.chance import SeededChance
+    from pbem.play.chance import SeededChance
 
     return SeededChance(b"\x01" * 32, 1)
 

@@ -6,7 +6,7 @@ import json
 import random
 from functools import reduce
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 
 from .helpers import ch, position

@@ -15,7 +15,7 @@ from functools import reduce
 import pytest
 from flask import render_template
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import Hint
 

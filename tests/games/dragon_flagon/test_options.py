@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import reduce
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 
 from .helpers import ch, new_game, position, sq, where

@@ -4,7 +4,7 @@ its history (issue 10, item 5: `state?at=1`, the position before the game's own 
 
 import random
 
-from pbem import service
+from pbem.play import service
 from tests.support import every_page_answers, play_randomly
 
 

@@ -24,7 +24,7 @@ def test_pr_01_chests_start_on_the_blue_squares():
                                        "setup.placement": "fixed"})
     state = game.initial_state(2, options)
     from .helpers import fold
-    from pbem.chance import ScriptedChance
+    from pbem.play.chance import ScriptedChance
     state = fold(state, game.start(state, ScriptedChance([["watch", "blank", "blank", "blank"]])))
     chests = {o: obj(state, o) for o, _ in state.objects if o.startswith("chest")}
     assert chests == {"chest1": "c3", "chest2": "i3", "chest3": "b9", "chest4": "j9", "chest5": "c15", "chest6": "i15"}

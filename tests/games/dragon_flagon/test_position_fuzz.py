@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem import service
-from pbem.chance import SeededChance
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import InvalidOptions
 from pbem.games.dragon_flagon.position import TOP_KEYS, position_from_view

@@ -10,7 +10,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import GameError, IllegalMove, InvalidMove
 from pbem.games.dragon_flagon import geometry as g

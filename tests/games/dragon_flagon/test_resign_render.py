@@ -3,7 +3,7 @@ and the panel beside it are tested in test_board.py."""
 
 from functools import reduce
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 
 from .helpers import ch, new_game, play, position

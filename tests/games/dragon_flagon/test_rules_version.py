@@ -5,7 +5,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import InvalidOptions
 

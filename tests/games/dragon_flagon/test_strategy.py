@@ -10,7 +10,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from tests.games.dragon_flagon.helpers import ch, new_game, position
 from tests.playouts.dragon_flagon import choose

@@ -9,7 +9,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import ScriptedChance, SeededChance
+from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import Event
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from functools import reduce
 
-from pbem.chance import ScriptedChance, SeededChance
+from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import mississippi as game
 from pbem.games.base import Event
 

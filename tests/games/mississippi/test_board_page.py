@@ -9,7 +9,7 @@ from html import unescape
 
 import pytest
 
-from pbem import service
+from pbem.play import service
 from pbem.games import mississippi as game
 
 from tests.games.mississippi.helpers import greedy_game

@@ -12,7 +12,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import mississippi as game
 from pbem.games.mississippi.bot import choose, state_from_view
 

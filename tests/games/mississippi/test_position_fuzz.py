@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem import service
-from pbem.chance import SeededChance
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from pbem.games import mississippi as game
 from pbem.games.base import Event, Hint, InvalidOptions
 from tests.support import every_page_answers

@@ -14,7 +14,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import mississippi as game
 from pbem.games.base import IllegalMove, InvalidMove, NotYourTurn
 from pbem.games.mississippi.notation import move_name, parse_move

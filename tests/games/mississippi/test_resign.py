@@ -4,7 +4,7 @@ seat's turns are passed over, it ranks last, and the last seat playing wins."""
 import pytest
 
 from pbem.games import mississippi as game
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games.base import NotYourTurn
 
 from .helpers import fold, from_position, new_game, play
@@ -107,7 +107,7 @@ def test_random_games_with_resignations_keep_the_invariants_and_replay(run):
     import json
     import random
 
-    from pbem.chance import SeededChance
+    from pbem.play.chance import SeededChance
     from pbem.games.base import Event
     from tests.playouts.mississippi import check_state
 

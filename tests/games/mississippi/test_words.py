@@ -5,7 +5,7 @@ Cy Green), each with the exact lines a reader gets."""
 
 import pytest
 
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import mississippi as game
 from pbem.games.base import Event
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import rigadoon as game
 from pbem.games.base import Event
 from pbem.games.rigadoon.board import CORNERS, ORDER, load_board

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 from pbem.games.rigadoon.bot import WIN, choose, score, state_from_view, action_value
 

@@ -6,7 +6,7 @@ a maelstrom, an aground ship blasted into a second chest)."""
 
 import pytest
 
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import rigadoon as game
 
 from .helpers import play, position, replay

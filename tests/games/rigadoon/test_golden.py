@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 
 from .helpers import replay, stored

@@ -11,7 +11,7 @@ from functools import reduce
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 from pbem.games.base import Hint
 from pbem.games.rigadoon.hints import RULE_ANCHORS

@@ -72,7 +72,7 @@ def test_a_position_with_an_unknown_field_is_refused_naming_it(typo):
 
 def test_every_field_of_a_view_is_accepted_in_a_position():
     """In setup, in play, inside a chain and after the end: a view's fields never make a position fail."""
-    from pbem.chance import ScriptedChance
+    from pbem.play.chance import ScriptedChance
 
     setup = game.initial_state(2, game.resolve_options(2, {"first": "seat0"}))
     playing = position("N", "blue", {"B1": ("G7", 3), "G1": ("D9", 1), "B2": ("E10", 0)})

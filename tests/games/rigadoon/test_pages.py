@@ -5,7 +5,7 @@ the middle of a chain), shown for every seat and a spectator at every seq."""
 import json
 import random
 
-from pbem import service
+from pbem.play import service
 from pbem.games.rigadoon.bot import choose
 from tests.support import every_page_answers
 

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem import service
-from pbem.chance import SeededChance
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 from pbem.games.base import InvalidOptions
 from pbem.games.rigadoon.board import ORDER, load_board

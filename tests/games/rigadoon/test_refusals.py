@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 from pbem.games.base import IllegalMove, InvalidMove, NotYourTurn
 from pbem.games.rigadoon.board import CORNERS, ORDER

@@ -8,7 +8,7 @@ import random
 import re
 from html import unescape
 
-from pbem import service
+from pbem.play import service
 
 PLAYERS = [{"name": "Ann"}, {"name": "Bob <b>"}]
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from pbem.chance import SeededChance
+from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 from tests.playouts.rigadoon import choose
 

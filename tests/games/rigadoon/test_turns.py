@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from pbem.chance import ScriptedChance
+from pbem.play.chance import ScriptedChance
 from pbem.games import rigadoon as game
 from pbem.games.base import IllegalMove, NotYourTurn
 from pbem.games.rigadoon.engine import winning_fleet

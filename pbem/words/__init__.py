@@ -21,13 +21,14 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Sequence, Union
 
-from . import i18n, loading, store
-from .events import KINDS
-from .folding import PLATFORM_EVENTS, Folded, advance, begin
-from .games.base import Event, Phrase, listed, said
+from .. import i18n, store
+from ..play import loading
+from ..events import KINDS
+from ..play.folding import PLATFORM_EVENTS, Folded, advance, begin
+from ..games.base import Event, Phrase, listed, said
 
 Line = Union[Phrase, str]  # a game's words, or the platform's in English
-from .redaction import public_data
+from ..play.redaction import public_data
 
 
 @dataclass(frozen=True)

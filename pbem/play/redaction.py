@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import KINDS
-from .events.core import HIDDEN_POSITION, public_created  # noqa: F401  (kept here for the channels' use)
+from ..events import KINDS
+from ..events.core import HIDDEN_POSITION, public_created
 from .folding import Folded, game_event
 
 

@@ -27,10 +27,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from . import store
+from .. import store
 from .errors import BadRequest, GameNotFound
 from .folding import Folded, advance, begin, fold, settle_alone
-from .recent import Recent
+from ..store.recent import Recent
 
 SNAPSHOT_EVERY = 16  # the fewer events a look back folds, the flatter a past position's cost against the head
 HEADS: Recent[Folded] = Recent(size=256)      # (database, game) -> the game at its head
@@ -47,9 +47,10 @@ def database_file(db) -> str:
 def code_of(game: str) -> str:
     """A fingerprint of the code that folds a game: the fold, the platform's events, the clock and the
     game's package. A snapshot taken by other code is not used."""
-    root = Path(__file__).resolve().parent
+    root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    paths = [root / "folding.py", root / "clock.py", root / "games" / "base.py",
+    paths = [root / "play" / "folding.py", root / "play" / "clock.py", root / "play" / "rest_days.py",
+             root / "games" / "base.py",
              *sorted((root / "events").glob("*.py")),
              *sorted((root / "games" / game).rglob("*.py")), *sorted((root / "games" / game).rglob("*.json"))]
     for path in paths:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from .events import COMMANDS
-from .games.base import Event
+from ..events import COMMANDS
+from ..games.base import Event
 
 
 def run_command(module: ModuleType, state: Any, command: dict, chance) -> list[Event]:

@@ -2,10 +2,10 @@
 each game's clock as alarms, and a game's appends in words as an Atom feed (RFC 4287), as a spectator
 sees them.
 
-The calendar is read from the projections (pbem/mygames.py) and each owing game's first event (its clock
+The calendar is read from the projections (pbem/people/mygames.py) and each owing game's first event (its clock
 settings), never by folding a game; it carries no seat link, since a calendar is often synced to some
 other service or shared: each event links to the game's spectator page and to /me. The Atom feed tells
-the last appends through the same words and redaction as every other channel (pbem/words.py), so it
+the last appends through the same words and redaction as every other channel (pbem/words/__init__.py), so it
 shows nothing a spectator may not see.
 """
 
@@ -14,11 +14,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import urlsplit
 
-from . import clock, store
-from .folding import Folded
-from .mygames import MySeat
-from .site import Site
-from .words import tell
+from ..play import clock
+from .. import store
+from ..play.folding import Folded
+from ..people.mygames import MySeat
+from ..site import Site
+from ..words import tell
 
 # --- iCalendar ----------------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ time zone, and one vacation, scheduled ahead from /me, for every game it sits in
 
 The address keeps its settings and its vacations (store/accounts.py), for /me and for the yearly
 allowance; each game it sits in records them as its own events (`rest_days`, and a `vacation_start`
-with its start and end), decided by pbem/deciding.py as `pbem verify` decides them again, so that every
+with its start and end), decided by pbem/play/deciding.py as `pbem verify` decides them again, so that every
 game's clock stays a function of its own log. A game that forbids rest days, or whose own vacation days
 are used up, takes no part of them; a game whose `vacation_days` allow less than the whole vacation takes
 as much as they allow (its clock runs again when that part ends)."""
@@ -15,16 +15,17 @@ import logging
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from . import clock, service, store
-from .deciding import end_scheduled_vacation_command, rest_days_command, scheduled_vacation_command
-from .errors import Forbidden, Unprocessable
-from .site import Site
+from ..play import clock, service
+from .. import store
+from ..play.deciding import end_scheduled_vacation_command, rest_days_command, scheduled_vacation_command
+from ..play.errors import Forbidden, Unprocessable
+from ..site import Site
 
 DEFAULT_ZONE = "UTC"
 # the appends that may seat an address anew: its rest days are recorded for that seat then
 SEATING_VERBS = ("create", "create_open", "join", "set_address", "handover")
 
-log = logging.getLogger("pbem.away")
+log = logging.getLogger(__name__)
 
 
 def settings_of(db, address: str) -> dict:

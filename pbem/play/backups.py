@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import store
+from .. import store
 from .audit import verify
 from .errors import BadRequest
 

@@ -2,7 +2,7 @@
 vacation, time out a seat, rebuild the projections.
 
 Follows `shared/specs/architecture.md` sections 1 to 5, 8 and 11. Every verb loads the game (its head,
-folded: pbem/loading.py), decides, and appends the new events together with the projection rows and the
+folded: pbem/play/loading.py), decides, and appends the new events together with the projection rows and the
 notices they cause (the outbox) in one transaction; the loaded game is then advanced by the new events
 only, never refolded. Pages, the JSON API, the CLI, e-mail replies and the scheduler all call these
 functions; none of them touches SQL or rules directly.
@@ -22,18 +22,17 @@ from types import ModuleType
 from typing import Any, Sequence
 
 from . import chance as chance_mod
-from . import clock, i18n, loading, store
+from . import clock, loading
+from .. import i18n, store
 from .commands import run_command
 from .deciding import check_may_move, clock_command, resign_command, vacation_command
-from .errors import (BadRequest, Busy, Conflicting, Forbidden, GameNotFound, ServiceError, TooMany,  # noqa: F401
-                     Unauthorized, status_of)
-from .folding import (GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, advance, begin,  # noqa: F401
-                      initial_state, legal_moves)
-from .games import get_game
-from .games.base import Event, InvalidOptions, StaleMove
+from .errors import BadRequest, Busy, Conflicting, Forbidden, GameNotFound, ServiceError, TooMany, Unauthorized, status_of
+from .folding import GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, advance, begin, initial_state, legal_moves
+from ..games import get_game
+from ..games.base import Event, InvalidOptions, StaleMove
 from .projection import projection_row, seat_rows
-from .words import latest_summary, spectator_lines, summary_of, summary_text
-from .site import Site
+from ..words import latest_summary, spectator_lines, summary_of, summary_text
+from ..site import Site
 
 MAX_NAME = 40
 MAX_EMAIL = 254
@@ -122,7 +121,7 @@ def clean_player(index: int, player: dict, site: Site) -> dict:
 
 
 def check_webhook(url: str, site: Site) -> None:
-    from .notify.webhook import WebhookRefused, check_url
+    from ..notify.webhook import WebhookRefused, check_url
 
     try:
         check_url(url, allow_private=site.allow_private_webhooks)
@@ -169,7 +168,7 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
     state = initial_state(module, store_roundtrip(data))
     open_seats = tuple(i for i, player in enumerate(cleaned) if player.get("open"))
     if open_seats:  # the game waits for its players; its start comes with the last seat taken
-        from .events.home import SEATS_OPENED
+        from ..events.home import SEATS_OPENED
 
         started = [store.NewEvent(SEATS_OPENED, "admin", {"seats": list(open_seats)})]
         command = {"verb": "create_open"}
@@ -226,7 +225,7 @@ def notices(site: Site | None, before: Folded | None, after: Folded, command: di
     """The outbox rows an append writes: what each notice tells, its words composed when it is delivered."""
     if site is None:
         return []
-    from .notify import compose
+    from ..notify import compose
 
     return compose.notices_for(site, before, after, command, now, new_events, db)
 

@@ -1,6 +1,6 @@
 """Rest days (architecture section 20, issue 28): the weekdays on which a seat's clock does not run,
 midnight to midnight in the player's own time zone, as the game's log records them (`Rest`), and the
-spans of those days within a turn. pbem/clock.py counts them among the stops of a clock; the names are
+spans of those days within a turn. pbem/play/clock.py counts them among the stops of a clock; the names are
 re-exported there, so callers say `clock.Rest`. A pure function of its arguments: no clock is read."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ The computer's move is decided and appended here, through the service like any s
 seat, command `{"verb": "move", "seat", "move", "via": "bot"}`), by the scheduler's sweep
 (pbem/notify/sweep.py), never in a request's thread: a request only schedules a wake-up (the
 AFTER_APPEND hook installed by `pbem serve`). The games projection marks a game whose computer seat owes
-a move as due (`next_due`, pbem/projection.py), so a sweep in any process, after a restart too, finds it.
+a move as due (`next_due`, pbem/play/projection.py), so a sweep in any process, after a restart too, finds it.
 
 What the computer player is given: the seat's view (`view(state, seat)`, as plain JSON, exactly what the
 seat's own API answer shows) and its legal moves, and a generator seeded with
@@ -25,13 +25,14 @@ import logging
 import random
 from datetime import datetime, timedelta
 
-from . import clock, service, store
-from .deciding import come_back_command
-from .events.computer import level_of, owed_by_computer
-from .folding import Folded, legal_moves
-from .site import Site
+from ..play import clock, service
+from .. import store
+from ..play.deciding import come_back_command
+from ..events.computer import level_of, owed_by_computer
+from ..play.folding import Folded, legal_moves
+from ..site import Site
 
-log = logging.getLogger("pbem.computer")
+log = logging.getLogger(__name__)
 
 MOVES_PER_PASS = 40  # one game's computer moves in one sweep at most, so that it holds up no other game
 

@@ -1,5 +1,5 @@
 """The OpenAPI document and the events' JSON Schemas, generated from the marshmallow schemas of
-pbem/contract.py into the top-level schemas/ folder: `pbem schemas` rewrites them, GET /api/openapi.json
+pbem/web/contract.py into the top-level schemas/ folder: `pbem schemas` rewrites them, GET /api/openapi.json
 serves the document, and tests/test_schemas.py fails when the committed files drift from what this module
 generates."""
 
@@ -11,13 +11,9 @@ from pathlib import Path
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from .between import contract as between_contract
-from .config import SCHEMAS_DIR
-from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut,
-                       HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut,
-                       MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PushKeyOut, PushSubscribedOut,
-                       PushSubscriptionIn, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut,
-                       event_schemas)
+from ..between import contract as between_contract
+from ..config import SCHEMAS_DIR
+from .contract import API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut, HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut, MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PushKeyOut, PushSubscribedOut, PushSubscriptionIn, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut, event_schemas
 
 
 def _error_responses(*codes: int) -> dict:

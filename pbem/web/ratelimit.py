@@ -28,9 +28,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .store import counters
+from ..store import counters
 
-log = logging.getLogger("pbem.ratelimit")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -91,8 +91,8 @@ def describe_wait(seconds: int) -> str:
 def parse_limits(text: str | None) -> dict[str, Limit] | None:
     """The limits in force from PBEM_RATE_LIMITS: None when off; the defaults, changed by any
     `name=COUNT/PERIOD` items (PERIOD a duration such as 1h, 10m, 90s)."""
-    from .clock import parse_duration
-    from .config import ConfigurationError
+    from ..play.clock import parse_duration
+    from ..config import ConfigurationError
 
     text = (text or "").strip()
     if text.lower() in ("off", "0", "no", "false", "none"):

@@ -8,12 +8,12 @@ seat page, or scheduled ahead for all of an address's games), the seat's rest da
 its own time zone, as they stood when the turn began (so that a turn's rest days are fixed, at most
 MAX_REST_DAYS a week, and every clock ends), and the pauses every seat agreed to (a `Vacation` whose
 `seat` is None: every clock of the game stops, from the agreement until the agreed end or an early
-resume; rest days' own arithmetic is pbem/rest_days.py). How long a turn may last is the clock's kind:
+resume; rest days' own arithmetic is pbem/play/rest_days.py). How long a turn may last is the clock's kind:
 
 - `per_move` (the default): `time_per_move` for every turn;
 - `fischer`: the seat's bank, which starts at `initial`; when a turn ends, the time it took (vacations
   left out) is taken from the bank (never below nothing: a seat that ran late starts again from empty)
-  and `increment` is added, up to `max`. The bank is folded from the log (pbem/folding.py calls
+  and `increment` is added, up to `max`. The bank is folded from the log (pbem/play/folding.py calls
   `bank_after_turn`), never stored.
 
 Nothing here reads the clock itself: the scheduler passes `now`, so tests can set any time.
@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Iterable, Mapping, Sequence
 
-from .games.base import InvalidOptions, Option
-from .i18n import N_
-from .rest_days import (MAX_REST_DAYS, WEEKDAYS, Rest, checked_zone, day_names, latest_rest,  # noqa: F401
-                        rest_days_of, rest_in_force, rest_spans)
+from ..games.base import InvalidOptions, Option
+from ..i18n import N_
+from .rest_days import MAX_REST_DAYS, WEEKDAYS, Rest, checked_zone, day_names, latest_rest, rest_days_of, rest_in_force, rest_spans
 
 TIMEOUT_ACTIONS = ("remind", "skip", "forfeit", "bot")
 MAX_DURATION = 365 * 86400  # no clock setting is longer than a year: time arithmetic stays in range
@@ -197,7 +196,7 @@ def checked_duration(name: str, text: str, required: bool = False) -> int | None
 def resolve_clock(options: Mapping) -> dict:
     """Check the clock options and give them in stored form: seconds, or None for no clock. A time per
     move is stored as before (no `kind`); a bank with `"kind": "fischer"` and `time_per_move` None."""
-    from .games.base import check_options
+    from ..games.base import check_options
 
     resolved = check_options(CLOCK_OPTIONS, spread_clock(options))
     out: dict = {"on_timeout": resolved["on_timeout"], "vacation_days": resolved["vacation_days"]}

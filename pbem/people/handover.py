@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from . import service, store
-from .deciding import handover_command
-from .errors import Busy
-from .folding import Folded
-from .games.base import InvalidOptions
-from .notify import compose, unsubscribe
-from .site import Site
-from .words import lines_of, tell
+from ..play import service
+from .. import store
+from ..play.deciding import handover_command
+from ..play.errors import Busy
+from ..play.folding import Folded
+from ..games.base import InvalidOptions
+from ..notify import compose, unsubscribe
+from ..site import Site
+from ..words import lines_of, tell
 
 LATELY = 12         # the latest lines told in a summary
 LOOK_BACK = 300     # events read at most for them

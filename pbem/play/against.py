@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import store
+from .. import store
 from .errors import BadRequest
 
 RECORD_FORMATS = ("pbem-record/1", "pbem-full-record/1")

@@ -1,5 +1,5 @@
 """The published contract: marshmallow schemas of the JSON API and of every event type, and the
-events as they are stored. pbem/openapi.py generates the OpenAPI document and the events' JSON Schemas
+events as they are stored. pbem/web/openapi.py generates the OpenAPI document and the events' JSON Schemas
 from them into the top-level schemas/ folder.
 
 Follows `shared/specs/architecture.md` section 6. Requests are loaded through these schemas at the
@@ -12,8 +12,8 @@ import importlib
 
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from .between import contract as between_contract
-from .games import GAMES
+from ..between import contract as between_contract
+from ..games import GAMES
 
 API_VERSION = "1.0.0"
 

@@ -1,5 +1,5 @@
 """Auditing a game: the hash chain, the seed against its commitment, and every append replayed from the
-revealed seed: its command decided again by the service's own deciders (pbem/deciding.py) from the game
+revealed seed: its command decided again by the service's own deciders (pbem/play/deciding.py) from the game
 as folded there, under the rules version in force, and each recorded event, the platform's included,
 exactly what that command produces (architecture section 3). `pbem verify`, `GET /api/games/<id>/verify`
 and the import of records use it. Whoever holds a finished game's record holds its seed and can hash a
@@ -14,19 +14,17 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from . import chance as chance_mod
-from . import clock, store
+from . import clock
+from .. import store
 from .commands import run_command
-from .deciding import (answer_command, check_may_move, clock_command, come_back_command, handover_command,
-                       join_command, message_command, note_command, offer_command, resign_command,
-                       takeback_command, vacation_command, resume_command,
-                       end_scheduled_vacation_command, rest_days_command, scheduled_vacation_command)
+from .deciding import answer_command, check_may_move, clock_command, come_back_command, handover_command, join_command, message_command, note_command, offer_command, resign_command, takeback_command, vacation_command, resume_command, end_scheduled_vacation_command, rest_days_command, scheduled_vacation_command
 from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
-from .events.agreements import GAME_REWOUND
-from .events.computer import owed_by_computer
-from .events.home import SEATS_OPENED
+from ..events.agreements import GAME_REWOUND
+from ..events.computer import owed_by_computer
+from ..events.home import SEATS_OPENED
 from .folding import GAME_CREATED, SEED_REVEALED, Folded, advance, begin, legal_moves
-from .games.base import Event, GameError
-from .recent import Recent
+from ..games.base import Event, GameError
+from ..store.recent import Recent
 
 _REPORTS: Recent[dict] = Recent(size=256)  # (database, game, seq, last hash) -> the report
 
@@ -85,7 +83,7 @@ def check_chain(events: Sequence[store.StoredEvent], seed: bytes | None) -> list
 
 
 class RecordedLog:
-    """A recorded log, read as the deciders read the database's (pbem/deciding.py `Log`), as far as the
+    """A recorded log, read as the deciders read the database's (pbem/play/deciding.py `Log`), as far as the
     replay has come (`head`). The chain is checked first, so the event at seq n is events[n - 1]."""
 
     def __init__(self, events: Sequence[store.StoredEvent]):
@@ -117,7 +115,7 @@ class Unreplayable(Exception):
 
 def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> dict:
     """The command the server would have recorded, deciding the recorded one's request afresh with the
-    same deciders as the service (pbem/deciding.py); raises the refusal it would have given. Commands
+    same deciders as the service (pbem/play/deciding.py); raises the refusal it would have given. Commands
     whose decisions need the server's secrets, its mail or its settings (seat settings, addresses, links,
     conditional lines) come back as they are: their events are still compared with them. A joiner's or a
     new holder's name and address, and a new link's hash, are taken as recorded; the rest is decided."""
@@ -126,7 +124,7 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
         raise BadRequest(f"the command names no seat of this game ({seat!r})")
     if verb == "move":
         check_may_move(folded, legal_moves(folded, seat, keep=False))
-        if command.get("via") == "bot" and seat not in owed_by_computer(folded):  # as pbem/computer.py plays
+        if command.get("via") == "bot" and seat not in owed_by_computer(folded):  # as pbem/people/computer.py plays
             raise Forbidden(f"the computer plays no move for seat {seat + 1} then")
         return command  # the game's own decision is replayed by run_command
     if verb == "resign":

@@ -12,7 +12,7 @@ from collections import OrderedDict
 
 from flask import current_app, g
 
-from . import store
+from .. import store
 
 KEPT_PER_THREAD = 4
 _local = threading.local()
@@ -61,7 +61,7 @@ def close_db(error=None) -> None:
 
 
 def get_site():
-    from .site import Site
+    from ..site import Site
 
     if "site" not in g:
         g.site = Site.from_config(current_app.config)

@@ -6,9 +6,9 @@ error to what they show with `status_of`, so a refusal reads the same on every c
 
 from __future__ import annotations
 
-from .games import UnknownGame
-from .store import Unavailable
-from .games.base import GameError, NotYourTurn, StaleMove
+from ..games import UnknownGame
+from ..store import Unavailable
+from ..games.base import GameError, NotYourTurn, StaleMove
 
 
 class ServiceError(Exception):
@@ -72,3 +72,10 @@ def status_of(error: Exception) -> int:
     if isinstance(error, (GameError, UnknownGame)):
         return 422
     raise error
+
+
+class Refused(ServiceError):
+    """Well-formed, but not possible (an empty message, a takeback past the game's start, a line of
+    conditional moves that is not legal): 422, with the reason."""
+
+    status = 422

@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 
 from . import clock
-from .events.computer import owed_by_computer
+from ..events.computer import owed_by_computer
 from .folding import Folded
 
 
 def projection_row(folded: Folded, now: str, handled_until: str | None = None, summary: str | None = None) -> dict:
     """The `games` row of a game as folded; `handled_until` defaults to the time of its last event.
-    `summary` is the append's words (pbem/words.py `summary_of`); None keeps the one written before."""
+    `summary` is the append's words (pbem/words/__init__.py `summary_of`); None keeps the one written before."""
     result = folded.outcome
     moment = clock.parse_time(now)
     pause = clock.pause_running(folded.vacations, moment)
@@ -30,7 +30,7 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None, s
         upcoming = clock.next_due(folded.clock, folded.owing_since, folded.vacations, folded.timed_out, after,
                                   folded.banks)
         next_due = clock.format_time(upcoming) if upcoming is not None else None
-        if owed_by_computer(folded):  # the sweep plays it (pbem/computer.py), a few seconds after this append
+        if owed_by_computer(folded):  # the sweep plays it (pbem/people/computer.py), a few seconds after this append
             next_due = min(next_due or folded.last_at, folded.last_at)
     return {
         "id": folded.id, "game": folded.created["game"],
@@ -41,7 +41,7 @@ def projection_row(folded: Folded, now: str, handled_until: str | None = None, s
         "created": folded.created_at, "updated": now, "seat_count": folded.seat_count,
         "outcome": json.dumps(result.to_json()) if result is not None else None,
         "next_due": next_due,
-        # each owing seat's own deadline (pbem/mygames.py orders a player's games by it), the end of a
+        # each owing seat's own deadline (pbem/people/mygames.py orders a player's games by it), the end of a
         # pause under way ("paused"), and when each seat's clock stands still before its deadline
         # ("stops": vacations, rest days; "held": the time left of a seat on a vacation with no end yet),
         # so that /me shows a countdown paused without loading the game

@@ -5,7 +5,7 @@ another server can check everything and keep the game.
 `pbem export GAME --full` writes one (the operator's: the public record hides addresses, so it can be
 replayed and checked but not imported); `pbem import FILE` checks its chain, its seed and every decision
 and outcome by replaying each command as `pbem verify` does (decided again, then re-run under the rules
-version in force there: pbem/audit.py), checks that no seat's link key is already another's, and only
+version in force there: pbem/play/audit.py), checks that no seat's link key is already another's, and only
 then writes it, in one transaction. An imported game is an archive: its seat links were keys on the
 server it came from.
 """
@@ -15,12 +15,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import loading, store
+from . import loading
+from .. import store
 from .audit import verify_events
 from .errors import BadRequest, Conflicting, Forbidden
 from .folding import SEED_REVEALED, fold
-from .games import UnknownGame, get_game
-from .games.base import GameError
+from ..games import UnknownGame, get_game
+from ..games.base import GameError
 from .projection import projection_row, seat_rows
 
 FORMAT = "pbem-full-record/1"

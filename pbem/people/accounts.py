@@ -16,8 +16,9 @@ import hashlib
 import secrets
 from datetime import timedelta
 
-from . import clock, store
-from .site import Site
+from ..play import clock
+from .. import store
+from ..site import Site
 
 SIGNIN_VALID = timedelta(hours=1)
 SESSION_VALID = timedelta(days=180)
@@ -147,7 +148,7 @@ def set_language(db, address: str, language: str | None, now: str) -> None:
 
 
 def request_confirmation(db, site: Site, loaded, seat: int, address: str, now: str) -> None:
-    """Mail the new address a link that, followed, gives the seat that address (pbem/players.py)."""
+    """Mail the new address a link that, followed, gives the seat that address (pbem/people/players.py)."""
     token = secrets.token_urlsafe(32)
     generation = loaded.seats[seat].get("generation", 0)
     with store.immediate(db):
@@ -177,7 +178,7 @@ def mail_row(site: Site, kind: str, digest: str, address: str, subject: str, now
              seat: int = 0, **context) -> dict:
     """An outbox row for a mail of this module (templates/mail/<kind>.txt and .html). These mails carry no
     reply address: a reply to them plays nothing (pbem/notify/mail.py)."""
-    from .notify.compose import render
+    from ..notify.compose import render
 
     ctx = {**context, "seat": seat, "unsubscribe_url": site.unsubscribe_url(address), "base_url": site.base_url}
     return {"game_id": game_id, "seq": 0, "seat": seat, "channel": "email", "kind": f"{kind}:{digest[:24]}",

@@ -13,10 +13,11 @@ import json
 from dataclasses import asdict, dataclass
 from datetime import timedelta
 
-from . import clock, store
-from .games import GAMES
-from .site import Site
-from .words import summary_read
+from ..play import clock
+from .. import store
+from ..games import GAMES
+from ..site import Site
+from ..words import summary_read
 
 FINISHED_LATELY = timedelta(days=30)
 FINISHED_AT_MOST = 20

@@ -8,7 +8,7 @@ reads.
 
 The service decides with these against the log in the database (`StoredLog` in
 pbem/between/agreements.py); `pbem verify` and `pbem import` decide again with the very same functions,
-command by command, against the recorded log (pbem/audit.py), and refuse a record whose commands are not
+command by command, against the recorded log (pbem/play/audit.py), and refuse a record whose commands are not
 what they give: a draw "agreed" by one seat alone, another seat's move taken back alone. So the audit
 and the service cannot drift apart.
 
@@ -25,13 +25,12 @@ from datetime import datetime, timedelta
 from typing import Any, Iterator, Protocol, Sequence
 
 from . import clock
-from .between import Refused
-from .errors import BadRequest, Conflicting, Forbidden, TooMany, Unprocessable
-from .events.agreements import GAME_REWOUND, PROPOSALS
-from .events.computer import playing_for
-from .events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
+from .errors import BadRequest, Conflicting, Forbidden, Refused, TooMany, Unprocessable
+from ..events.agreements import GAME_REWOUND, PROPOSALS
+from ..events.computer import playing_for
+from ..events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
 from .folding import PLATFORM_EVENTS, Folded
-from .games.base import Event
+from ..games.base import Event
 
 OFFERS = {"draw": "draw", "abandon": "abandon", "upgrade": "upgrade", "pause": "pause"}  # upgrade: 16; pause: 28
 OFFER_KINDS = "kind must be \"draw\", \"abandon\", \"upgrade\" or \"pause\""

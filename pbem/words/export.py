@@ -22,12 +22,12 @@ import json
 import threading
 from dataclasses import dataclass
 
-from . import store
-from .folding import Folded
-from .loading import at, code_of, database_file, looking_back
-from .recent import Recent
-from .redaction import public_event
-from .words import Told, taken_back, tell_events
+from .. import store
+from ..play.folding import Folded
+from ..play.loading import at, code_of, database_file, looking_back
+from ..store.recent import Recent
+from ..play.redaction import public_event
+from . import Told, taken_back, tell_events
 
 FORMAT = "pbem-record/1"
 TURN_VERBS = ("move", "resign", "timeout")  # the appends a record numbers; offers, answers, talk are not turns

@@ -4,7 +4,7 @@ Architecture sections 4 and 11. A `Folded` is the whole of what the server knows
 seq: the game's state (folded through the game's `evolve`) and what the platform's own events say (seat
 settings, vacations, timeouts, since when each seat owes a decision, each seat's bank under a Fischer
 clock). It is immutable, so one value may
-serve many requests and threads, and it pickles, so it can be kept as a snapshot (pbem/loading.py).
+serve many requests and threads, and it pickles, so it can be kept as a snapshot (pbem/play/loading.py).
 
 `advance` is the only fold: loading a game, appending to it and looking back all go through it, over
 the new events only. Whether a seat owes a decision is asked once per append (a batch of events sharing
@@ -21,12 +21,11 @@ from types import ModuleType
 from typing import Any, Mapping, Sequence
 
 from . import clock
-from .events import AFTER_COMMAND, KINDS, PLATFORM_EVENTS, Working  # noqa: F401  (PLATFORM_EVENTS: the platform's events)
-from .events.core import (GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, TURN_TIMED_OUT,  # noqa: F401
-                          VACATION_ENDED, VACATION_STARTED)
-from .games import get_game
-from .games.base import Event, Outcome
-from .recent import Recent
+from ..events import AFTER_COMMAND, KINDS, PLATFORM_EVENTS, Working
+from ..events.core import GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, TURN_TIMED_OUT, VACATION_ENDED, VACATION_STARTED
+from ..games import get_game
+from ..games.base import Event, Outcome
+from ..store.recent import Recent
 
 
 @dataclass(frozen=True)

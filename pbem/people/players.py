@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import service, store
-from .deciding import join_command
-from .errors import Busy, Conflicting, Forbidden, GameNotFound
-from .folding import Folded
-from .site import Site
+from ..play import service
+from .. import store
+from ..play.deciding import join_command
+from ..play.errors import Busy, Conflicting, Forbidden, GameNotFound
+from ..play.folding import Folded
+from ..site import Site
 
 
 def by_invitation(db, site: Site, invite: str) -> Folded:
