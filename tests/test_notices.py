@@ -87,7 +87,7 @@ def test_the_same_notice_is_written_once(db, site):
 
 def test_without_smtp_mail_is_written_as_eml_files(db, site, var_dir):
     created = service.create_game(db, site, "mississippi", THREE, now=NOW)
-    assert sender.deliver_due(db, site, NOW) == {"sent": 2, "retry": 0, "failed": 0, "unsubscribed": 0}
+    assert sender.deliver_due(db, site, NOW) == {"sent": 2, "retry": 0, "failed": 0, "unsubscribed": 0, "quiet": 0}
     files = sorted((var_dir / "outbox").glob("*.eml"))
     assert len(files) == 2
     message = email.message_from_bytes(files[0].read_bytes(), policy=email.policy.default)
@@ -98,7 +98,7 @@ def test_without_smtp_mail_is_written_as_eml_files(db, site, var_dir):
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert message.get_body(("plain",)).get_content().startswith("Mississippi, game")
     assert "<pre" in message.get_body(("html",)).get_content()
-    assert sender.deliver_due(db, site, NOW) == {"sent": 0, "retry": 0, "failed": 0, "unsubscribed": 0}
+    assert sender.deliver_due(db, site, NOW) == {"sent": 0, "retry": 0, "failed": 0, "unsubscribed": 0, "quiet": 0}
 
 
 def test_invitations_arrive_over_smtp_and_their_links_open_the_right_seat(mail_db, mail_site, mail_app, smtp_sink):
@@ -168,7 +168,7 @@ def test_failed_deliveries_are_retried_with_backoff_then_marked_failed_and_shown
     webhook_sink.status = 500
     players = [{"name": "Ann", "webhook": webhook_sink.url}, {"name": "Bob"}]
     created = service.create_game(mail_db, mail_site, "mississippi", players, now=NOW)
-    assert sender.deliver_due(mail_db, mail_site, NOW) == {"sent": 0, "retry": 1, "failed": 0, "unsubscribed": 0}
+    assert sender.deliver_due(mail_db, mail_site, NOW) == {"sent": 0, "retry": 1, "failed": 0, "unsubscribed": 0, "quiet": 0}
     row = rows(mail_db, created.id)[0]
     assert row["tries"] == 1 and row["next_try"] == "2026-11-21T10:01:00Z" and "500" in row["last_error"]
     assert sender.deliver_due(mail_db, mail_site, "2026-11-21T10:00:59Z")["retry"] == 0  # not yet due
@@ -208,7 +208,7 @@ def test_a_killed_sender_resumes_without_loss_or_duplicates(mail_db, mail_site, 
     later = clock.format_time(datetime.now(timezone.utc) + timedelta(seconds=max(sender.LEASE_SECONDS.values()) + 1))
     assert sender.deliver_due(mail_db, mail_site, service.utcnow())["sent"] == 0  # still leased
     counts = sender.deliver_due(mail_db, mail_site, later)
-    assert counts == {"sent": 5, "retry": 0, "failed": 0, "unsubscribed": 0}
+    assert counts == {"sent": 5, "retry": 0, "failed": 0, "unsubscribed": 0, "quiet": 0}
     messages = smtp_sink.wait_for(5)
     assert sorted(m["To"] for m in messages) == [f"p{i}@example.org" for i in range(5)]
     assert sender.deliver_due(mail_db, mail_site, later)["sent"] == 0

@@ -46,6 +46,11 @@ def mark_unsubscribed(db, notice_id: int, now: str) -> None:
     store.outbox.mark_unsubscribed(db, notice_id, now)
 
 
+def defer(db, notice_id: int, until: str) -> None:
+    """Not tried now: it goes at `until`, when its recipient's quiet hours end (pbem/notify/quiet.py)."""
+    store.outbox.defer(db, notice_id, until)
+
+
 def mark_failed_try(db, notice_id: int, error: str, now: str) -> str:
     tries = store.outbox.tries_of(db, notice_id) + 1
     if tries >= MAX_TRIES:

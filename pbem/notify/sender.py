@@ -20,7 +20,7 @@ from datetime import datetime, timedelta, timezone
 from ..play import clock
 from .. import store
 from ..site import Site
-from . import mail, outbox, push, unsubscribe, webhook, wording
+from . import mail, outbox, push, quiet, unsubscribe, webhook, wording
 from .compose import render
 
 log = logging.getLogger("pbem.delivery")
@@ -62,7 +62,7 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
     While the database is out of reach (PostgreSQL restarting) the pass claims nothing and keeps the
     outcomes of the attempts it made, marking them once it is back (within their claims): a mail sent
     whose mark was dropped with the pass would be sent again when its claim ran out."""
-    counts = {"sent": 0, "retry": 0, "failed": 0, "unsubscribed": 0}
+    counts = {"sent": 0, "retry": 0, "failed": 0, "unsubscribed": 0, "quiet": 0}
     started, start = time.monotonic(), clock.parse_time(now) if now else None
     woken = wake or threading.Event()
     under_way: dict[Future, tuple[dict, str]] = {}  # each attempt: its row and the moment it was claimed
@@ -85,6 +85,10 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
                         if blocked:
                             outbox.mark_unsubscribed(db, row["id"], moment)
                             counts["unsubscribed"] += 1
+                        elif (later := quiet.waits_until(db, row, moment)) is not None:
+                            outbox.defer(db, row["id"], later)  # the recipient's quiet hours: untried till then
+                            counts["quiet"] += 1
+                            blocked = True
                     except Exception as error:  # noqa: BLE001 - sorted: out of reach (the rest wait) or raised
                         if not out_of_reach(db, error):
                             raise
@@ -109,7 +113,7 @@ def deliver_due(db, site: Site, now: str | None, wake: threading.Event | None = 
                     under_way[attempt] = (row, moment)
                 if not under_way and not unmarked:
                     if claimed:
-                        continue  # only blocked addresses this time: there may be more due
+                        continue  # only blocked addresses or quiet hours this time: there may be more due
                     return counts
                 woken.wait(timeout=1 if unmarked else None)  # unmarked: the database is tried again each second
                 woken.clear()

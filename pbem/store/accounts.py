@@ -208,6 +208,21 @@ def set_address_rest(db: sqlite_utils.Database, address: str, zone: str | None, 
                     [address_sha256(address), zone, days, now])
 
 
+def address_quiet(db: sqlite_utils.Database, address_sha: str) -> tuple[str | None, str | None, bool]:
+    """An address's time zone, quiet hours (JSON) and whether its mail waits too, by its SHA-256 (a push
+    device knows its owner only so; issue 30)."""
+    row = _one(db, "select time_zone, quiet_hours, quiet_mail from address_settings where address_sha256 = ?",
+               [address_sha])
+    return (row[0], row[1], row[2] == "1") if row else (None, None, False)
+
+
+def set_address_quiet(db: sqlite_utils.Database, address: str, hours: str | None, mail: bool, now: str) -> None:
+    db.conn.execute("insert into address_settings (address_sha256, quiet_hours, quiet_mail, updated) values (?, ?, ?, ?) "
+                    "on conflict (address_sha256) do update set quiet_hours = excluded.quiet_hours, "
+                    "quiet_mail = excluded.quiet_mail, updated = excluded.updated",
+                    [address_sha256(address), hours, "1" if mail else "0", now])
+
+
 def address_vacations(db: sqlite_utils.Database, address: str) -> list[tuple[str, str]]:
     """The address's vacations for all its games, (start, end) in UTC, oldest first."""
     return [tuple(row) for row in db.execute("select starts, ends from address_vacations where address_sha256 = ? "

@@ -104,6 +104,11 @@ def claim_due(db: sqlite_utils.Database, now: str, limit: int, until_of: Callabl
     return rows
 
 
+def defer(db: sqlite_utils.Database, notice_id: int, until: str) -> None:
+    """A claimed notice waits, untried, until `until` (its recipient's quiet hours)."""
+    db.conn.execute("update outbox set next_try = ?, claimed_until = null where id = ?", [until, notice_id])
+
+
 def mark_sent(db: sqlite_utils.Database, notice_id: int, now: str) -> None:
     db.conn.execute(f"update outbox set status = 'sent', sent_at = ?, claimed_until = null, tries = tries + 1, "
                     f"{DROP_BODIES} where id = ?", [now, notice_id])

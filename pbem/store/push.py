@@ -46,6 +46,18 @@ def subscription(db, subscription_id: str) -> dict | None:
     return found[0] if found else None
 
 
+def owner_sha256(db, subscription_id: str) -> str | None:
+    """The SHA-256 of the address a device serves: the address it was subscribed for, or the address the
+    seat it was subscribed for sends its notices to (None: a seat without one)."""
+    found = rows_of(db, "select p.address_sha256, s.email from push_subscriptions p left join seats s on "
+                        "s.game_id = p.game_id and s.seat = p.seat where p.id = ?", [subscription_id])
+    if not found:
+        return None
+    if found[0]["address_sha256"]:
+        return found[0]["address_sha256"]
+    return address_sha256(found[0]["email"]) if found[0]["email"] else None
+
+
 def unsubscribe(db, subscription_id: str) -> None:
     with immediate(db):
         db.conn.execute("delete from push_subscriptions where id = ?", [subscription_id])

@@ -1,11 +1,13 @@
 """The pages' part of time away (issue 28), registered on the pages' and the home's blueprints: a seat's
 own rest days from its settings page (`/play/<token>/rest`), and from /me the address's rest days for all
-its games (`/me/rest`) and one vacation for all of them (`/me/vacation`)."""
+its games (`/me/rest`), one vacation for all of them (`/me/vacation`) and the quiet hours its notices
+wait through (`/me/quiet`, issue 30)."""
 
 from __future__ import annotations
 
 from flask import current_app, flash, redirect, request, url_for
 
+from ..notify import quiet
 from ..people import away
 from ..play import clock, service
 from .db import get_db, get_site
@@ -67,6 +69,23 @@ def my_rest_days():
     return redirect(url_for("home.me") + "#away", code=303)
 
 
+@home.bp.post("/me/quiet")
+def my_quiet_hours():
+    pages.check_csrf()
+    address = home.signed_in()
+    if address is None:
+        return redirect(url_for("home.signin_form"), code=303)
+    begin, end = request.form.get("quiet_from", "").strip(), request.form.get("quiet_until", "").strip()
+    try:
+        quiet.set_quiet(get_db(), address, [begin, end] if begin or end else None,
+                        bool(request.form.get("quiet_mail")), service.utcnow())
+    except service.ServiceError as exc:
+        flash(gettext("Not done: %(reason)s", reason=page_message(str(exc))))
+    else:
+        flash(gettext("Your quiet hours are saved.") if begin or end else gettext("You have no quiet hours now."))
+    return redirect(url_for("home.me") + "#quiet", code=303)
+
+
 @home.bp.post("/me/vacation")
 def my_vacation():
     pages.check_csrf()
@@ -89,6 +108,6 @@ def my_vacation():
 
 def my_away(db, address: str, now: str) -> dict:
     """What /me shows of time away: the rest-day form, and the vacation under way or ahead."""
-    return {**rest_form(away.settings_of(db, address)),
+    return {**rest_form(away.settings_of(db, address)), "quiet": quiet.settings_of(db, address),
             "vacation": away.vacation_of(db, address, now, current_app.config["ADDRESS_VACATION_DAYS"]),
             "allowance": current_app.config["ADDRESS_VACATION_DAYS"]}

@@ -79,7 +79,7 @@ WEEKDAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
 class MySettingsIn(Schema):
     """PUT /api/me/settings: a signed-in address's settings; of section 26's, the language, the time zone
-    and the rest days for now. A field left out keeps its value."""
+    the rest days, the quiet hours. A field left out keeps its value."""
     class Meta:
         unknown = RAISE
 
@@ -93,6 +93,12 @@ class MySettingsIn(Schema):
                             metadata={"description": "at most two weekdays on which this address's clocks do not "
                                                      "run, in every game it sits in that allows rest days, from each "
                                                      "seat's next turn on"})
+    quiet_hours = fields.List(fields.String(validate=validate.Length(max=5)), allow_none=True,
+                              metadata={"description": 'when this address\'s quiet hours begin and end, in its time '
+                                                       'zone, like ["22:00", "07:00"]: its pushes (and its mail, with '
+                                                       'quiet_mail) wait until they end; null or [] for none'})
+    quiet_mail = fields.Boolean(metadata={"description": "whether a game's mail to this address waits for the end of "
+                                                         "its quiet hours too (pushes always do)"})
 
 
 class MyVacationIn(Schema):

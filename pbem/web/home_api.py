@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, session
 
+from ..notify import quiet
 from ..people import accounts, away, players
 from . import contract
 from ..play import service
@@ -62,7 +63,12 @@ def my_settings():
                       body.get("time_zone", kept["time_zone"]), now)
     if "language" in body:
         accounts.set_language(db, address, body["language"], now)
-    return jsonify({"language": accounts.language_of(db, address), **away.settings_of(db, address)})
+    if "quiet_hours" in body or "quiet_mail" in body:
+        kept = quiet.settings_of(db, address)
+        quiet.set_quiet(db, address, body.get("quiet_hours", kept["quiet_hours"]),
+                        body.get("quiet_mail", kept["quiet_mail"]), now)
+    return jsonify({"language": accounts.language_of(db, address), **away.settings_of(db, address),
+                    **quiet.settings_of(db, address)})
 
 
 @bp.put("/me/vacation")
