@@ -140,3 +140,32 @@ def test_notices_wait_through_quiet_hours_and_go_when_they_end(var_dir, database
         assert {row["status"] for row in your_turn_rows(database, game_id, 0)} <= {"sent", "superseded"}
         if mail_waits:
             wait_for(lambda: any(m["To"] == "ann@example.org" for m in smtp_sink.messages), 30, "Ann's mail at the end")
+
+
+def test_a_reminder_comes_by_push_too(var_dir, database, receiver):
+    """A seat's device gets its reminders as it gets its turns: the clock's sweep, run at an hour before the
+    deadline, queues a reminder that reaches the device decrypted, with the seat's link."""
+    from pbem.notify.sweep import sweep
+
+    env = {**ENV, "PBEM_SECRET_KEY": SECRET}
+    with serving(var_dir, database, env=env) as base:
+        receiver.server_key = call(base + "/api/push/key")[1]["key"]
+        status, created = call(base + "/api/games", {"game": "mississippi", "options": {"time_per_move": "1d"},
+                                                     "players": [{"name": "Ann"}, {"name": "Bob"}]})
+        assert status == 201, created
+        game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+        owing = call(f"{base}/api/games/{game_id}")[1]["to_move"][0]
+        assert call(base + "/api/push/subscriptions", receiver.device("owing").subscription(), tokens[owing])[0] == 201
+        site = Site(base, SECRET, var_dir, allow_private_webhooks=True, vapid_subject=ENV["PBEM_VAPID_SUBJECT"])
+        late = format_time(datetime.now(timezone.utc) + timedelta(hours=23))
+        db = store.connect(database)
+        try:
+            assert sweep(db, site, late)["reminders"] == 1
+            sender.deliver_due(db, site, late)
+        finally:
+            db.close()
+        wait_for(lambda: receiver.pushes("owing"), 30, "the reminder's push")
+    pushed = receiver.pushes("owing")
+    assert len(pushed) == 1 and "reminder: your move is due" in pushed[0]["title"] and "left" in pushed[0]["body"]
+    assert len(pushed) == 1 and pushed[0]["url"] == f"{base}/play/{tokens[owing]}"
+    assert tokens[1 - owing] not in str(pushed)
