@@ -78,11 +78,14 @@ WEEKDAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
 
 class MySettingsIn(Schema):
-    """PUT /api/me/settings: a signed-in address's settings; of section 26's, the language, the time zone
-    and the rest days for now. A field left out keeps its value."""
+    """PUT /api/me/settings: a signed-in address's settings: its public name, the language, the time zone
+    and the rest days. A field left out keeps its value."""
     class Meta:
         unknown = RAISE
 
+    public_name = fields.String(metadata={"description": "the name other players read instead of the address: "
+                                                         "3 to 24 letters, digits, _ or -, unique (409 when it or a "
+                                                         "name that looks the same is taken)"})
     language = fields.String(allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
                              metadata={"description": "the language of this address's pages (null: as the "
                                                       "browser asks); a seat's own setting wins on its pages"})

@@ -177,14 +177,14 @@ def home_paths(spec, json_body, ok, game_id) -> None:
         "security": [{"personalToken": []}],
         "responses": {**ok("MyGameOut", many=True), **_error_responses(401)}}})
     spec.path("/api/me/settings", operations={"put": {
-        "summary": "The signed-in address's settings: the language of its pages (issue 26), its time zone "
-                   "and rest days (issue 28)",
+        "summary": "The signed-in address's settings: its public name (issue 31), the language of its pages "
+                   "(issue 26), its time zone and rest days (issue 28)",
         "description": "With the session cookie of a signed-in browser, or the personal token shown on /me. "
                        "A seat's own language still decides on that seat's pages. Rest days are recorded in "
                        "every game the address sits in that allows them, from each seat's next turn on. "
                        "Answers the settings.",
         "security": [{"personalToken": []}], "requestBody": json_body("MySettingsIn"),
-        "responses": {**ok("MySettingsIn"), **_error_responses(400, 401, 413, 415, 422)}}})
+        "responses": {**ok("MySettingsIn"), **_error_responses(400, 401, 409, 413, 415, 422)}}})
     spec.path("/api/me/vacation", operations={"put": {
         "summary": "One vacation for all the signed-in address's games, scheduled ahead (issue 28)",
         "description": "Whole days in the address's zone, within its yearly allowance (422 beyond it); each "
