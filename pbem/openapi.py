@@ -17,7 +17,7 @@ from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, Error
                        HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut,
                        MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PushKeyOut, PushSubscribedOut,
                        PushSubscriptionIn, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut,
-                       event_schemas)
+                       event_schemas, LobbyGameOut, PlayerOut, ReliabilityOut)
 
 
 def _error_responses(*codes: int) -> dict:
@@ -47,7 +47,8 @@ def openapi() -> dict:
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
                    ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
                    HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn, MyVacationIn,
-                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, *between_contract.SCHEMAS):
+                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, LobbyGameOut, ReliabilityOut, PlayerOut,
+                   *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -195,6 +196,7 @@ def home_paths(spec, json_body, ok, game_id) -> None:
                    "security": [{"personalToken": []}],
                    "responses": {**ok("MyVacationOut"), **_error_responses(401)}}})
     push_paths(spec, json_body, ok)
+    lobby_paths(spec, ok)
     spec.path("/api/join/{invite}", parameters=[invite], operations={"post": {
         "summary": "Take the next open seat of the invitation's game; the last one starts the game",
         "requestBody": json_body("JoinIn"),
@@ -203,6 +205,22 @@ def home_paths(spec, json_body, ok, game_id) -> None:
         "summary": "Replace the bearer's seat link; the old token gets 403 here and 404 on pages",
         "security": [{"seatToken": []}],
         "responses": {**ok("RotatedOut", "201"), **_error_responses(401, 403, 404, 409)}}})
+
+
+def lobby_paths(spec, ok) -> None:
+    """The lobby and the players' public pages (issue 31)."""
+    text = {"schema": {"type": "string"}}
+    spec.path("/api/lobby", operations={"get": {
+        "summary": "Public games waiting for players, newest first, 50 a page (the next page: the Link header's "
+                   "rel=\"next\", ?after=)",
+        "parameters": [{"name": "game", "in": "query", **text, "description": "one game's name"},
+                       {"name": "clock", "in": "query", **text,
+                        "description": "per_move, fischer, none, or a time per move such as 3d (at most that)"},
+                       {"name": "after", "in": "query", **text, "description": "the cursor of the Link header"}],
+        "responses": {**ok("LobbyGameOut", many=True), **_error_responses(400)}}})
+    spec.path("/api/players/{name}", parameters=[{"name": "name", "in": "path", "required": True, **text}],
+              operations={"get": {"summary": "A public name's reliability (and ratings, once they exist)",
+                                  "responses": {**ok("PlayerOut"), **_error_responses(404)}}})
 
 
 def push_paths(spec, json_body, ok) -> None:

@@ -194,3 +194,27 @@ def test_the_lobby_reads_one_page_at_a_time(client, db, site):
         url = re.search(r"<([^>]+)>", link).group(1) if link else None
     assert seen == [f"g{k:04d}" for k in reversed(range(120))]
     assert [g["id"] for g in client.get("/api/lobby?clock=none").json][:2] == ["g0119", "g0118"]
+
+
+@pytest.mark.sqlite_only("the pages and their markup do not depend on the database engine")
+def test_the_lobby_the_player_page_and_the_public_join_have_no_serious_violation(db, site, var_dir, database, chrome,
+                                                                                shots):
+    from tests.browser import screenshot
+    from tests.test_accessibility import Checked
+
+    with serving(var_dir, database) as base:
+        anna = named(db, site, base, ANNA, "Anna")
+        status, made = open_game(base, anna, {"public": True, "time_per_move": "3d", "min_reliability": 80})
+        assert status == 201
+        assert open_game(base, anna, {"public": True, "clock": {"kind": "fischer", "initial": "7d", "increment": "1d",
+                                                                  "max": "14d"}}, open_seats=1)[0] == 201
+        driver = chrome()
+        checked = Checked(driver, base)
+        invite_path = "/join/" + made["invite_url"].rsplit("/", 1)[1]
+        for path, what in (("/lobby", "lobby"), ("/lobby?game=mississippi&clock=3d", "lobby filtered"),
+                           ("/players/Anna", "player"), (invite_path, "public join")):
+            checked.page(path, what)
+        assert not checked.found, checked.told()
+        for path, name in (("/lobby", "lobby"), ("/players/Anna", "player"), (invite_path, "public-join")):
+            driver.get(base + path)
+            screenshot(driver, shots, name)
