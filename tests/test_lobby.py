@@ -146,6 +146,8 @@ def test_a_public_game_needs_a_signed_in_address_with_a_public_name_and_an_open_
         assert status == 422 and "at least one open seat" in answer["error"]
         status, answer = open_game(base, token, {"public": True, "min_reliability": 101})
         assert status == 422 and "0 to 100" in answer["error"]
+        status, answer = open_game(base, token, {"min_reliability": 50})
+        assert status == 422 and "only a public game asks a minimum" in answer["error"]
         assert json_call(f"{base}/api/lobby")[1] == []
 
 

@@ -9,6 +9,7 @@ A request reads one indexed page of it, never the games themselves."""
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 
 from .. import clock, players, service, store
@@ -19,6 +20,7 @@ from ..games import GAMES
 from ..site import Site
 from . import names, reliability
 
+log = logging.getLogger("pbem.lobby")
 PAGE_SIZE = 50
 ANSWERED = ("id", "game", "title", "open", "taken", "clock", "created_by", "invite_url", "min_reliability")  # the contract's
 CLOCK_KINDS = ("per_move", "fischer", "none")
@@ -64,14 +66,18 @@ def publish(db, game_id: str, address: str, name: str, min_reliability: int | No
 
 
 def after_append(db, site: Site | None, played: service.Played) -> None:
-    """A seat taken in a listed game: the lobby's counts follow; the last seat taken drops it."""
+    """A seat taken in a listed game: the lobby's counts follow; the last seat taken drops it. Never
+    raises: the append it follows is done (a count left behind is set right by the game's next join)."""
     if not any(event.type == SEAT_JOINED for event in played.events):
         return
-    folded = played.loaded
-    if store.lobby.lobby_row(db, folded.id) is None:
-        return
-    open_seats = players.open_seats(folded)
-    store.lobby.update_seats(db, folded.id, len(open_seats), len(folded.seats) - len(open_seats))
+    try:
+        folded = played.loaded
+        if store.lobby.lobby_row(db, folded.id) is None:
+            return
+        open_seats = players.open_seats(folded)
+        store.lobby.update_seats(db, folded.id, len(open_seats), len(folded.seats) - len(open_seats))
+    except Exception:  # noqa: BLE001 - the append is committed and acknowledged; this must not undo that
+        log.exception("the lobby's row of game %s could not be updated", played.loaded.id)
 
 
 def install() -> None:

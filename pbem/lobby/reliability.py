@@ -16,6 +16,7 @@ the computer made for a seat are not the person's decisions and are not counted.
 
 from __future__ import annotations
 
+import logging
 from typing import Iterable, Sequence
 
 from .. import service, store
@@ -23,6 +24,8 @@ from ..events.core import TURN_TIMED_OUT
 from ..folding import Folded
 from ..site import Site
 from . import names
+
+log = logging.getLogger("pbem.lobby")
 
 
 def tally(folded: Folded, events: Sequence[store.StoredEvent]) -> list[dict]:
@@ -56,9 +59,14 @@ def tally(folded: Folded, events: Sequence[store.StoredEvent]) -> list[dict]:
 
 
 def after_append(db, site: Site | None, played: service.Played) -> None:
-    counts = tally(played.loaded, played.events)
-    if counts:
-        store.lobby.add_reliability(db, counts)
+    """service.AFTER_APPEND: the append's moves and timeouts added to its seats' rows. Never raises: the
+    append it follows is done (a count lost here comes back with `pbem rebuild`)."""
+    try:
+        counts = tally(played.loaded, played.events)
+        if counts:
+            store.lobby.add_reliability(db, counts)
+    except Exception:  # noqa: BLE001 - the append is committed and acknowledged; this must not undo that
+        log.exception("the reliability of the seats of game %s could not be counted", played.loaded.id)
 
 
 def rebuild(db, game_ids: Iterable[str]) -> None:

@@ -11,6 +11,7 @@ from flask import request, session
 
 from .. import accounts, service, store
 from ..db import get_db
+from ..errors import Unprocessable
 from ..lobby import listing
 from . import limits
 
@@ -43,6 +44,8 @@ def creating(players, public: bool, minimum, limit_names: tuple[str, ...]) -> It
     who = None
     if isinstance(minimum, str):  # from a form: empty is none
         minimum = int(minimum) if minimum.strip().isdigit() else (None if not minimum.strip() else minimum)
+    if minimum is not None and not public:
+        raise Unprocessable("min_reliability: only a public game asks a minimum")
     if public:
         address = signed_address()
         who = (address, listing.check_public(get_db(), address, players, minimum))

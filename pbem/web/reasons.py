@@ -49,6 +49,7 @@ PAGE_REASONS = (
     N_("public: choose a public name on /me first (other players read it instead of your address)"),
     N_("public: a public game needs at least one open seat"),
     N_("min_reliability: a whole number from 0 to 100 (the share of decisions made in time)"),
+    N_("min_reliability: only a public game asks a minimum"),
     N_("choose a public name on /me first: you join a public game under it"),
     N_("clock: per_move, fischer, none, or a time per move such as 3d (games that give at most that per move)"),
 )
