@@ -217,6 +217,7 @@ def test_the_lobby_the_player_page_and_the_public_join_have_no_serious_violation
                            ("/players/Anna", "player"), (invite_path, "public join")):
             checked.page(path, what)
         assert not checked.found, checked.told()
-        for path, name in (("/lobby", "lobby"), ("/players/Anna", "player"), (invite_path, "public-join")):
+        for path, name in (("/lobby", "lobby"), ("/players/Anna", "player"), (invite_path, "public-join"),
+                           ("/", "home-with-lobby")):
             driver.get(base + path)
             screenshot(driver, shots, name)
