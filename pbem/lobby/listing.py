@@ -125,7 +125,8 @@ def read_cursor(text: str | None) -> tuple[str, str] | None:
     return created, game_id
 
 
-def page(db, site: Site, chosen: Filters, after: str | None = None) -> tuple[list[dict], str | None]:
+def page(db, site: Site, chosen: Filters, after: str | None = None,
+         with_reliability: bool = True) -> tuple[list[dict], str | None]:
     """One page of the lobby (the API answers the ANSWERED keys of each game; the page and the feed show
     the creator's share of decisions in time and when it was listed too), and the cursor of the next page
     (None: this is the last)."""
@@ -133,7 +134,8 @@ def page(db, site: Site, chosen: Filters, after: str | None = None) -> tuple[lis
                                   PAGE_SIZE + 1)
     more = len(rows) > PAGE_SIZE
     rows = rows[:PAGE_SIZE]
-    shown = reliability.in_time_of_names(db, {row["created_by"] for row in rows})
+    # at most one read per creator on the page (50 at most), whatever the lobby's size
+    shown = reliability.in_time_of_names(db, {row["created_by"] for row in rows}) if with_reliability else {}
     listed = [{"id": row["game_id"], "game": row["game"], "title": GAMES[row["game"]].TITLE, "open": row["open"],
                "taken": row["taken"], "clock": json.loads(row["clock"]), "created_by": row["created_by"],
                "created_by_in_time": shown.get(row["created_by"]), "invite_url": site.invite_url(row["game_id"]),

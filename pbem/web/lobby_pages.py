@@ -27,9 +27,9 @@ bp.register_error_handler(service.ServiceError, api.on_service_error)
 ATOM = "http://www.w3.org/2005/Atom"
 
 
-def chosen_page() -> tuple[listing.Filters, list[dict], str | None]:
+def chosen_page(with_reliability: bool = True) -> tuple[listing.Filters, list[dict], str | None]:
     chosen = listing.filters(request.args.get("game"), request.args.get("clock"))
-    games, after = listing.page(get_db(), get_site(), chosen, request.args.get("after"))
+    games, after = listing.page(get_db(), get_site(), chosen, request.args.get("after"), with_reliability)
     return chosen, games, after
 
 
@@ -44,7 +44,7 @@ def next_link(after: str | None, endpoint: str) -> str | None:
 def lobby_json():
     """Public games waiting for players, newest first, 50 a page; the next page's address is in the Link
     header (rel="next", ?after=)."""
-    _, games, after = chosen_page()
+    _, games, after = chosen_page(with_reliability=False)  # the contract's keys only
     response = jsonify([{key: game[key] for key in listing.ANSWERED} for game in games])
     if after is not None:
         response.headers["Link"] = f'<{next_link(after, "lobby.lobby_json")}>; rel="next"'
@@ -91,7 +91,7 @@ def lobby_page():
 def lobby_feed():
     """The lobby's newest public games as an Atom feed (RFC 4287), one entry a game, its link the join page."""
     chosen = listing.filters(request.args.get("game"), request.args.get("clock"))
-    games, _ = listing.page(get_db(), get_site(), chosen)
+    games, _ = listing.page(get_db(), get_site(), chosen, with_reliability=False)
     base = get_site().base_url
     query = urlencode({k: v for k, v in request.args.items() if k in ("game", "clock") and v})
     ET.register_namespace("", ATOM)
