@@ -32,6 +32,8 @@ def create_app(config: dict | None = None) -> Flask:
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
     from .web import away_pages, between_api, between_pages, heads, history, proof, seats  # noqa: F401
+    from .web import lobby_pages
+    from .lobby import listing
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)
@@ -46,9 +48,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(home_api.bp)
     app.register_blueprint(push_api.bp)    # Web Push (issue 30)
     app.register_blueprint(app_files.bp)   # the installable app: manifest, service worker, icons
+    lobby_pages.register(app)              # the lobby, public names, reliability (issue 31)
     home.install(app)
     pages.install_filters(app)
     languages.install(app)  # the reader's language on every page (issue 26)
     between.install()  # conditional moves follow every append (issue 15)
     away.install()  # an address's rest days follow it into a game it joins (issue 28)
+    listing.install()  # the lobby's rows and the players' reliability follow every append (issue 31)
     return app

@@ -313,7 +313,11 @@ def cmd_copy(args) -> int:
 
 
 def cmd_rebuild(args) -> int:
-    count = service.rebuild(open_db())
+    from .lobby import reliability
+
+    db = open_db()
+    count = service.rebuild(db)
+    reliability.rebuild(db, store.game_ids(db))  # the players' reliability, counted again from the events (issue 31)
     print(f"rebuilt the projections of {count} game(s) from their events")
     return 0
 

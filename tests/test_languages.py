@@ -248,7 +248,7 @@ def test_a_signed_in_address_reads_its_own_language_where_no_seat_chose_one(clie
     assert lang_of(client.get(f"/play/{created.tokens[0]}")) == "fr" and lang_of(client.get("/")) == "de"
     # the API, with the session or the personal token
     answer = client.put("/api/me/settings", json={"language": None})
-    assert answer.status_code == 200 and answer.get_json() == {"language": None, "time_zone": "UTC", "rest_days": [], "quiet_hours": None, "quiet_mail": False}
+    assert answer.status_code == 200 and answer.get_json() == {"public_name": None, "language": None, "time_zone": "UTC", "rest_days": [], "quiet_hours": None, "quiet_mail": False}
     assert lang_of(client.get("/", headers={"Accept-Language": "fr"})) == "fr"
     token = accounts.key_of(db, site, ANN, "token", service.utcnow())
     other = client.application.test_client()  # no session: the token alone

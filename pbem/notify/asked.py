@@ -24,7 +24,7 @@ from . import lost_links
 
 log = logging.getLogger("pbem.asked")
 
-KINDS = ("signin", "links")
+KINDS = ("signin", "lobby", "links")  # lobby: a sign-in link asked from a public game, for any address
 MOST_AT_ONCE = 100
 WAKE_MARGIN = 0.05
 
@@ -46,8 +46,8 @@ def answer(db, site: Site, now: str | None = None) -> int:
         for row in rows:
             when = now or service.utcnow()
             try:
-                if row["kind"] == "signin":
-                    accounts.request_signin(db, site, row["address"], when)
+                if row["kind"] in ("signin", "lobby"):
+                    accounts.request_signin(db, site, row["address"], when, anyone=row["kind"] == "lobby")
                 else:
                     lost_links.send_seat_links(db, site, row["address"], when)
             except Exception:  # noqa: BLE001 - one request must not hold up the others' mail

@@ -46,11 +46,12 @@ def has_seats(db, address: str) -> bool:
 # --- sign-in links ----------------------------------------------------------------------------------
 
 
-def request_signin(db, site: Site, address: str, now: str) -> bool:
-    """Mail a one-time sign-in link to an address that has seats here; False (nothing sent) for any
-    other address or one mailed too often this hour. The caller answers alike either way."""
+def request_signin(db, site: Site, address: str, now: str, anyone: bool = False) -> bool:
+    """Mail a one-time sign-in link to an address that has seats here (or to any address, `anyone`: asked
+    from a public game's join page, issue 31); False (nothing sent) for any other address or one mailed too
+    often this hour. The caller answers alike either way."""
     address = address.strip()
-    if not has_seats(db, address):
+    if not anyone and not has_seats(db, address):
         return False
     token = secrets.token_urlsafe(32)
     with store.immediate(db):

@@ -18,10 +18,11 @@ import sqlite_utils
 
 from . import postgres
 from .accounts import prove_address
+from . import lobby
 from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 
 _current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
 _current_lock = threading.Lock()
@@ -238,11 +239,18 @@ def _v14_quiet_hours(db) -> None:
             db.conn.execute(f"alter table address_settings add column {column} {text}")
 
 
+def _v15_lobby(db) -> None:
+    """Strangers who find each other (issue 31, architecture section 22): public names by a folded key
+    (unique: case and look-alike variants of a name are the same name), the lobby's public games waiting
+    for players, and each address's reliability per game. Written once for both engines (store/lobby.py)."""
+    lobby.create_tables(db)
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
               5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
               9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered, 11: _v11_address_settings,
               12: _v12_address_rest_and_vacations,
-              13: _v13_push, 14: _v14_quiet_hours}
+              13: _v13_push, 14: _v14_quiet_hours, 15: _v15_lobby}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:

@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge, UnsupportedMediaType
 
-from . import limits
+from . import limits, public_games
 from ..people import away
 from ..play import clock, reading, service
 from . import contract
@@ -187,8 +187,11 @@ def game_types():
 @bp.post("/games")
 def create_game():
     body = contract.load_request(contract.CreateGameIn, json_body())
-    with limits.counted(*limits.creation_limits(body["players"])):  # given back when refused: only games made count
-        created = service.create_game(get_db(), get_site(), body["game"], body["players"], body["options"])
+    options, public, minimum = public_games.split(body["options"])  # a public game is listed in the lobby
+    with public_games.creating(body["players"], public, minimum, limits.creation_limits(body["players"])) as made:
+        # the counts are given back when refused: only games made count
+        created = service.create_game(get_db(), get_site(), body["game"], body["players"], options)
+        made["id"] = created.id
     response = jsonify(created_json(created))
     response.status_code = 201
     response.headers["Location"] = f"/api/games/{created.id}"

@@ -51,7 +51,10 @@ class CreateGameIn(Schema):
                           metadata={"description": "the game's options; unknown ones are refused. The clock: "
                                                    "\"clock\": {\"kind\": \"fischer\", \"initial\", \"increment\", "
                                                    "\"max\"} or {\"kind\": \"per_move\", \"per_move\"} (durations "
-                                                   "like 7d, or seconds); \"time_per_move\" is the same as per_move"})
+                                                   "like 7d, or seconds); \"time_per_move\" is the same as per_move. "
+                                                   "\"public\": true lists a game with open seats in the lobby (signed "
+                                                   "in with a public name; 422 otherwise), \"min_reliability\" (0-100) "
+                                                   "the share of decisions in time a joiner needs"})
 
 
 class HandoverIn(Schema):
@@ -78,11 +81,14 @@ WEEKDAY_NAMES = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
 
 class MySettingsIn(Schema):
-    """PUT /api/me/settings: a signed-in address's settings; of section 26's, the language, the time zone
-    the rest days, the quiet hours. A field left out keeps its value."""
+    """PUT /api/me/settings: a signed-in address's settings: its public name, the language, the time zone,
+    the rest days and the quiet hours. A field left out keeps its value."""
     class Meta:
         unknown = RAISE
 
+    public_name = fields.String(metadata={"description": "the name other players read instead of the address: "
+                                                         "3 to 24 letters, digits, _ or -, unique (409 when it or a "
+                                                         "name that looks the same is taken)"})
     language = fields.String(allow_none=True, validate=validate.OneOf(["en", "de", "fr"]),
                              metadata={"description": "the language of this address's pages (null: as the "
                                                       "browser asks); a seat's own setting wins on its pages"})
@@ -256,6 +262,37 @@ class MyGameOut(Schema):
     url = fields.String(required=True, metadata={"description": "your seat's link"})
     updated = fields.String(required=True)
     summary = fields.String(allow_none=True, required=True, metadata={"description": "the last move in words"})
+
+
+class LobbyGameOut(Schema):
+    """A public game waiting for players (GET /api/lobby, issue 31)."""
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    title = fields.String(required=True)
+    open = fields.Integer(required=True, metadata={"description": "seats still open"})
+    taken = fields.Integer(required=True, metadata={"description": "seats taken"})
+    clock = fields.Dict(required=True, metadata={"description": "{\"kind\": \"per_move\", \"per_move\"}, {\"kind\": "
+                                                                "\"fischer\", \"initial\", \"increment\", \"max\"} "
+                                                                "(seconds) or {\"kind\": \"none\"}"})
+    created_by = fields.String(required=True, metadata={"description": "the creator's public name"})
+    invite_url = fields.String(required=True, metadata={"description": "the join page (sign-in needed to take a seat)"})
+    min_reliability = fields.Integer(allow_none=True, required=True,
+                                     metadata={"description": "the share of decisions in time a joiner needs, or null"})
+
+
+class ReliabilityOut(Schema):
+    finished = fields.Integer(required=True, metadata={"description": "games finished"})
+    timed_out = fields.Integer(required=True, metadata={"description": "games in which the player's time ran out"})
+    abandoned = fields.Integer(required=True, metadata={"description": "finished games whose last decision of the "
+                                                                       "player's was a timeout"})
+    in_time = fields.Integer(required=True, metadata={"description": "percent of decisions owed made in time"})
+
+
+class PlayerOut(Schema):
+    """GET /api/players/<public_name> (issue 31)."""
+    name = fields.String(required=True)
+    reliability = fields.Nested(ReliabilityOut, required=True)
+    ratings = fields.Dict(required=True, metadata={"description": "empty until ratings exist (issue 32)"})
 
 
 class RotatedOut(Schema):

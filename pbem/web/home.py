@@ -20,6 +20,7 @@ from ..play import service
 from .db import get_db, get_site
 from ..play.errors import ServiceError
 from ..games.base import GameError
+from ..lobby import listing, names
 from ..people.mygames import my_seats
 from ..notify.unsubscribe import masked
 from . import languages, limits, proof
@@ -102,6 +103,9 @@ def signin_follow(token):
     session.permanent = True
     session.pop("csrf", None)  # a new session, a new form token
     flash(gettext("You are signed in."))
+    after = session.pop("after_signin", None)  # asked from a public game's join page: back there
+    if isinstance(after, str) and after.startswith("/join/"):
+        return redirect(after, code=303)
     return redirect(url_for("home.me"), code=303)
 
 
@@ -135,7 +139,8 @@ def me():
         token=accounts.key_of(db, site, address, "token", now),
         feed_url=f"{site.base_url}/me/calendar.ics?key={accounts.key_of(db, site, address, 'feed', now)}",
         client_data={"moves": [], "title": gettext("Your games"), "words": client_words(languages.current())},
-        my_language=accounts.language_of(db, address), **away_pages.my_away(db, address, now))
+        my_language=accounts.language_of(db, address), public_name=names.name_of(db, address),
+        **away_pages.my_away(db, address, now))
 
 
 @bp.post("/me/settings")
@@ -217,6 +222,9 @@ def join(invite):
         loaded = players.by_invitation(db, get_site(), invite)
     except ServiceError as exc:
         return page_error(404, str(exc))
+    listed = listing.listing(db, loaded.id)
+    if listed is not None:  # a public game: joined signed in, under a public name (issue 31)
+        return public_join(invite, loaded, listed)
     error, status = None, 200
     if request.method == "POST":
         check_csrf()
@@ -238,6 +246,60 @@ def join(invite):
     full = not players.open_seats(loaded)
     return render_template("join.html", loaded=loaded, module=loaded.module, seats=loaded.seats, invite=invite,
                            full=full, error=error), (409 if full and status == 200 else status)
+
+
+def public_join(invite: str, loaded, listed: dict):
+    """Joining a game listed in the lobby: a signed-in address takes the seat under its public name, with
+    itself as the seat's address, if its share of decisions in time meets the game's minimum; anyone else
+    is asked to sign in first (a link by mail that comes back here)."""
+    db, address = get_db(), signed_in()
+    name = names.name_of(db, address) if address else None
+    error, status = None, 200
+    if request.method == "POST" and address is not None:
+        check_csrf()
+        with limits.counted("create") as taken:  # a seat taken counts like a game made: each may mail its player
+            try:
+                name = listing.check_joiner(db, loaded, address)
+                game_id, seat, token = players.join(db, get_site(), invite, name, address)
+            except (GameError, ServiceError) as exc:
+                taken.give_back()
+                error, status = str(exc), service.status_of(exc)
+                game_id = None
+        if game_id is not None:
+            proof.prove(address, game_id)  # signed in: the session proves the address
+            wake_mail()
+            flash(gettext("You have joined and play seat %(seat)s. This page's address is your seat link, your key to "
+                          "the game: bookmark it and keep it to yourself.", seat=seat + 1))
+            return redirect(url_for("pages.seat_page", token=token), code=303)
+        loaded = service.load(db, loaded.id)
+    elif request.method == "POST":
+        return redirect(url_for("home.join", invite=invite), code=303)
+    return render_template("join.html", loaded=loaded, module=loaded.module, seats=loaded.seats, invite=invite,
+                           full=not players.open_seats(loaded), error=error, public=True, address=address,
+                           public_name=name, minimum=listed["min_reliability"], sent=False), status
+
+
+@bp.post("/join/<invite>/signin")
+def join_signin(invite):
+    """Ask for a sign-in link from a public game's join page: mailed to any address (a stranger has no
+    seat here yet), and this browser comes back to the join once it follows the link."""
+    check_csrf()
+    db = get_db()
+    try:
+        loaded = players.by_invitation(db, get_site(), invite)
+    except ServiceError as exc:
+        return page_error(404, str(exc))
+    limits.limit("signin")
+    address = (request.form.get("address") or "").strip()
+    error = None
+    if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address) or not address.isascii():
+        error = gettext("that does not look like an e-mail address")
+    else:
+        session["after_signin"] = url_for("home.join", invite=invite)
+        ask_for_mail("lobby", address)
+    return render_template("join.html", loaded=loaded, module=loaded.module, seats=loaded.seats, invite=invite,
+                           full=not players.open_seats(loaded), error=error, public=True, address=None,
+                           public_name=None, minimum=None, sent=error is None), 400 if error else 200
 
 
 # --- a seat's address and link, from its settings page ----------------------------------------------------

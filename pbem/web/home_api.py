@@ -13,6 +13,7 @@ from ..play import service
 from .db import get_db, get_site
 from ..games import UnknownGame
 from ..games.base import GameError
+from ..lobby import listing, names
 from ..people.mygames import my_seats
 from . import api, languages, limits
 from .asking import ask_for_mail
@@ -52,7 +53,8 @@ def my_games():
 
 @bp.put("/me/settings")
 def my_settings():
-    """A signed-in address's settings (session or personal token): its pages' language (issue 26), its
+    """A signed-in address's settings (session or personal token): its public name (issue 31), its pages'
+    language (issue 26), its
     time zone and rest days, recorded in each game it sits in (issue 28)."""
     db, now = get_db(), service.utcnow()
     address = signed_in_address(db, now)
@@ -61,14 +63,16 @@ def my_settings():
         kept = away.settings_of(db, address)
         away.set_rest(db, get_site(), address, body.get("rest_days", kept["rest_days"]),
                       body.get("time_zone", kept["time_zone"]), now)
+    if "public_name" in body:  # first: a name taken or malformed changes nothing else
+        names.choose(db, address, body["public_name"], now)
     if "language" in body:
         accounts.set_language(db, address, body["language"], now)
     if "quiet_hours" in body or "quiet_mail" in body:
         kept = quiet.settings_of(db, address)
         quiet.set_quiet(db, address, body.get("quiet_hours", kept["quiet_hours"]),
                         body.get("quiet_mail", kept["quiet_mail"]), now)
-    return jsonify({"language": accounts.language_of(db, address), **away.settings_of(db, address),
-                    **quiet.settings_of(db, address)})
+    return jsonify({"public_name": names.name_of(db, address), "language": accounts.language_of(db, address),
+                    **away.settings_of(db, address), **quiet.settings_of(db, address)})
 
 
 @bp.put("/me/vacation")
@@ -102,7 +106,13 @@ def signed_in_address(db, now: str) -> str:
 @bp.post("/join/<invite>")
 def join(invite):
     db, site = get_db(), get_site()
-    players.by_invitation(db, site, invite)  # 404 before anything about the body
+    loaded = players.by_invitation(db, site, invite)  # 404 before anything about the body
+    if listing.listing(db, loaded.id) is not None:  # a public game: signed in, under the public name (issue 31)
+        address = signed_in_address(db, service.utcnow())
+        with limits.counted("create"):
+            game_id, seat, token = players.join(db, site, invite, listing.check_joiner(db, loaded, address), address)
+        wake_mail()
+        return answer({"id": game_id, "seat": seat, "token": token, "url": f"{site.base_url}/play/{token}"}, 201)
     body = contract.load_request(contract.JoinIn, api.json_body())
     with limits.counted("create"):  # a seat taken counts like a game made: each may mail its player
         game_id, seat, token = players.join(db, site, invite, body["name"], body["email"])

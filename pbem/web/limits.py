@@ -92,24 +92,25 @@ class Counted:
     """Counts taken by `counted`, which `give_back` returns (the thing was refused after all)."""
 
     def __init__(self):
-        self.taken: list[tuple[str, int | None]] = []
+        self.taken: list[tuple[str, str, int | None]] = []
 
     def give_back(self) -> None:
-        address = client_address()
         while self.taken:
-            name, window = self.taken.pop()
-            limiter().give_back(name, address, window)
+            name, key, window = self.taken.pop()
+            limiter().give_back(name, key, window)
 
 
 @contextmanager
-def counted(*names: str) -> Iterator[Counted]:
+def counted(*names: str, per_account: Sequence[tuple[str, str]] = ()) -> Iterator[Counted]:
     """Count one of each `name` now, each checked and counted in one step (429 when over one; those
     already taken are given back); an exception out of the block gives them all back. A view that
-    catches a refusal itself calls `give_back` on what it is handed."""
+    catches a refusal itself calls `give_back` on what it is handed. `per_account` counts (name, key)
+    against a key of the caller's rather than the client (a signed-in address's SHA-256: public games
+    are limited per address as well as per client)."""
     taken = Counted()
     try:
-        for name in names:
-            taken.taken.append((name, limiter().hit(name, client_address())))
+        for name, key in [*((name, client_address()) for name in names), *per_account]:
+            taken.taken.append((name, key, limiter().hit(name, key)))
     except (Limited, CountersDown) as error:
         taken.give_back()
         _raise(error)

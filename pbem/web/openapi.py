@@ -13,7 +13,11 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from ..between import contract as between_contract
 from ..config import SCHEMAS_DIR
-from .contract import API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut, HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut, MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PushKeyOut, PushSubscribedOut, PushSubscriptionIn, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut, event_schemas
+from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut,
+                       HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut,
+                       MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PushKeyOut, PushSubscribedOut,
+                       PushSubscriptionIn, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut,
+                       event_schemas, LobbyGameOut, PlayerOut, ReliabilityOut)
 
 
 def _error_responses(*codes: int) -> dict:
@@ -43,7 +47,8 @@ def openapi() -> dict:
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
                    ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
                    HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn, MyVacationIn,
-                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, *between_contract.SCHEMAS):
+                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, LobbyGameOut, ReliabilityOut, PlayerOut,
+                   *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -173,14 +178,14 @@ def home_paths(spec, json_body, ok, game_id) -> None:
         "security": [{"personalToken": []}],
         "responses": {**ok("MyGameOut", many=True), **_error_responses(401)}}})
     spec.path("/api/me/settings", operations={"put": {
-        "summary": "The signed-in address's settings: the language of its pages (issue 26), its time zone "
-                   "and rest days (issue 28)",
+        "summary": "The signed-in address's settings: its public name (issue 31), the language of its pages "
+                   "(issue 26), its time zone and rest days (issue 28)",
         "description": "With the session cookie of a signed-in browser, or the personal token shown on /me. "
                        "A seat's own language still decides on that seat's pages. Rest days are recorded in "
                        "every game the address sits in that allows them, from each seat's next turn on. "
                        "Answers the settings.",
         "security": [{"personalToken": []}], "requestBody": json_body("MySettingsIn"),
-        "responses": {**ok("MySettingsIn"), **_error_responses(400, 401, 413, 415, 422)}}})
+        "responses": {**ok("MySettingsIn"), **_error_responses(400, 401, 409, 413, 415, 422)}}})
     spec.path("/api/me/vacation", operations={"put": {
         "summary": "One vacation for all the signed-in address's games, scheduled ahead (issue 28)",
         "description": "Whole days in the address's zone, within its yearly allowance (422 beyond it); each "
@@ -191,6 +196,7 @@ def home_paths(spec, json_body, ok, game_id) -> None:
                    "security": [{"personalToken": []}],
                    "responses": {**ok("MyVacationOut"), **_error_responses(401)}}})
     push_paths(spec, json_body, ok)
+    lobby_paths(spec, ok)
     spec.path("/api/join/{invite}", parameters=[invite], operations={"post": {
         "summary": "Take the next open seat of the invitation's game; the last one starts the game",
         "requestBody": json_body("JoinIn"),
@@ -199,6 +205,22 @@ def home_paths(spec, json_body, ok, game_id) -> None:
         "summary": "Replace the bearer's seat link; the old token gets 403 here and 404 on pages",
         "security": [{"seatToken": []}],
         "responses": {**ok("RotatedOut", "201"), **_error_responses(401, 403, 404, 409)}}})
+
+
+def lobby_paths(spec, ok) -> None:
+    """The lobby and the players' public pages (issue 31)."""
+    text = {"schema": {"type": "string"}}
+    spec.path("/api/lobby", operations={"get": {
+        "summary": "Public games waiting for players, newest first, 50 a page (the next page: the Link header's "
+                   "rel=\"next\", ?after=)",
+        "parameters": [{"name": "game", "in": "query", **text, "description": "one game's name"},
+                       {"name": "clock", "in": "query", **text,
+                        "description": "per_move, fischer, none, or a time per move such as 3d (at most that)"},
+                       {"name": "after", "in": "query", **text, "description": "the cursor of the Link header"}],
+        "responses": {**ok("LobbyGameOut", many=True), **_error_responses(400)}}})
+    spec.path("/api/players/{name}", parameters=[{"name": "name", "in": "path", "required": True, **text}],
+              operations={"get": {"summary": "A public name's reliability (and ratings, once they exist)",
+                                  "responses": {**ok("PlayerOut"), **_error_responses(404)}}})
 
 
 def push_paths(spec, json_body, ok) -> None:

@@ -31,7 +31,7 @@ from ..games.base import GameError
 from ..words.export import record_json, text_record
 from ..notify import outbox
 from ..words import lines_of, tell
-from . import board, languages, limits, started
+from . import board, languages, limits, public_games, started
 from .asking import ask_for_mail
 from .client_words import client_words
 from .waiting import waiting_page
@@ -201,13 +201,20 @@ def new_game(name):
     if request.method == "POST":
         check_csrf()
         players = players_from_form(request.form)
-        with limits.counted(*limits.creation_limits(players)) as taken:  # given back when refused
-            try:
-                created = service.create_game(get_db(), get_site(), module.NAME, players,
-                                              options_from_form(request.form, module))
-            except (GameError, service.ServiceError) as exc:
-                taken.give_back()
-                error = str(exc)
+        try:  # "List in the lobby" ticked: a public game (issue 31), listed once made
+            with public_games.creating(players, bool(request.form.get("public")), request.form.get("min_reliability"),
+                                       limits.creation_limits(players)) as made:  # given back when refused
+                try:
+                    created = service.create_game(get_db(), get_site(), module.NAME, players,
+                                                  options_from_form(request.form, module))
+                    made["id"] = created.id
+                except (GameError, service.ServiceError) as exc:
+                    made["taken"].give_back()
+                    error = str(exc)
+        except service.ServiceError as exc:
+            if isinstance(exc, service.TooMany):
+                raise
+            error = str(exc)
         if error is None:
             return started.remember(created.id)  # POST/redirect/GET: a reload never starts a second game
     return render_template("new.html", module=module, options=all_options(module), form=request.form,

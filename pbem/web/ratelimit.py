@@ -44,6 +44,8 @@ DEFAULT_LIMITS: dict[str, Limit] = {
     "create": Limit(20, 3600),  # games started from one address in an hour (each may mail 8 invitations)
     "computer": Limit(3, 3600),  # of those, games with computer seats only: each is played out at once, on
                                  # the server's processors (six seats: half a minute of one), for no one
+    "public": Limit(5, 3600),  # public games listed in the lobby in an hour, per client and per signed-in
+                               # address (issue 31: the lobby is everyone's page; a script could flood it)
     "links": Limit(5, 3600),  # lost-link requests ("mail me my seat links") in an hour
     "signin": Limit(5, 3600),  # sign-in mails and address confirmations asked for in an hour
     "handover": Limit(10, 3600),  # seats handed on in an hour (each mails the new holder a link)

@@ -42,4 +42,14 @@ PAGE_REASONS = (
     N_("the vacation ends before it begins"),
     N_("a vacation for all your games is scheduled ahead: it cannot begin before today"),
     N_("you have a vacation under way or ahead already: end it first"),
+    # public names and the lobby (issue 31)
+    N_("public_name: a public name is 3 to 24 letters, digits, _ or -"),
+    N_("public_name: that name, or one that looks the same, is taken"),
+    N_("public: sign in first (a public game shows its creator's public name)"),
+    N_("public: choose a public name on /me first (other players read it instead of your address)"),
+    N_("public: a public game needs at least one open seat"),
+    N_("min_reliability: a whole number from 0 to 100 (the share of decisions made in time)"),
+    N_("min_reliability: only a public game asks a minimum"),
+    N_("choose a public name on /me first: you join a public game under it"),
+    N_("clock: per_move, fischer, none, or a time per move such as 3d (games that give at most that per move)"),
 )

@@ -1,0 +1,110 @@
+"""Reliability per public name (issue 31, item 4), counted from the games' events:
+
+- finished: games the address sat in that have ended;
+- timed_out ("lost on time"): games in which a seat of the address ran out of time at least once (a
+  `turn_timed_out` event for it), whatever the game's clock then did (a reminder, a skipped turn, a
+  forfeit);
+- abandoned: finished games in which the seat's last decision was a timeout: it ran out of time and never
+  moved again (a forfeit by timeout ends there too);
+- in_time: of the decisions the seats owed (each move they made, each time their clock ran out), the
+  share made before the deadline, in whole percent (100 for an address that has owed none yet: nobody
+  starts with a bad record).
+
+`after_append` keeps a small projection per (address, game, seat) from each append's events, in the
+store's `reliability` table; `rebuild` counts every game again from its events (`pbem rebuild`). Moves
+the computer made for a seat are not the person's decisions and are not counted."""
+
+from __future__ import annotations
+
+import logging
+from typing import Iterable, Sequence
+
+from ..play import service
+from .. import store
+from ..events.core import TURN_TIMED_OUT
+from ..play.folding import Folded
+from ..site import Site
+from . import names
+
+log = logging.getLogger("pbem.lobby")
+
+
+def tally(folded: Folded, events: Sequence[store.StoredEvent]) -> list[dict]:
+    """What these events of the game add to each seat with an address: moves, timeouts, whether its last
+    decision among them was a timeout (None: it made none here), whether the game is over."""
+    counts: dict[int, dict] = {}
+
+    def of(seat: int) -> dict:
+        return counts.setdefault(seat, {"moves": 0, "timeouts": 0, "last_timed_out": None})
+
+    for event in events:
+        command = event.command or {}
+        if command.get("verb") == "move" and command.get("via") != "bot" and isinstance(command.get("seat"), int):
+            seat = of(command["seat"])
+            seat["moves"] += 1
+            seat["last_timed_out"] = False
+        if event.type == TURN_TIMED_OUT and isinstance(event.data.get("seat"), int):
+            seat = of(event.data["seat"])
+            seat["timeouts"] += 1
+            seat["last_timed_out"] = True
+    if folded.finished:  # the game's end counts for every seat, even one that did nothing in this append
+        for seat in range(len(folded.seats)):
+            of(seat)
+    out = []
+    for seat, count in sorted(counts.items()):
+        address = folded.seats[seat].get("email") if seat < len(folded.seats) else None
+        if address:
+            out.append({"address": address.strip().lower(), "game_id": folded.id, "seat": seat,
+                        "finished": folded.finished, **count})
+    return out
+
+
+def after_append(db, site: Site | None, played: service.Played) -> None:
+    """service.AFTER_APPEND: the append's moves and timeouts added to its seats' rows. Never raises: the
+    append it follows is done (a count lost here comes back with `pbem rebuild`)."""
+    try:
+        counts = tally(played.loaded, played.events)
+        if counts:
+            store.lobby.add_reliability(db, counts)
+    except Exception:  # noqa: BLE001 - the append is committed and acknowledged; this must not undo that
+        log.exception("the reliability of the seats of game %s could not be counted", played.loaded.id)
+
+
+def rebuild(db, game_ids: Iterable[str]) -> None:
+    """Count these games again from all their events."""
+    for game_id in game_ids:
+        folded = service.load(db, game_id)
+        counts = tally(folded, store.read_events(db, game_id))
+        with store.immediate(db):
+            store.lobby.forget_reliability(db, game_id)
+        if counts:
+            store.lobby.add_reliability(db, counts)
+
+
+def summed(row: dict) -> dict:
+    owed = row["moves"] + row["timeouts"]
+    return {"finished": row["finished"], "timed_out": row["timed_out"], "abandoned": row["abandoned"],
+            "in_time": 100 if owed == 0 else int(row["moves"] * 100 // owed)}
+
+
+def of_address(db, address: str) -> dict:
+    return summed(store.lobby.reliability_of(db, store.address_sha256(address.strip().lower())))
+
+
+def of_name(db, name: str) -> tuple[str, dict] | None:
+    """(the name as its holder chose it, its reliability), or None when no address holds it."""
+    holder = names.holder(db, name)
+    if holder is None:
+        return None
+    chosen = store.lobby.name_holder(db, names.folded(name))[1]
+    return chosen, summed(store.lobby.reliability_of(db, holder))
+
+
+def in_time_of_names(db, shown: set[str]) -> dict[str, int]:
+    """name -> share of decisions in time, for the names a lobby page shows (a page holds at most 50)."""
+    out = {}
+    for name in shown:
+        found = of_name(db, name)
+        if found is not None:
+            out[name] = found[1]["in_time"]
+    return out
