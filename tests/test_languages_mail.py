@@ -151,3 +151,24 @@ def test_a_seats_new_holder_reads_the_game_so_far_in_french(mail_db, mail_site, 
     assert re.search(r"\d+ coups? jusqu’ici, dont \d+ pour cette place\.", text), text
     assert "Les derniers coups, tels que cette place les a vus :" in text
     assert "began this game" not in text and "so far" not in text
+
+
+def test_an_e_mailed_move_is_answered_in_the_seats_language_and_kept_as_ids(db, site):
+    """The answer to a move sent by mail, played or refused with the rule, is written in the seat's
+    language when it is delivered; its row keeps the answer's id and values, no sentence."""
+    from pbem.notify import inbound
+    from tests.test_inbound import answers, reply
+
+    created = service.create_game(db, site, "mississippi", PLAYERS[:2])
+    service.change_settings(db, site, created.id, created.tokens[0], True, False, None, language="de")
+    refused = inbound.handle(db, site, reply(site.reply_address(created.id, 0, 2), "forward 99"))
+    assert refused.status == "refused" and "rule 1" in refused.detail  # the caller's report stays English
+    (row,) = [r for r in store.outbox.of_game(db, created.id) if r["kind"].startswith("reply")]
+    assert "Your move %(move)s was not played: %(reason)s" in row["args"] and "Your move forward" not in row["args"]
+    (answer,) = answers(db, created.id)
+    assert "Dein Zug forward 99 wurde nicht gespielt: rule 1" in answer["body_text"], answer["body_text"]
+    assert answer["subject"].endswith("dein per E-Mail gesandter Zug, Ann (nicht gespielt)")
+    played = inbound.handle(db, site, reply(site.reply_address(created.id, 0, 2), "Forward 4"))
+    assert played.status == "played"
+    answer = answers(db, created.id)[-1]
+    assert "Dein Zug Forward 4 wurde gespielt." in answer["body_text"] and "(gespielt)" in answer["subject"]

@@ -365,9 +365,10 @@ def reminder(site: Site, loaded, seat: int, key: str, now: str) -> list[dict]:
     return rows(site, loaded, seat, f"reminder:{key}", now)
 
 
-def reply(site: Site, loaded, seat: int, answer: str, accepted: bool, now: str, seq: int, key: str) -> list[dict]:
-    """The answer to a move sent by e-mail: played, refused with the rule, or stale."""
-    extra = {"answer": answer, "accepted": accepted,
+def reply(site: Site, loaded, seat: int, answer: Phrase, accepted: bool, now: str, seq: int, key: str) -> list[dict]:
+    """The answer to a move sent by e-mail: played, refused with the rule, or stale; kept as its id and
+    values and read in the seat's language when the mail is written (pbem/notify/wording.py)."""
+    extra = {"answer": answer.to_json(), "accepted": accepted,
              "subject_extra": (said("played") if accepted else said("not played")).to_json()}
     return rows(site, loaded, seat, f"reply:{key}", now, seq=seq, email_only=True, extra=extra)
 
