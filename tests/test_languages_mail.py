@@ -172,3 +172,25 @@ def test_an_e_mailed_move_is_answered_in_the_seats_language_and_kept_as_ids(db, 
     assert played.status == "played"
     answer = answers(db, created.id)[-1]
     assert "Dein Zug Forward 4 wurde gespielt." in answer["body_text"] and "(gespielt)" in answer["subject"]
+
+
+def test_an_api_refusal_is_worded_in_the_readers_language_with_the_same_code(client, db, site):
+    """The JSON API's `error` reads in the request's Accept-Language where pbem has the reason translated,
+    and its `code` (the reason as the server words it) is the same in every language."""
+    created = service.create_game(db, site, "mississippi", PLAYERS[:2])
+    loaded = service.load(db, created.id)
+    waiting = 1 - sorted(loaded.to_move)[0]  # the seat that does not owe a move
+    said_in = {}
+    for language in ("en", "de", "fr"):
+        answer = client.post(f"/api/games/{created.id}/moves", json={"move": "forward 2", "seq": loaded.seq},
+                             headers={"Authorization": f"Bearer {created.tokens[waiting]}", "Accept-Language": language})
+        said_in[language] = (answer.status_code, answer.get_json())
+    code = "you have no move to make now: it is not your turn"
+    assert said_in["en"] == (403, {"error": code, "code": code})
+    for language in ("de", "fr"):
+        status, body = said_in[language]
+        assert status == 403 and body["code"] == code
+        assert body["error"] == i18n.translate(language, code) != code
+    assert said_in["de"][1]["error"].startswith("du hast gerade keinen Zug")
+    unknown = client.get("/api/games/no-such-game", headers={"Accept-Language": "de"}).get_json()
+    assert set(unknown) <= {"error", "code"}
