@@ -195,7 +195,7 @@ def test_a_summary_written_in_english_before_is_replaced_by_ids_on_rebuild(db, s
     assert my_seats(db, site, ANN, service.utcnow(), "de")[0].summary != "Ann sailed."
 
 
-# --- notices: a webhook's line in its seat's language (issue 26 item 2; mail is still English) ----------
+# --- notices: a webhook's line in its seat's language (issue 26 item 2; mail: test_languages_mail.py) ------
 
 
 def test_each_seats_webhook_says_the_moves_in_its_own_language(mail_db, mail_site, webhook_sink):
