@@ -196,7 +196,7 @@ def test_a_summary_written_in_english_before_is_replaced_by_ids_on_rebuild(db, s
     assert my_seats(db, site, ANN, service.utcnow(), "de")[0].summary != "Ann sailed."
 
 
-# --- notices: a webhook's line in its seat's language (issue 26 item 2; mail is still English) ----------
+# --- notices: a webhook's line in its seat's language (issue 26 item 2; mail: test_languages_mail.py) ------
 
 
 def test_each_seats_webhook_says_the_moves_in_its_own_language(mail_db, mail_site, webhook_sink):
@@ -243,18 +243,3 @@ def test_a_webhook_tells_the_same_facts_in_every_language(mail_db, mail_site, we
         for language in READERS.values():
             assert same_facts(read[language]) == same_facts(read["en"]), (read["en"], read[language])
             assert re.findall(r"https?://\S+", read[language]) == re.findall(r"https?://\S+", read["en"])
-
-
-def test_a_mail_says_it_is_english_while_its_seat_reads_german(mail_db, mail_site, smtp_sink):
-    """The mail templates are not translated yet: a German seat's mail is English and its Content-Language
-    says so, while the same seat's webhook is German (above)."""
-    from pbem.notify import sender
-
-    created = service.create_game(mail_db, mail_site, "mississippi",
-                                  [{"name": "Ann", "email": ANN}, {"name": "Bob"}, {"name": "Cy"}])
-    service.change_settings(mail_db, mail_site, created.id, created.tokens[0], True, False, None, language="de")
-    play_randomly(mail_db, mail_site, created, 4, random.Random(3))
-    sender.deliver_due(mail_db, mail_site, service.utcnow())
-    messages = smtp_sink.wait_for(1)
-    assert messages and all(m["Content-Language"] == "en" for m in messages)
-    assert all("Du bist am Zug" not in m.get_body(("plain",)).get_content() for m in messages)

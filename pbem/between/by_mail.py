@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..play import service
 from ..play.errors import ServiceError
-from ..games.base import GameError
+from ..games.base import GameError, Phrase, said
 from . import agreements
 
 WORDS = ("accept", "decline", "takeback")
@@ -27,8 +27,9 @@ def word_of(first_line: str, legal: list[str]) -> str | None:
     return word
 
 
-def handle(db, site, game_id: str, seat: int, seen: int, word: str, now: str) -> tuple[str, str]:
-    """Do what the word says for the seat; (status for the inbound result, the answer's text)."""
+def handle(db, site, game_id: str, seat: int, seen: int, word: str, now: str) -> tuple[str, Phrase]:
+    """Do what the word says for the seat; (status for the inbound result, the answer's words, read in the
+    seat's language when the answer is mailed)."""
     def this_seat(folded):
         return seat
 
@@ -42,15 +43,16 @@ def handle(db, site, game_id: str, seat: int, seen: int, word: str, now: str) ->
 
             done = agreements.act_as(db, site, game_id, this_seat, command, now)
             if done.applied:
-                return "answered", "Your latest move was taken back: it is your decision again."
-            return "answered", ("Your takeback is proposed: the others must accept it (it lapses if anyone "
-                                "moves). You will hear how they answer.")
+                return "answered", said("Your latest move was taken back: it is your decision again.")
+            return "answered", said("Your takeback is proposed: the others must accept it (it lapses if anyone "
+                                    "moves). You will hear how they answer.")
         accept = word == "accept"
         done = agreements.act_as(db, site, game_id, this_seat,
                                  lambda folded, who: agreements.answer_command(db, folded, who, accept, None, seen), now)
     except (GameError, ServiceError) as error:
-        return "refused", f"Your {word} was not done: {error}"
+        # the word as the player wrote it (accept, decline, takeback), the reason as the server gave it
+        return "refused", said("Your %(word)s was not done: %(reason)s", word=word, reason=Phrase(str(error)))
     if done.applied:
-        return "answered", "You accepted, and everyone has agreed: it is done."
-    return "answered", "You accepted the proposal: waiting for the others." if accept else \
-        "You answered no: the proposal is closed."
+        return "answered", said("You accepted, and everyone has agreed: it is done.")
+    return "answered", said("You accepted the proposal: waiting for the others.") if accept else \
+        said("You answered no: the proposal is closed.")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..events.agreements import GAME_REWOUND, PROPOSALS
 from ..events.pauses import PAUSE_AGREED
 from ..events.talk import MESSAGE_POSTED
-from ..games.base import N_, said
+from ..games.base import N_, Phrase, said
 from ..words import lines_of, tell_events
 
 VERBS = frozenset({"message", "note", "conditionals", "takeback", "propose", "answer", "resume"})
@@ -40,7 +40,7 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
         if len(short) > WEBHOOK_MESSAGE_AT_MOST:
             short = short[:WEBHOOK_MESSAGE_AT_MOST] + " …"
         for seat in seats:
-            out += notice(seat, "message", author=names[actor], text=text, subject_extra=f"from {names[actor]}",
+            out += notice(seat, "message", author=names[actor], text=text, subject_extra=said("from %(who)s", who=names[actor]).to_json(),
                           webhook_text=said("%(who)s wrote: %(text)s", who=names[actor], text=short).to_json())
         return out
     if any(e.type == GAME_REWOUND for e in new_events):
@@ -54,7 +54,7 @@ def notices_for(site, before, after, command: dict, now: str, new_events, db=Non
                        "e-mail.", who=names[actor], what=what)
         for seat in seats:
             if seat in command["needed"]:
-                out += notice(seat, "proposal", proposer=names[actor], what=str(what),  # the mail's: English
+                out += notice(seat, "proposal", proposer=names[actor], what=what.to_json() if isinstance(what, Phrase) else what,
                               webhook_text=webhook.to_json())
         return out
     paused = next((e for e in new_events if e.type == PAUSE_AGREED), None)

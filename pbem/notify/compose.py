@@ -23,62 +23,79 @@ from typing import Iterable, Sequence
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from .. import i18n
 from ..play import loading
+from ..i18n import N_
 from ..config import TEMPLATES_DIR
 from . import between
 from ..events.computer import computer_seats
 from ..events.core import scheduled_vacation_words
 from ..play.folding import legal_moves
 from ..site import Site
-from ..games.base import counted, said
+from ..games.base import Phrase, counted, said
 from ..words import lines_of, read, reads_as_spectator, tell, tell_events
 from .unsubscribe import masked
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result",  # reminders, timeouts and answers are urgent
                     "message", "rewound", "conditional"}  # issue 15; a proposal to answer is not held: a move makes it lapse
 
-_env = Environment(loader=FileSystemLoader(str(TEMPLATES_DIR / "mail")),
-                   autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
-                   keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
-                   auto_reload=False)  # templates change with the code, not under a running server: no stat per mail
+@lru_cache(maxsize=None)
+def environment(language: str) -> Environment:
+    """The mail templates' environment in one language: `_(...)` and `ngettext(...)` read its catalog
+    (pbem/i18n.py), values filled in after translation and escaped in the HTML bodies (new-style gettext).
+    One per language, each compiling its templates once."""
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES_DIR / "mail")),
+                      autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                      extensions=["jinja2.ext.i18n"],
+                      auto_reload=False)  # templates change with the code, not under a running server: no stat per mail
+    env.install_gettext_translations(i18n.translations(language), newstyle=True)
+    return env
 
 
-def render(template_name: str, **context) -> str:
-    return template(template_name).render(**context)
+def render(template_name: str, language: str = i18n.DEFAULT, **context) -> str:
+    """A mail body in `language` (the partials a text and an HTML body share, `_*.txt`, hold only values
+    pbem makes, numbers, times and hashes, so they need no escaping where an HTML body includes them)."""
+    return template(template_name, language).render(language=language, **context)
 
 
 @lru_cache(maxsize=None)
-def template(name: str):
+def template(name: str, language: str = i18n.DEFAULT):
     """A compiled mail template, looked up once (jinja's own lookup costs a lock and a cache key per mail)."""
-    return _env.get_template(name)
+    return environment(language).get_template(name)
 
 
-SUBJECTS = {
-    "invitation": "you are invited to play",
-    "your_turn": "your turn",
-    "result": "the game is over",
-    "reminder": "reminder: your move is due",
-    "timeout": "your time ran out",
-    "reply": "your e-mailed move",
-    "links": "your seat link, as asked",
-    "joined": "you have joined",
+SUBJECTS = {  # kept in English, read in the recipient's language (`subject`)
+    "invitation": N_("you are invited to play"),
+    "your_turn": N_("your turn"),
+    "result": N_("the game is over"),
+    "reminder": N_("reminder: your move is due"),
+    "timeout": N_("your time ran out"),
+    "reply": N_("your e-mailed move"),
+    "links": N_("your seat link, as asked"),
+    "joined": N_("you have joined"),
     # between players (issue 15, pbem/notify/between.py)
-    "message": "a message",
-    "proposal": "a proposal to answer",
-    "answered": "a proposal was answered",
-    "rewound": "a move was taken back",
-    "paused": "the game is paused",
-    "resumed": "the game runs again",
-    "conditional": "your conditional move was played",
-    "handover": "a seat handed on to you",
-    "handed_away": "you handed your seat on",
-    "address_changed": "your seat's notices go to a new address",
-    "vacation": "a player will be away",  # an address's vacation for all its games (issue 28)
+    "message": N_("a message"),
+    "proposal": N_("a proposal to answer"),
+    "answered": N_("a proposal was answered"),
+    "rewound": N_("a move was taken back"),
+    "paused": N_("the game is paused"),
+    "resumed": N_("the game runs again"),
+    "conditional": N_("your conditional move was played"),
+    "handover": N_("a seat handed on to you"),
+    "handed_away": N_("you handed your seat on"),
+    "address_changed": N_("your seat's notices go to a new address"),
+    "vacation": N_("a player will be away"),  # an address's vacation for all its games (issue 28)
 }
 
 
-def subject(kind: str, loaded, seat: int, extra: str = "") -> str:
-    head = f"[pbem] {loaded.module.TITLE} {loaded.id}: {SUBJECTS[kind.split(':')[0]]}"
+def subject(kind: str, loaded, seat: int, extra: str = "", language: str = i18n.DEFAULT) -> str:
+    """A notice's subject: the game, what happened and the seat's name, the words in `language`; `extra`
+    is read in it too (a Phrase's JSON, or words of a row written before, as they are)."""
+    said_what = i18n.translate(language, SUBJECTS[kind.split(':')[0]])
+    head = f"[pbem] {loaded.module.TITLE} {loaded.id}: {said_what}"
+    if isinstance(extra, dict):
+        extra = read(Phrase.from_json(extra), language)
     return f"{head}, {loaded.names[seat]}" + (f" ({extra})" if extra else "")
 
 
@@ -107,7 +124,9 @@ def context(links: Mapping | Site, loaded, seat: int, kind: str, happened: Itera
         "time_left": clock.left_in_words((deadline - clock.parse_time(now)).total_seconds(), units) if deadline else None,
         "bank": clock.is_fischer(loaded.clock),
         "happened": list(happened), "notation": module.NOTATION,
-        "outcome": result.to_json() if result else None, "seq": loaded.seq, "head": head_of(loaded), **extra,
+        "outcome": result.to_json() if result else None,
+        "winner_names": [loaded.names[w] for w in result.winners] if result else [],
+        "seq": loaded.seq, "head": head_of(loaded), **extra,
     }
 
 
@@ -179,13 +198,14 @@ def words(loaded, seat: int, kind: str, ctx: dict, channel: str, args: dict, lan
     if channel == "email":
         mail_ctx = {**ctx, "unsubscribe_url": args["unsubscribe_url"],
                     "seat_url": f"{ctx['seat_url']}?proof={args['proof']}"}
-        return {"subject": subject(kind, loaded, seat, ctx.get("subject_extra", "")),
-                "body_text": render(f"{template}.txt", **mail_ctx),
-                "body_html": render(f"{template}.html", **mail_ctx),
-                "payload": json.dumps({"head": ctx["head"]}, sort_keys=True)}
+        return {"subject": subject(kind, loaded, seat, ctx.get("subject_extra", ""), language),
+                "body_text": render(f"{template}.txt", language, **mail_ctx),
+                "body_html": render(f"{template}.html", language, **mail_ctx),
+                # the language for its Content-Language header (pbem/notify/mail.py)
+                "payload": json.dumps({"head": ctx["head"], "language": language}, sort_keys=True)}
     line = webhook_line(ctx, language)
     if channel.startswith("push"):  # what the device shows: the subject's words, the line without its link
-        title = subject(kind, loaded, seat, ctx.get("subject_extra", "")).removeprefix("[pbem] ")
+        title = subject(kind, loaded, seat, ctx.get("subject_extra", ""), language).removeprefix("[pbem] ")
         body = line.removeprefix(f"{ctx['title']} {ctx['game_id']}: ").removesuffix(ctx["seat_url"]).strip()
         return {"subject": title, "body_text": body, "body_html": None,
                 "payload": json.dumps({"title": title, "body": body, "url": ctx["seat_url"], "head": ctx["head"]},
@@ -346,9 +366,11 @@ def reminder(site: Site, loaded, seat: int, key: str, now: str) -> list[dict]:
     return rows(site, loaded, seat, f"reminder:{key}", now)
 
 
-def reply(site: Site, loaded, seat: int, answer: str, accepted: bool, now: str, seq: int, key: str) -> list[dict]:
-    """The answer to a move sent by e-mail: played, refused with the rule, or stale."""
-    extra = {"answer": answer, "accepted": accepted, "subject_extra": "played" if accepted else "not played"}
+def reply(site: Site, loaded, seat: int, answer: Phrase, accepted: bool, now: str, seq: int, key: str) -> list[dict]:
+    """The answer to a move sent by e-mail: played, refused with the rule, or stale; kept as its id and
+    values and read in the seat's language when the mail is written (pbem/notify/wording.py)."""
+    extra = {"answer": answer.to_json(), "accepted": accepted,
+             "subject_extra": (said("played") if accepted else said("not played")).to_json()}
     return rows(site, loaded, seat, f"reply:{key}", now, seq=seq, email_only=True, extra=extra)
 
 

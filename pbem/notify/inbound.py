@@ -26,8 +26,9 @@ from email.utils import getaddresses
 from ..play import service
 from ..between import by_mail
 from ..play.folding import legal_moves
-from ..games.base import GameError, StaleMove
+from ..games.base import GameError, Phrase, StaleMove, said
 from ..site import Site
+from ..words import read
 from . import compose
 
 MAX_MESSAGE_BYTES = 1024 * 1024
@@ -157,40 +158,48 @@ def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
     if own:  # the signed tag went only to this address and came back from it: its owner reads this mail
         _prove(db, own, game_id, now)
 
-    def answer_rows(loaded, text, accepted):
-        return compose.reply(site, loaded, seat, text, accepted, now, loaded.seq, key)
+    def answer_rows(loaded, answer: Phrase, accepted):
+        return compose.reply(site, loaded, seat, answer, accepted, now, loaded.seq, key)
 
     if not move:
         loaded = service.load(db, game_id)
-        text = "Your e-mail had no move in it: write the move on the first line of your reply."
-        _enqueue(db, answer_rows(loaded, text, False))
-        return Result("refused", text, game_id, seat)
+        answer = said("Your e-mail had no move in it: write the move on the first line of your reply.")
+        _enqueue(db, answer_rows(loaded, answer, False))
+        return Result("refused", read(answer), game_id, seat)
 
     loaded = service.load(db, game_id)
     word = by_mail.word_of(move, legal_moves(loaded, seat))  # accept, decline, takeback (issue 15)
     if word is not None:
-        status, text = by_mail.handle(db, site, game_id, seat, seen, word, now)
-        _enqueue(db, answer_rows(service.load(db, game_id), text, status == "answered"))
-        return Result(status, text, game_id, seat)
+        status, answer = by_mail.handle(db, site, game_id, seat, seen, word, now)
+        _enqueue(db, answer_rows(service.load(db, game_id), answer, status == "answered"))
+        return Result(status, read(answer), game_id, seat)
 
     def answer_played(after):
-        still = " It is still your turn." if seat in after.to_move else ""
-        return answer_rows(after, f"Your move {move} was played.{still}", True)
+        if seat in after.to_move:
+            return answer_rows(after, said("Your move %(move)s was played. It is still your turn.", move=move), True)
+        return answer_rows(after, said("Your move %(move)s was played.", move=move), True)
 
     try:
         service.play_as(db, site, game_id, lambda loaded: seat, move, seen, now, via="email", answer=answer_played)
     except StaleMove:
         loaded = service.load(db, game_id)
-        text = (f"Your move {move} was not played: the game moved on since the notice you answered, and "
-                "your choices are no longer the same. Here is the game as it stands now.")
-        _enqueue(db, answer_rows(loaded, text, False))
-        return Result("stale", text, game_id, seat)
+        answer = said("Your move %(move)s was not played: the game moved on since the notice you answered, and "
+                      "your choices are no longer the same. Here is the game as it stands now.", move=move)
+        _enqueue(db, answer_rows(loaded, answer, False))
+        return Result("stale", read(answer), game_id, seat)
     except (GameError, service.ServiceError) as error:
         loaded = service.load(db, game_id)
-        text = f"Your move {move} was not played: {error}"
-        _enqueue(db, answer_rows(loaded, text, False))
-        return Result("refused", text, game_id, seat)
+        answer = said("Your move %(move)s was not played: %(reason)s", move=move, reason=reason(error))
+        _enqueue(db, answer_rows(loaded, answer, False))
+        return Result("refused", read(answer), game_id, seat)
     return Result("played", f"played {move}", game_id, seat)
+
+
+def reason(error: Exception) -> Phrase:
+    """A refusal's reason as the answer keeps it: its words as an id, read in the seat's language where the
+    catalog holds them (the server's fixed reasons, pbem/web/reasons.py), else as they were written (a
+    reason naming a value of its own, a game's rule)."""
+    return Phrase(str(error))
 
 
 def _enqueue(db, rows):

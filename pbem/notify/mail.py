@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from ..play import clock
+from .. import i18n
 from ..site import Site
 from .deadline import Deadline
 
@@ -75,10 +76,21 @@ def build(site: Site, row: dict) -> EmailMessage:
     message.set_content(row["body_text"])
     if row.get("body_html"):
         message.add_alternative(row["body_html"], subtype="html")
-    # after the body (setting it clears the Content- headers): the mail templates speak English only so
-    # far (pbem/notify/wording.py), and a German or French seat's mail says so, whatever its pages read
-    message["Content-Language"] = "en"
+    # after the body (setting it clears the Content- headers): the language the mail was written in, its
+    # recipient's (pbem/notify/wording.py, pbem/accounts.py), as the row's payload names it
+    message["Content-Language"] = language_of(row)
     return message
+
+
+def language_of(row: dict) -> str:
+    """The language a mail's row was written in (its payload says; a row written before says nothing, and
+    was written in English)."""
+    try:
+        found = json.loads(row.get("payload") or "null")
+    except ValueError:
+        found = None
+    language = found.get("language") if isinstance(found, dict) else None
+    return i18n.known(language) or i18n.DEFAULT
 
 
 def head_of(row: dict) -> dict | None:

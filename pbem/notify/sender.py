@@ -17,8 +17,9 @@ import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
+from ..people import accounts
 from ..play import clock
-from .. import store
+from .. import i18n, store
 from ..site import Site
 from . import mail, outbox, push, quiet, unsubscribe, webhook, wording
 from .compose import render
@@ -201,13 +202,18 @@ def build_digests(db, now: str, site: Site | None = None) -> int:
             first = items[0]
             unsubscribe_url = site.unsubscribe_url(recipient) if site else None
             heads = digest_heads(items)
+            # the digest's own words in the address's language (each notice in it is its seat's)
+            language = i18n.known(accounts.language_of(db, recipient)) or i18n.DEFAULT
+            words = {"items": items, "heads": heads, "unsubscribe_url": unsubscribe_url}
             store.enqueue(db, [{
                 "game_id": first["game_id"], "seq": first["seq"], "seat": first["seat"], "channel": "email",
                 "kind": f"digest:{day}:{first['id']}", "recipient": recipient,
-                "subject": f"[pbem] your digest: {len(items)} notice{'s' if len(items) != 1 else ''}",
-                "body_text": render("digest.txt", items=items, heads=heads, unsubscribe_url=unsubscribe_url),
-                "body_html": render("digest.html", items=items, heads=heads, unsubscribe_url=unsubscribe_url),
-                "payload": json.dumps([item["id"] for item in items]), "status": "pending",
+                "subject": "[pbem] " + i18n.translations(language).ngettext(
+                    "your digest: %(num)s notice", "your digest: %(num)s notices", len(items)) % {"num": len(items)},
+                "body_text": render("digest.txt", language, **words),
+                "body_html": render("digest.html", language, **words),
+                "payload": json.dumps({"notices": [item["id"] for item in items], "language": language}),
+                "status": "pending",
                 "next_try": now, "created": now}])
             store.outbox.mark_digested(db, [item["id"] for item in items])
             built += 1

@@ -9,8 +9,8 @@ other channel (compose.context and pbem/words/__init__.py redact for the seat). 
 (before schema version 10, a digest, a sign-in link) is sent as it is.
 
 Composing takes the recipient's `language` (`recipient_language`: the seat's own setting, else its
-address's on /me, else English). A webhook's line is told in it; a mail is still English, its templates
-not yet translated. Lines a row keeps (between players' notices) are kept as message ids with values (a
+address's on /me, else English): a webhook's line, a push and a mail (its subject, both bodies and its
+Content-Language header) are told in it. Lines a row keeps (between players' notices) are kept as message ids with values (a
 Phrase's JSON), read in the language here.
 """
 
@@ -25,9 +25,6 @@ from ..play import loading
 from ..games.base import Phrase
 from ..words import read
 from . import between, compose
-
-MAIL_LANGUAGES = ("en",)  # the mail templates speak English only so far
-
 
 def has_words(row: Mapping) -> bool:
     """Whether the row already holds its words (or has nothing left to say: sent, dropped)."""
@@ -46,8 +43,6 @@ def worded(db, row: dict, language: str | None = None) -> dict:
     what = args.get("told") or compose.NOTHING
     if language is None:
         language = recipient_language(db, head, seat)
-    if row["channel"] == "email" and language not in MAIL_LANGUAGES or what[0] == "handover":
-        language = i18n.DEFAULT  # a mail, and the handover's summary of the game so far, are English yet
     loaded = loading.at(db, head, args["at"])
     extra = {name: read(Phrase.from_json(value), language) if isinstance(value, dict) and "id" in value else value
              for name, value in (args.get("extra") or {}).items()}
@@ -90,7 +85,7 @@ def told(db, head, loaded, seat: int, what, language: str = i18n.DEFAULT) -> lis
     if how == "handover":
         from ..people import handover
 
-        return handover.summary(db, before, seat)
+        return handover.summary(db, before, seat, language)
     new_events = store.read_events_after(db, loaded.id, since, loaded.seq)
     if how == "since":
         return compose.since_last(db, before, loaded, new_events, seat, language=language)

@@ -13,11 +13,13 @@ notice (its body, holding the link, is dropped once sent).
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from datetime import timedelta
 
+from .. import i18n, store
+from ..i18n import N_
 from ..play import clock
-from .. import store
 from ..site import Site
 
 SIGNIN_VALID = timedelta(hours=1)
@@ -60,8 +62,8 @@ def request_signin(db, site: Site, address: str, now: str, anyone: bool = False)
         if recent >= SIGNIN_MAILS_PER_HOUR:
             return False
         store.accounts.add_signin_link(db, sha(token), normal(address), now, _at(now, SIGNIN_VALID))
-        store.enqueue(db, [mail_row(site, "signin", sha(token), address, "your sign-in link", now,
-                                    link=f"{site.base_url}/signin/{token}", minutes=int(SIGNIN_VALID.total_seconds() // 60))])
+        store.enqueue(db, [mail_row(site, "signin", sha(token), address, N_("your sign-in link"), now,
+                                    language_of(db, address), link=f"{site.base_url}/signin/{token}", minutes=int(SIGNIN_VALID.total_seconds() // 60))])
     return True
 
 
@@ -155,8 +157,10 @@ def request_confirmation(db, site: Site, loaded, seat: int, address: str, now: s
     with store.immediate(db):
         store.accounts.drop_confirmations_before(db, _at(now, -CONFIRM_VALID))
         store.accounts.add_confirmation(db, sha(token), loaded.id, seat, generation, address, now)
-        store.enqueue(db, [mail_row(site, "confirm", sha(token), address, "confirm your address", now,
-                                    game_id=loaded.id, seat=seat, link=f"{site.base_url}/address/{token}",
+        # the address's language if it chose one here, else the seat's that asked for it
+        language = language_of(db, address) or loaded.settings[seat].get("language")
+        store.enqueue(db, [mail_row(site, "confirm", sha(token), address, N_("confirm your address"), now,
+                                    language, game_id=loaded.id, seat=seat, link=f"{site.base_url}/address/{token}",
                                     title=loaded.module.TITLE, name=loaded.names[seat], names=loaded.names,
                                     days=CONFIRM_VALID.days)])
 
@@ -175,14 +179,17 @@ def drop_confirmation(db, token: str) -> None:
 # --- the mails ------------------------------------------------------------------------------------------
 
 
-def mail_row(site: Site, kind: str, digest: str, address: str, subject: str, now: str, game_id: str = "",
-             seat: int = 0, **context) -> dict:
-    """An outbox row for a mail of this module (templates/mail/<kind>.txt and .html). These mails carry no
-    reply address: a reply to them plays nothing (pbem/notify/mail.py)."""
+def mail_row(site: Site, kind: str, digest: str, address: str, subject: str, now: str, language: str | None,
+             game_id: str = "", seat: int = 0, **context) -> dict:
+    """An outbox row for a mail of this module (templates/mail/<kind>.txt and .html), in `language` (None:
+    English), which its payload names for the Content-Language header. These mails carry no reply
+    address: a reply to them plays nothing (pbem/notify/mail.py)."""
     from ..notify.compose import render
 
+    language = i18n.known(language) or i18n.DEFAULT
     ctx = {**context, "seat": seat, "unsubscribe_url": site.unsubscribe_url(address), "base_url": site.base_url}
     return {"game_id": game_id, "seq": 0, "seat": seat, "channel": "email", "kind": f"{kind}:{digest[:24]}",
-            "recipient": address, "subject": f"[pbem] {subject}", "body_text": render(f"{kind}.txt", **ctx),
-            "body_html": render(f"{kind}.html", **ctx), "status": "pending", "tries": 0, "next_try": now,
+            "recipient": address, "subject": "[pbem] " + i18n.translate(language, subject),
+            "body_text": render(f"{kind}.txt", language, **ctx), "body_html": render(f"{kind}.html", language, **ctx),
+            "payload": json.dumps({"language": language}), "status": "pending", "tries": 0, "next_try": now,
             "created": now}

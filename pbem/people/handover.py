@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .. import i18n, store
+from ..games.base import InvalidOptions, Phrase, counted, listed, said
+from ..notify import compose, unsubscribe
 from ..play import service
-from .. import store
 from ..play.deciding import handover_command
 from ..play.errors import Busy
 from ..play.folding import Folded
-from ..games.base import InvalidOptions
-from ..notify import compose, unsubscribe
 from ..site import Site
-from ..words import lines_of, tell
+from ..words import lines_of, read, tell
 
 LATELY = 12         # the latest lines told in a summary
 LOOK_BACK = 300     # events read at most for them
@@ -80,28 +80,32 @@ def notices(db, site: Site, before: Folded, after: Folded, seat: int, now: str) 
     return out
 
 
-def summary(db, folded: Folded, seat: int) -> list[str]:
-    """The game so far in words, for the seat's new holder: who began it and when, how far it is, whose
-    turn it is, and the latest moves as this seat may read them (one line each)."""
+def summary(db, folded: Folded, seat: int, language: str = i18n.DEFAULT) -> list[str]:
+    """The game so far in words, for the seat's new holder, in `language` (the mail's recipient's, the
+    page's reader's): who began it and when, how far it is, whose turn it is, and the latest moves as this
+    seat may read them (one line each)."""
     names = folded.names
-    began = [s["name"] + (" (computer)" if s.get("bot") else "") for s in folded.created["seats"]]
-    lines = [began_line(folded, began)]
+    began = [said("%(name)s (computer)", name=s["name"]) if s.get("bot") else s["name"]
+             for s in folded.created["seats"]]
     counts = move_counts(db, folded)
     total = sum(counts.values())
-    lines.append(f"{total} move{'s' if total != 1 else ''} so far, {counts.get(seat, 0)} of them for this seat.")
+    lines = [began_line(folded, began),
+             counted("%(n)s move so far, %(mine)s of them for this seat.",
+                     "%(n)s moves so far, %(mine)s of them for this seat.", total, mine=counts.get(seat, 0))]
     if seat in folded.to_move:
-        lines.append("It is your turn now.")
+        lines.append(said("It is your turn now."))
     elif folded.to_move:
-        lines.append("Waiting for " + ", ".join(names[s] for s in sorted(folded.to_move)) + ".")
-    lately = lines_of(tell(db, folded, seat, max(0, folded.seq - LOOK_BACK)))[-LATELY:]
+        lines.append(said("Waiting for %(names)s.", names=listed([names[s] for s in sorted(folded.to_move)])))
+    out = [read(line, language) for line in lines]
+    lately = lines_of(tell(db, folded, seat, max(0, folded.seq - LOOK_BACK)), language)[-LATELY:]
     if lately:
-        lines += ["The latest moves, as this seat saw them:", *lately]
-    return lines
+        out += [read(said("The latest moves, as this seat saw them:"), language), *lately]
+    return out
 
 
-def began_line(folded: Folded, players: Sequence[str]) -> str:
-    listed = ", ".join(players[:-1]) + f" and {players[-1]}" if len(players) > 1 else players[0]
-    return f"{listed} began this game of {folded.module.TITLE} on {folded.created_at[:10]}."
+def began_line(folded: Folded, players: Sequence) -> Phrase:
+    return said("%(players)s began this game of %(title)s on %(date)s.", players=listed(players),
+                title=folded.module.TITLE, date=folded.created_at[:10])
 
 
 def move_counts(db, folded: Folded) -> dict[int, int]:

@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge, UnsupportedMediaType
 
-from . import limits, public_games
+from . import languages, limits, public_games
 from ..people import away
 from ..play import clock, reading, service
 from . import contract
@@ -30,8 +30,8 @@ from ..i18n import N_
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def error(status: int, reason: str):
-    response = jsonify({"error": reason})
+def error(status: int, reason: str, code: str | None = None):
+    response = jsonify({"error": reason, **({"code": code} if code else {})})
     response.status_code = status
     return response
 
@@ -40,9 +40,13 @@ def error(status: int, reason: str):
 @bp.errorhandler(GameError)
 @bp.errorhandler(UnknownGame)
 def on_service_error(exc):
+    """A refusal: `error` in the reader's language (its Accept-Language, as a page's) where the catalog
+    holds the reason, `code` the reason as the server raised it, the same in every language (a client
+    tells refusals apart by it)."""
     if isinstance(exc, service.TooMany):
         return limits.too_many(exc)
-    return error(service.status_of(exc), str(exc).strip("'\""))
+    reason = str(exc).strip("'\"")
+    return error(service.status_of(exc), languages.page_message(reason), reason)
 
 
 @bp.errorhandler(ValidationError)

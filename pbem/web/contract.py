@@ -386,7 +386,10 @@ class HeadOut(Schema):
 
 
 class ErrorOut(Schema):
-    error = fields.String(required=True)
+    error = fields.String(required=True, metadata={"description": "the reason, in the reader's language "
+                                                                  "(Accept-Language) where pbem has it translated"})
+    code = fields.String(metadata={"description": "a refusal's reason as the server words it in English, the "
+                                                  "same whatever the language of `error`"})
 
 
 class InboundOut(Schema):

@@ -14,7 +14,7 @@ from ..events.computer import playing_for
 from ..play.folding import Folded
 from ..games.base import GameError
 from ..people.handover import hand_over, summary
-from . import limits
+from . import languages, limits
 from .pages import bp, check_csrf, seat_from_token, settings_page
 from .languages import gettext, page_message
 
@@ -33,7 +33,7 @@ def seat_extras(loaded: Folded, seat: int | None, at: int | None = None) -> dict
         record = loaded.seats[seat]
         since = record.get("held_since")
         if since and loaded.last_acted.get(seat, 0) < since:
-            extras["handed"] = summary(get_db(), loaded, seat)
+            extras["handed"] = summary(get_db(), loaded, seat, languages.current())
             extras["previous"] = record.get("previous_holder")
     return extras
 
