@@ -12,6 +12,11 @@ CHARACTER_WORDS = {
     "druid": N_("the Druid"), "monk": N_("the Monk"), "paladin": N_("the Paladin"), "rogue": N_("the Rogue"),
     "swashbuckler": N_("the Swashbuckler"), "wizard": N_("the Wizard"),
 }
+NAME_WORDS = {  # a character's one name, as a heading or a label says it (issue 12)
+    "barbarian": N_("Barbarian"), "buccaneer": N_("Buccaneer"), "cleric": N_("Cleric"), "druid": N_("Druid"),
+    "monk": N_("Monk"), "paladin": N_("Paladin"), "rogue": N_("Rogue"), "swashbuckler": N_("Swashbuckler"),
+    "wizard": N_("Wizard"),
+}
 DIRECTION_WORDS = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_("west"), "ne": N_("north-east"),
                    "se": N_("south-east"), "sw": N_("south-west"), "nw": N_("north-west")}
 OBJECTS = {"mug": N_("the mug"), "chair": N_("the chair"), "barrel": N_("the barrel"),
@@ -61,6 +66,17 @@ SOME_CARDS = {1: N_("a card"), 2: N_("two cards"), 3: N_("three cards")}
 def character(cid: str) -> Phrase:
     """'the Monk'."""
     return CHARACTER_WORDS.get(cid) or said("the %(name)s", name=cid.capitalize())
+
+
+def character_name(cid: str) -> Phrase | str:
+    """'Monk'."""
+    return NAME_WORDS.get(cid, cid.capitalize())
+
+
+def object_phrase(object_id: str) -> Phrase | str:
+    """'the mug', 'the Flagon', by the object's kind."""
+    kind = object_id.rstrip("0123456789")
+    return THE_FAMILIAR if kind == "familiar" else OBJECTS.get(kind, kind)
 
 
 def card_phrase(card_id: str, printed: str) -> Phrase | str:
