@@ -10,6 +10,11 @@ The events come already redacted for `seat`. To tell what a card did, the words 
 of `before` in which every face-down card the reader cannot see is replaced by a placeholder, and re-run
 each card's resolution on it; a card's result depends only on public facts, so nothing hidden can reach
 the words, and the wording can never differ between games that differ only in hidden cards.
+
+Each line is a Phrase (pbem/games/base.py): English message ids with their values (names, squares and
+numbers as they are; characters, cards, objects and directions as phrases of phrases.py), put in the
+reader's language when read (issue 26). A sentence still open (the drawn character's) is a list of parts
+with plain punctuation between them, joined when it closes.
 """
 
 from __future__ import annotations
