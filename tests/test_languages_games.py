@@ -2,7 +2,7 @@
 with values (Phrases) and read in each reader's language on every channel that shows them -- the
 history page, the seat page's "since your last move", the text record, the feed and /me -- with the same
 facts (names, numbers, squares, moves) in each; the games projection keeps ids and values, never a
-sentence. Rigadoon, Mississippi and Buccaneer so far; Dragon & Flagon still tells in English."""
+sentence. All four games: Rigadoon, Mississippi, Buccaneer and Dragon & Flagon."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from pbem.people.mygames import my_seats
 from tests.support import play_randomly
 from tests.test_languages import visible_text
 
-TOLD = {"rigadoon": 2, "mississippi": 3, "buccaneer": 2}  # the games whose words are message ids so far, and their seats
+TOLD = {"rigadoon": 2, "mississippi": 3, "buccaneer": 2, "dragon_flagon": 2}  # the games whose words are message ids, and their seats
 READERS = {0: "de", 1: "fr"}  # the seats' own languages; a third seat and a spectator read English
 ANN, BOB = "ann@example.org", "bob@example.org"
 

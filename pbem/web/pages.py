@@ -30,7 +30,7 @@ from ..play.clock import CLOCK_OPTIONS
 from ..games.base import GameError
 from ..words.export import record_json, text_record
 from ..notify import outbox
-from ..words import lines_of, tell
+from ..words import lines_of, read, tell
 from . import board, languages, limits, public_games, started
 from .asking import ask_for_mail
 from .client_words import client_words
@@ -62,6 +62,8 @@ def install_filters(app) -> None:
     app.jinja_env.filters["compact_json"] = lambda value: json.dumps(value, sort_keys=True, separators=(", ", ": "))
     app.jinja_env.filters["left_until"] = left_until
     app.jinja_env.filters["left_in_words"] = left_in_words
+    # a game's words kept as a Phrase (message id and values), read in the page's language; text as it is
+    app.jinja_env.filters["words"] = lambda value: read(value, languages.current())
 
 
 def say(message: str, amount: int) -> str:  # "%(num)s day(s)", "hour(s)", "minute(s)": the board script's words

@@ -139,7 +139,7 @@ def check_hidden(game, state, events):
         for e in appended:
             if e.type == "card_planned" and (seat is None or str(seat) != e.actor):
                 hidden_name = state.data.cards[e.data["card"]].name
-                assert not any(f"planned {hidden_name}" in line for line in lines), "the words name a hidden card"
+                assert not any(f"planned {hidden_name}" in str(line) for line in lines), "the words name a hidden card"
     full = len(events) % 10 == 0
     for seat in [None, *range(state.seats)]:
         v = game.view(state, seat)

@@ -10,26 +10,43 @@ table (`cardtext`); the planning buttons (hints) read the game's own table.
 from __future__ import annotations
 
 # The panel sees only the view, which carries no card table: it reads the printed one (printed_data).
-from .cardtext import (card_anchor, card_flags, card_text, character_anchor, character_name, facing_word,
-                       object_word, printed_data)
+from ..base import N_, Phrase, counted, listed, said
+from .cardtext import card_anchor, card_text, character_anchor, printed_data
 from .data import DEFAULTS
+from .phrases import between, card_phrase, character_name, direction, object_phrase
+from .phrases import character as the_character
 from .svg import badge, legend_icon, team_colour
 
 ROMAN = ("I", "II", "III")
 LEGEND = ("mug", "chair", "barrel", "chest", "flagon", "familiar")
-DRAGON_STATE = {"locked": "locked", "unlocked": "unlocked", "spent": "used"}
+FACE_DOWN = N_("Game End token, face down")
+LEGEND_WORDS = {"mug": N_("mug"), "chair": N_("chair"), "barrel": N_("barrel"), "chest": N_("chest"),
+                "flagon": N_("Flagon"), "familiar": N_("the Wizard's familiar")}
+DRAGON_STATE = {"locked": N_("locked"), "unlocked": N_("unlocked"), "spent": N_("used")}
 
 
-def seat_name(names, seat: int) -> str:
-    return names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+def seat_name(names, seat: int) -> Phrase | str:
+    return names[seat] if seat < len(names) and names[seat] else said("Seat %(n)s", n=seat + 1)
 
 
 def _card(card_id: str) -> dict:
     card = printed_data().cards.get(card_id)
     if card is None:
         return {"id": card_id, "name": card_id, "text": "", "flags": "", "anchor": "cards", "time": None}
-    return {"id": card_id, "name": card.name, "text": card_text(card, DEFAULTS), "flags": card_flags(card),
-            "anchor": card_anchor(card_id), "time": card.time}
+    return {"id": card_id, "name": card_phrase(card_id, card.name), "text": card_text(card, DEFAULTS),
+            "flags": _flags(card), "anchor": card_anchor(card_id), "time": card.time}
+
+
+def _flags(card) -> Phrase | str:
+    """A card's short tags, as cardtext.card_flags writes them for the rules page: time, melee, lasting."""
+    tags = [said("time %(n)s", n=card.time)]
+    if card.melee:
+        tags.append(N_("melee"))
+    if card.duration:
+        tags.append(N_("stays face up"))
+    if card.kind == "dragon":
+        tags.append(N_("Dragon card"))
+    return between(tags, ", ")
 
 
 def _dragon_card(cid: str) -> dict:
@@ -37,53 +54,68 @@ def _dragon_card(cid: str) -> dict:
     return _card(next(c.id for c in data.cards.values() if c.owner == cid and c.kind == "dragon"))
 
 
-def _names(names, seats) -> str:
-    listed = [seat_name(names, s) for s in seats]
-    return ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else "".join(listed) or "nobody"
+def _names(names, seats) -> Phrase:
+    return listed([seat_name(names, s) for s in seats]) if seats else N_("nobody")
 
 
-def status_line(view: dict, names, seat=None) -> str:
+def status_line(view: dict, names, seat=None) -> Phrase:
     """What the game waits for, in a sentence; for a seat, what it owes first."""
     p = view["pending"]
     kind = p["kind"]
     others = [s for s in p["seats"] if s != seat]
-    yours = seat is not None and seat in p["seats"]
-    who = "you" if yours and not others else _names(names, p["seats"])
-    character = f"the {character_name(p['character'])}" if p.get("character") else ""
+    you = seat is not None and seat in p["seats"] and not others
+    who = _names(names, p["seats"])
+    the = the_character(p["character"]) if p.get("character") else ""
+    space = view["space"]
     if kind == "over":
-        return "The game is over."
+        return N_("The game is over.")
     if kind == "setup":
-        return f"Setting up: {who} {'place' if who == 'you' else 'places'} {character} on a start square."
+        return said("Setting up: you place %(character)s on a start square.", character=the) if you else \
+            said("Setting up: %(who)s places %(character)s on a start square.", who=who, character=the)
     if kind in ("returns", "drawn_return"):
-        return f"Time {view['space']}: {character} climbs back aboard; {who} {'choose' if who == 'you' else 'chooses'} where."
+        return said("Time %(space)s: %(character)s climbs back aboard; you choose where.", space=space, character=the) \
+            if you else said("Time %(space)s: %(character)s climbs back aboard; %(who)s chooses where.", space=space,
+                             character=the, who=who)
     if kind in ("planning", "replan"):
         mine = {c["id"] for c in view["characters"] if seat is not None and c["seat"] == seat}
         owed = p.get("owed", {})
-        parts = [f"{n} card{'s' if n > 1 else ''} for the {character_name(c)}" for c, n in owed.items() if c in mine]
-        head = f"Time {view['space']}: " + ("overboard, new cards! " if kind == "replan" else "planning, in secret. ")
-        text = head + (f"You plan {', '.join(parts)}." if parts else "")
-        if others:
-            text += f" Also waiting for {_names(names, others)}." if parts else f"Waiting for {_names(names, others)}."
-        return text.strip()
+        parts = [counted("%(n)s card for %(character)s", "%(n)s cards for %(character)s", n, character=the_character(c))
+                 for c, n in owed.items() if c in mine]
+        args = {"space": space, "waiting": _names(names, others), "owes": between(parts, ", ")}
+        if kind == "replan":
+            if parts:
+                return said("Time %(space)s: overboard, new cards! You plan %(owes)s. Also waiting for %(waiting)s.",
+                            **args) if others else said("Time %(space)s: overboard, new cards! You plan %(owes)s.", **args)
+            return said("Time %(space)s: overboard, new cards! Waiting for %(waiting)s.", **args) if others else \
+                said("Time %(space)s: overboard, new cards!", **args)
+        if parts:
+            return said("Time %(space)s: planning, in secret. You plan %(owes)s. Also waiting for %(waiting)s.",
+                        **args) if others else said("Time %(space)s: planning, in secret. You plan %(owes)s.", **args)
+        return said("Time %(space)s: planning, in secret. Waiting for %(waiting)s.", **args) if others else \
+            said("Time %(space)s: planning, in secret.", **args)
     if kind == "choose":
-        card = _card(p["card"])["name"] if p.get("card") else "its card"
-        return f"Time {view['space']}: {character} plays {card}; {who} {'choose' if who == 'you' else 'chooses'} how."
-    return f"Time {view['space']}."
+        card = _card(p["card"])["name"] if p.get("card") else N_("its card")
+        return said("Time %(space)s: %(character)s plays %(card)s; you choose how.", space=space, character=the,
+                    card=card) if you else \
+            said("Time %(space)s: %(character)s plays %(card)s; %(who)s chooses how.", space=space, character=the,
+                 card=card, who=who)
+    return said("Time %(space)s.", space=space)
 
 
 def crews(view: dict, names, seat) -> list[dict]:
     pirate = view["board"]["id"] == "pirate"
     out = []
     for t in view["scores"]:
-        players = ", ".join(seat_name(names, s) for s in t["seats"])
+        players = between([seat_name(names, s) for s in t["seats"]], ", ")
         if pirate:
-            label = ("Crew A, left ship" if t["team"] == 0 else "Crew B, right ship") + f" ({players})"
-            parts = [f"reputation {t['reputation']}"]
+            label = said("Crew A, left ship (%(players)s)", players=players) if t["team"] == 0 else \
+                said("Crew B, right ship (%(players)s)", players=players)
+            parts = [said("reputation %(n)s", n=t["reputation"])]
             if t["chests"]:
-                parts.append(f"{t['chests']} chest{'s' if t['chests'] != 1 else ''}")
+                parts.append(counted("%(n)s chest", "%(n)s chests", t["chests"]))
             if t["bonus"]:
-                parts.append(f"{t['bonus']} for a smaller crew")
-            detail = " + ".join(parts)
+                parts.append(said("%(n)s for a smaller crew", n=t["bonus"]))
+            detail = between(parts, " + ")
         else:
             label, detail = players, ""
         out.append({"label": label, "total": t["total"], "detail": detail, "colour": team_colour(t["team"]),
@@ -100,23 +132,24 @@ def track(view: dict) -> list[dict]:
         face = ends.get(space, False)
         end = None
         if face is not False:
-            end = {"watch": "City Watch", "blank": "blank"}.get(face, "Game End token, face down") if face else \
-                "Game End token, face down"
+            end = {"watch": N_("City Watch"), "blank": N_("blank")}.get(face, FACE_DOWN) if face else FACE_DOWN
         tokens = [{"badge": badge(c["id"]), "name": character_name(c["id"]), "colour": team_colour(c["team"])}
                   for c in chars if c["time"] == space]
         spaces.append({"space": space, "now": space == view["space"], "past": space < view["space"],
-                       "end": end, "face": ("Watch" if face == "watch" else "–" if face == "blank" else "?")
+                       "end": end, "face": (N_("Watch") if face == "watch" else "–" if face == "blank" else "?")
                        if end else "", "tokens": tokens})
     return spaces
 
 
-def _where(entry) -> str:
+def _where(entry) -> Phrase:
     if entry["resigned"]:
-        return "out of the game"
+        return N_("out of the game")
     if entry["square"] is None:
-        return "overboard, swimming back" if entry["overboard"] else "not on board yet"
-    level = ", on a table" if entry.get("level") == "table" else ""
-    return f"on {entry['square']}{level}, facing {facing_word(entry['facing'])}"
+        return N_("overboard, swimming back") if entry["overboard"] else N_("not on board yet")
+    if entry.get("level") == "table":
+        return said("on %(square)s, on a table, facing %(direction)s", square=entry["square"],
+                    direction=direction(entry["facing"]))
+    return said("on %(square)s, facing %(direction)s", square=entry["square"], direction=direction(entry["facing"]))
 
 
 def character(entry, view: dict, names, seat) -> dict:
@@ -124,18 +157,19 @@ def character(entry, view: dict, names, seat) -> dict:
     plan = []
     for i, slot in enumerate(entry["plan"]):
         if "token" in slot:
-            word = "Dazed" if slot["token"] == "dazed" else "Fallen"
-            plan.append({"slot": ROMAN[i], "kind": "token", "name": word, "text": (
-                "Dazed: this character loses time recovering" if word == "Dazed" else
-                "Fallen: this character gets up before acting"), "anchor": "dazed-fallen"})
+            dazed = slot["token"] == "dazed"
+            plan.append({"slot": ROMAN[i], "kind": "token", "name": N_("Dazed") if dazed else N_("Fallen"), "text": (
+                N_("Dazed: this character loses time recovering") if dazed else
+                N_("Fallen: this character gets up before acting")), "anchor": "dazed-fallen"})
         elif slot["card"]:
             plan.append(dict(_card(slot["card"]), slot=ROMAN[i], kind="card"))
         else:
-            plan.append({"slot": ROMAN[i], "kind": "hidden", "name": "face down", "text": "", "anchor": "planning"})
+            plan.append({"slot": ROMAN[i], "kind": "hidden", "name": N_("face down"), "text": "", "anchor": "planning"})
     durations = []
     for d in entry["durations"]:
         card = _card(d["card"])
-        note = " It lost reputation since, so it pays nothing." if d["lost"] and card["id"] in ("boast", "flourish") else ""
+        note = N_(" It lost reputation since, so it pays nothing.") if d["lost"] and card["id"] in ("boast", "flourish") \
+            else ""
         durations.append(dict(card, note=note))
     owes = pending.get("owed", {}).get(entry["id"], 0) if pending["kind"] in ("planning", "replan") else 0
     hand = [_card(c) for c in entry.get("hand", [])]
@@ -145,7 +179,7 @@ def character(entry, view: dict, names, seat) -> dict:
         "colour": team_colour(entry["team"]), "player": seat_name(names, entry["seat"]),
         "mine": seat is not None and entry["seat"] == seat, "reputation": entry["reputation"],
         "time": entry["time"], "where": _where(entry),
-        "holds": f"holds the {object_word(entry['holds'])}" if entry["holds"] else "",
+        "holds": said("holds %(thing)s", thing=object_phrase(entry["holds"])) if entry["holds"] else "",
         "fallen": entry["fallen"], "dazed": entry["dazed"], "durations": durations, "plan": plan,
         "dragon": dict(dragon, state=DRAGON_STATE.get(entry["dragon"], entry["dragon"])),
         "hand": hand, "has_hand": "hand" in entry, "owes": owes,
@@ -166,7 +200,7 @@ def panel(view: dict, seat, names=()) -> dict:
     return {
         "started": True, "status": status_line(view, names, seat), "crews": crews(view, names, seat),
         "track": track(view), "space": view["space"], "characters": chars,
-        "legend": [{"kind": k, "word": object_word(k) if k != "familiar" else "the Wizard's familiar",
+        "legend": [{"kind": k, "word": LEGEND_WORDS[k],
                     "icon": legend_icon(k)} for k in LEGEND
                    if view["board"]["id"] == "pirate" or k != "chest"],
         "box": view.get("box", 0), "pirate": view["board"]["id"] == "pirate",

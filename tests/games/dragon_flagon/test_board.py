@@ -144,8 +144,8 @@ def test_the_panel_says_what_happens_now_and_shows_the_time_track(app):
     view = game.view(state, 1)
     panel = game.panel(view, 1, ["Ann", "Bob"])
     assert [s["space"] for s in panel["track"] if s["tokens"]] == [0, 7]
-    assert [c["name"] for c in panel["characters"]] == ["Rogue", "Monk"]  # the seat's own first
-    assert panel["crews"][0]["label"] == "Crew A, left ship (Ann)" and panel["crews"][1]["yours"]
+    assert [str(c["name"]) for c in panel["characters"]] == ["Rogue", "Monk"]  # the seat's own first
+    assert str(panel["crews"][0]["label"]) == "Crew A, left ship (Ann)" and panel["crews"][1]["yours"]
 
 
 def test_a_revealed_game_end_token_shows_its_face_and_the_scores_count_chests(app):
@@ -155,9 +155,9 @@ def test_a_revealed_game_end_token_shows_its_face_and_the_scores_count_chests(ap
                                        {"space": 29, "face": "blank"}, {"space": 30, "face": "blank"}])
     state, _ = new_game(pos)
     panel = game.panel(game.view(state, 0), 0, ["Ann", "Bob"])
-    faces = {s["space"]: s["face"] for s in panel["track"] if s["end"]}
+    faces = {s["space"]: str(s["face"]) for s in panel["track"] if s["end"]}
     assert faces == {27: "–", 28: "?", 29: "?", 30: "?"}
-    assert panel["crews"][0]["total"] == 25 and panel["crews"][0]["detail"] == "reputation 20 + 1 chest"
+    assert panel["crews"][0]["total"] == 25 and str(panel["crews"][0]["detail"]) == "reputation 20 + 1 chest"
 
 
 # --- the rules page and the options --------------------------------------------------------------------------------
@@ -227,10 +227,10 @@ def test_the_status_line_tells_a_seat_what_it_owes_and_whom_the_game_waits_for(a
     state = fold(state, game.start(state, ScriptedChance([["watch", "blank", "blank", "blank"]])))
     assert state.phase == "planning"
     names = ["Ann", "Bob", "Cy"]
-    assert game.panel(game.view(state, 0), 0, names)["status"] == (
+    assert str(game.panel(game.view(state, 0), 0, names)["status"]) == (
         "Time 0: planning, in secret. You plan 2 cards for the Monk, 2 cards for the Rogue. "
         "Also waiting for Bob and Cy.")
-    assert game.panel(game.view(state, None), None, names)["status"] == (
+    assert str(game.panel(game.view(state, None), None, names)["status"]) == (
         "Time 0: planning, in secret. Waiting for Ann, Bob and Cy.")
 
 

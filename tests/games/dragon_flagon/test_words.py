@@ -11,7 +11,7 @@ import pytest
 
 from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import dragon_flagon as game
-from pbem.games.base import Event
+from pbem.games.base import Event, Phrase
 
 from .helpers import ZEROS, ch, fold, play, position
 
@@ -19,7 +19,9 @@ NAMES = ["Ann", "Bob"]
 
 
 def told(before, events, seat):
-    return game.describe(before, [Event(e.type, game.redact(e, seat), e.actor) for e in events], seat, NAMES)
+    lines = game.describe(before, [Event(e.type, game.redact(e, seat), e.actor) for e in events], seat, NAMES)
+    assert all(isinstance(line, Phrase) for line in lines)  # message ids with values, read in English here
+    return [str(line) for line in lines]
 
 
 def started(pos, **options):
