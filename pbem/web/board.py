@@ -14,10 +14,11 @@ import inspect
 from functools import lru_cache
 from typing import Any
 
-from .. import clock
+from .. import clock, i18n
 from ..clock import CLOCK_OPTIONS, format_duration
 from ..folding import PLATFORM_EVENTS, Folded, legal_moves
-from ..games.base import Event, GameError, Hint
+from ..games.base import Event, GameError, Hint, Phrase
+from ..words import read
 
 
 class ChanceNeeded(Exception):
@@ -40,8 +41,8 @@ class NoChance:
         raise ChanceNeeded()
 
 
-def hints_of(folded: Folded, seat: int, legal: list[str]) -> list[dict]:
-    """Each legal move with its hint, in the order of the legal moves."""
+def hints_of(folded: Folded, seat: int, legal: list[str], language: str = i18n.DEFAULT) -> list[dict]:
+    """Each legal move with its hint, in the order of the legal moves, its words in `language`."""
     if not legal:
         return []
     hints_of_game = folded.module.move_hints
@@ -51,7 +52,7 @@ def hints_of(folded: Folded, seat: int, legal: list[str]) -> list[dict]:
         hints = hints_of_game(folded.state, seat)
     out = []
     for move in legal:
-        hint = hints.get(move) or Hint()
+        hint = (hints.get(move) or Hint()).told(lambda words: read(words, language))
         out.append({"move": move, **hint.to_json()})
     return out
 
@@ -94,7 +95,7 @@ def after_move(folded: Folded, seat: int, move: str) -> Any | None:
     return state
 
 
-def refusal(db, folded: Folded, seat: int, move: str) -> str | None:
+def refusal(db, folded: Folded, seat: int, move: str) -> str | Phrase | None:
     """Why the move would be refused if sent now (the rules' words, as the answer to sending it would
     give them), or None when it would be played, as far as that is known without drawing chance."""
     from .. import service
@@ -107,12 +108,19 @@ def refusal(db, folded: Folded, seat: int, move: str) -> str | None:
     except ChanceNeeded:
         return None  # it got past the rules' checks to a draw
     except (GameError, service.ServiceError) as error:
-        return str(error)
+        return reason(error)
     return None
 
 
-def options_in_words(folded: Folded) -> list[str]:
-    """The options of this game that differ from the defaults, as a player reads them."""
+def reason(error: Exception) -> str | Phrase:
+    """A refusal's words: the game's Phrase (read in the page's language by `page_message`), or its text."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Phrase) else str(error)
+
+
+def options_in_words(folded: Folded, language: str = i18n.DEFAULT) -> list[str]:
+    """The options of this game that differ from the defaults, as a player reads them (a game's own
+    labels in `language` when they are Phrases)."""
     module = folded.module
     created = folded.created
     chosen = created["options"]
@@ -131,8 +139,8 @@ def options_in_words(folded: Folded) -> list[str]:
         option = module.OPTIONS.get(key)
         if option is None:
             continue
-        label = option.label or key.replace("_", " ").replace(".", ": ")
-        shown = option.choice_labels.get(value, value) if isinstance(value, str) else value
+        label = read(option.label, language) or key.replace("_", " ").replace(".", ": ")
+        shown = read(option.choice_labels.get(value, value), language) if isinstance(value, str) else value
         if isinstance(shown, bool):
             shown = "yes" if shown else "no"
         if isinstance(shown, (dict, list)):
