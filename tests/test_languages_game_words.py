@@ -1,6 +1,6 @@
 """The seat page's game words in the reader's language (issue 26): each game's hints (the words of every
-legal move, their choices and headings), its panel beside the board, its options on the new-game page and
-its refusals, read in German and French as in English, with the same facts (numbers, squares, ships,
+legal move, their choices and headings), its panel beside the board, the labels on its board, its options
+on the new-game page and its refusals, read in German and French as in English, with the same facts (numbers, squares, ships,
 names) and no run of the game's English ids left on a German or French page."""
 
 from __future__ import annotations
@@ -38,6 +38,12 @@ def facts(text: str) -> dict:
             "corners": sorted(re.findall(r"\b(?:NE|NW|SE|SW)\b", text))}
 
 
+def board_words(page: str) -> str:
+    """The words of the board picture's labels (its <text> and <title>), as a reader or screen reader meets them."""
+    board = re.search(r"<svg\b.*?</svg>", page, flags=re.S).group(0)
+    return " ".join(unescape(words) for words in re.findall(r"<(?:text|title)\b[^>]*>([^<]*)<", board))
+
+
 def english_left(text: str, runs: set[str]) -> list[str]:
     return sorted(run for run in runs if run in text)
 
@@ -71,6 +77,9 @@ def test_the_seat_page_tells_hints_and_panel_in_each_language_with_the_same_fact
                 assert f'<html lang="{language}">' in pages[language]
                 assert facts(text) == facts(english_text), (name, seat, language)
                 assert not english_left(text, runs), (name, seat, language, english_left(text, runs)[:3])
+                labels = board_words(pages[language])
+                assert labels != board_words(pages["en"]) and not english_left(labels, runs), (language, labels[:200])
+                assert facts(labels) == facts(board_words(pages["en"])), (name, seat, language)
                 hints = hints_on(pages[language])
                 assert [h["move"] for h in hints] == [h["move"] for h in english_hints]
                 for hint, english in zip(hints, english_hints):

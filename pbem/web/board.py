@@ -63,6 +63,20 @@ def takes_names(function) -> bool:
     return "names" in inspect.signature(function).parameters
 
 
+@lru_cache(maxsize=None)
+def takes_words(function) -> bool:
+    """Whether a game's render_svg says its labels through `words` (Phrases read in a language)."""
+    return "words" in inspect.signature(function).parameters
+
+
+def board_svg(folded: Folded, state, seat: int | None, language: str = i18n.DEFAULT) -> str:
+    """The game's board picture for a seat, its labels in `language` where the game says them in Phrases."""
+    render = folded.module.render_svg
+    if takes_words(render):
+        return render(state, seat, names=tuple(folded.names), words=lambda phrase: read(phrase, language))
+    return render(state, seat, names=tuple(folded.names))
+
+
 BUTTONS_IN_A_GROUP = 40  # more moves off the board than this are left to the list
 
 

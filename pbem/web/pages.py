@@ -237,7 +237,7 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
     return {
         "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,
         "seq": loaded.seq if at is None else at,
-        "svg": Markup(module.render_svg(state, seat, names=tuple(loaded.names))),
+        "svg": Markup(board.board_svg(loaded, state, seat, languages.current())),
         # what the game's own HTML panel (templates/games/<name>.html) shows beside the board
         "view": module.view(state, seat),
         "text": module.render_text(state, seat),
@@ -366,7 +366,7 @@ def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | N
                  if h["move"] == move), None)
     refused = board.refusal(get_db(), loaded, seat, move) if hint is None else None
     after = board.after_move(loaded, seat, move) if hint is not None else None
-    svg = Markup(loaded.module.render_svg(after, seat, names=tuple(loaded.names))) if after is not None else None
+    svg = Markup(board.board_svg(loaded, after, seat, languages.current())) if after is not None else None
     return render_template("confirm.html", token=token, loaded=loaded, module=loaded.module, seat=seat,
                            names=loaded.names, move=move, seen=seen, hint=hint, svg=svg,
                            refused=refused), 422 if refused else 200
@@ -382,7 +382,7 @@ def seat_preview(token):
     after = board.after_move(loaded, seat, move)
     if after is None:
         return "", 204
-    svg = loaded.module.render_svg(after, seat, names=tuple(loaded.names))
+    svg = board.board_svg(loaded, after, seat, languages.current())
     return current_app.response_class(svg, mimetype="image/svg+xml")
 
 

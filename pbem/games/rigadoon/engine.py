@@ -26,6 +26,21 @@ from .state import SHIP_NAMES, Chain, Ship, State, fleet_of, other_fleet, with_c
 MAX_NESTING = 64  # R5 interruptions inside one another; far beyond what 8 ships can build without a loop
 
 
+# The refusals a sail may meet, built once (the legal moves try many sails that fail): Phrases naming the rule
+CHEST_OFF_BOARD = said("%(rule)s: a chest cannot be bumped off the board or across to the other side", rule="Bumping Chests")
+CHEST_ONTO_SHIP = said("%(rule)s: a chest can never be bumped onto a ship", rule="What if I bump a Treasure Chest into a Ship")
+CHEST_ONTO_ISLAND = said("%(rule)s: a chest cannot be bumped onto an island", rule="Treasure Chests can NOT bump other Chests when blocked by an Island")
+CHEST_EXIT_TAKEN = said("%(rule)s: a chest bumped into a maelstrom needs a free exit", rule="R24")
+SHIP_OFF_BOARD = said("%(rule)s: you cannot sail ships off the edge of the board", rule="Sailing Ships")
+WAY_BLOCKED = said("%(rule)s: the way is blocked by a ship", rule="Ships can NOT occupy the same space as any other Ship")
+ISLAND_NOT_LAST = said("%(rule)s: a ship weighs anchor on an island as its last square", rule="Claiming a Chest")
+ISLAND_WITHOUT_CHEST = said("%(rule)s: a ship can only land on an island holding a chest", rule="Islands")
+MAELSTROM_NOT_LAST = said("%(rule)s: a ship stops on the exit; the maelstrom is its last square", rule="Sailing into a Maelstrom")
+MAELSTROM_EXIT_TAKEN = said("%(rule)s: a ship may not enter a maelstrom whose exit holds a ship", rule="Maelstrom portals")
+SINK_IN_SHALLOWS = said("%(rule)s: chests in The Shallows cannot be sunk, only run aground on", rule="Sinking a Chest")
+AGROUND_IN_OPEN_WATER = said("%(rule)s: running aground can only happen in The Shallows", rule="Running Ships aground")
+
+
 class Illegal(ValueError):
     """A sail the rules forbid; its one argument, a Phrase, names the rule (the rules' heading or ruling,
     as the rule text writes it, is a value: a reader finds it on the English rules page)."""
@@ -62,16 +77,16 @@ def push_line(board: Board, at: dict, chests: set, first: Square, direction: str
             break
     target = board.step(line[-1], direction)
     if not board.on_board(target):
-        raise Illegal(said("%(rule)s: a chest cannot be bumped off the board or across to the other side", rule="Bumping Chests"))
+        raise Illegal(CHEST_OFF_BOARD)
     if target in at:
-        raise Illegal(said("%(rule)s: a chest can never be bumped onto a ship", rule="What if I bump a Treasure Chest into a Ship"))
+        raise Illegal(CHEST_ONTO_SHIP)
     if board.island_at(target):
-        raise Illegal(said("%(rule)s: a chest cannot be bumped onto an island", rule="Treasure Chests can NOT bump other Chests when blocked by an Island"))
+        raise Illegal(CHEST_ONTO_ISLAND)
     corner = board.maelstrom_at(target)
     if corner:
         exit_square = board.exit_of(corner)
         if exit_square in at or exit_square in chests:
-            raise Illegal(said("%(rule)s: a chest bumped into a maelstrom needs a free exit", rule="R24"))
+            raise Illegal(CHEST_EXIT_TAKEN)
         target = exit_square
     for square in line:
         chests.discard(square)
@@ -90,22 +105,22 @@ def walk_sail(board: Board, at: dict, chests: set, start: Square, direction: str
         last = i == n
         nxt = board.step(square, direction)
         if not board.on_board(nxt):
-            raise Illegal(said("%(rule)s: you cannot sail ships off the edge of the board", rule="Sailing Ships"))
+            raise Illegal(SHIP_OFF_BOARD)
         if nxt in at:
-            raise Illegal(said("%(rule)s: the way is blocked by a ship", rule="Ships can NOT occupy the same space as any other Ship"))
+            raise Illegal(WAY_BLOCKED)
         if board.island_at(nxt):
             if nxt in chests and last and land is None:
                 return nxt, "claim", path + [nxt]
             if nxt in chests:
-                raise Illegal(said("%(rule)s: a ship weighs anchor on an island as its last square", rule="Claiming a Chest"))
-            raise Illegal(said("%(rule)s: a ship can only land on an island holding a chest", rule="Islands"))
+                raise Illegal(ISLAND_NOT_LAST)
+            raise Illegal(ISLAND_WITHOUT_CHEST)
         corner = board.maelstrom_at(nxt)
         if corner:
             if not last or land is not None:
-                raise Illegal(said("%(rule)s: a ship stops on the exit; the maelstrom is its last square", rule="Sailing into a Maelstrom"))
+                raise Illegal(MAELSTROM_NOT_LAST)
             exit_square = board.exit_of(corner)
             if exit_square in at:
-                raise Illegal(said("%(rule)s: a ship may not enter a maelstrom whose exit holds a ship", rule="Maelstrom portals"))
+                raise Illegal(MAELSTROM_EXIT_TAKEN)
             if exit_square in chests:
                 chests.discard(exit_square)
                 return exit_square, "sink", path + [nxt, exit_square]
@@ -114,10 +129,10 @@ def walk_sail(board: Board, at: dict, chests: set, start: Square, direction: str
             if last and land is not None:
                 if board.is_shallows(nxt):
                     if land != "aground":
-                        raise Illegal(said("%(rule)s: chests in The Shallows cannot be sunk, only run aground on", rule="Sinking a Chest"))
+                        raise Illegal(SINK_IN_SHALLOWS)
                     return nxt, "aground", path + [nxt]
                 if land != "sink":
-                    raise Illegal(said("%(rule)s: running aground can only happen in The Shallows", rule="Running Ships aground"))
+                    raise Illegal(AGROUND_IN_OPEN_WATER)
                 chests.discard(nxt)
                 return nxt, "sink", path + [nxt]
             push_line(board, at, chests, nxt, direction)

@@ -416,8 +416,8 @@ def _explain_in_chain(state: State, words: list[str]) -> Phrase:
     if chain.decision == "island" and verb == "island":
         return said("%(rule)s: a sunk chest washes up on an island without a chest; choose %(choices)s", rule="R17",
                     choices=choices)
-    decisions = {"attack": N_("attack"), "chest": N_("chest"), "island": N_("island")}
-    return said("%(rule)s: a chain of attacks is under way; answer its %(decision)s decision first: %(choices)s",
+    decisions = {"attack": N_("attack decision"), "chest": N_("chest decision"), "island": N_("island decision")}
+    return said("%(rule)s: a chain of attacks is under way; answer its %(decision)s first: %(choices)s",
                 rule="R3", decision=decisions.get(chain.decision, chain.decision), choices=choices)
 
 
