@@ -54,14 +54,14 @@ def first_sail_opening_a_chain(options: dict) -> str:
     """A sail of the position's mover that stops at an attack-order decision (found by the engine)."""
     state = state_from(options)
     for move, hint in sorted(game.move_hints(state, 0).items()):
-        if move.startswith("sail") and hint.words.endswith("Then you choose which attack comes first."):
+        if move.startswith("sail") and str(hint.words).endswith("Then you choose which attack comes first."):
             return move
     raise AssertionError("the middle position offers no sail that opens a chain")
 
 
 def winning_move(options: dict) -> str:
     state = state_from(options)
-    return next(move for move, hint in sorted(game.move_hints(state, 1).items()) if hint.words.endswith("you win the game!"))
+    return next(move for move, hint in sorted(game.move_hints(state, 1).items()) if str(hint.words).endswith("you win the game!"))
 
 
 def check_pages(driver, server, game_id, tokens, shots, label):

@@ -329,11 +329,20 @@ def test_no_english_sentence_of_the_catalog_is_left_on_a_german_or_french_page(c
 # --- the same facts in every language -----------------------------------------------------------------
 
 
+def board_facts(svg: str) -> str:
+    """A board picture with the words of its labels left out (a game may say them in the reader's
+    language): its drawing, and in each label the numbers, squares, codes and names it holds."""
+    def kept(match):
+        held = re.findall(r"\b(?:[A-Z]{1,2}\d*|\d+|" + "|".join(NAMES) + r")\b", unescape(match.group(3)))
+        return match.group(1) + " ".join(held) + match.group(4)
+    return re.sub(r"(<(title|text)\b[^>]*>)([^<]*)(</\2>)", kept, svg)
+
+
 def facts(html: str) -> dict:
     """What a seat is shown that no language may change: the board pictures, the position as text, the
     moves it may send, every number and how often each player's name appears."""
     text = visible_text(html)
-    return {"boards": re.findall(r"<svg\b.*?</svg>", html, flags=re.S),
+    return {"boards": [board_facts(svg) for svg in re.findall(r"<svg\b.*?</svg>", html, flags=re.S)],
             "position": re.findall(r"<pre\b.*?</pre>", html, flags=re.S),
             "moves": re.findall(r'<(?:option|button)[^>]*name="move"[^>]*value="([^"]*)"', html) +
                      re.findall(r"<option>([^<]*)</option>", html),

@@ -75,7 +75,7 @@ Part two of the protocol (architecture sections 12 to 16):
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -177,21 +177,22 @@ class Option:
     """One game option: its kind (`int`, `choice`, `bool`, `str`, `json`), default and limits.
 
     `label` and `help` are for players (the options page, the seat page's list of options that differ
-    from the defaults): plain words, no spec references. `choice_labels` may say each choice in words."""
+    from the defaults): plain words, no spec references. `choice_labels` may say each choice in words.
+    Each may be a Phrase (read in the page's language) or English text; the API says them in English."""
 
     kind: str
     default: Any = None
-    help: str = ""
+    help: "str | Phrase" = ""
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
-    label: str = ""
-    choice_labels: Mapping[str, str] = field(default_factory=dict)
+    label: "str | Phrase" = ""
+    choice_labels: Mapping[str, "str | Phrase"] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        out: dict[str, Any] = {"kind": self.kind, "default": self.default, "help": self.help}
+        out: dict[str, Any] = {"kind": self.kind, "default": self.default, "help": str(self.help)}
         if self.label:
-            out["label"] = self.label
+            out["label"] = str(self.label)
         if self.minimum is not None:
             out["min"] = self.minimum
         if self.maximum is not None:
@@ -199,7 +200,7 @@ class Option:
         if self.choices:
             out["choices"] = list(self.choices)
         if self.choice_labels:
-            out["choice_labels"] = dict(self.choice_labels)
+            out["choice_labels"] = {choice: str(label) for choice, label in self.choice_labels.items()}
         return out
 
 
@@ -396,19 +397,28 @@ class Hint:
     The seat page lets a player choose a piece (`data-piece` in the SVG, or in the game's HTML panel
     for pieces not on the board, such as cards or standees still to place), then one of the squares
     its moves end on (`data-square`), then, when several moves remain, one of their `choice` labels.
-    Moves with neither piece nor target are buttons, under the heading `group` when given."""
+    Moves with neither piece nor target are buttons, under the heading `group` when given.
+
+    `choice`, `words` and `group` are Phrases (or English text, for a game not yet told in Phrases):
+    `told(read)` puts them in a language, `to_json` in English."""
 
     piece: str | None = None          # what the move moves or acts with: a data-piece id
     target: str | None = None         # the square it ends on or acts on: a data-square id
     path: tuple[str, ...] = ()        # squares passed on the way, in order, without the target
-    choice: str = ""                  # tells this move from the others with the same piece and target
-    words: str = ""                   # its effect, in players' words (who reacts, what it costs)
+    choice: "str | Phrase" = ""       # tells this move from the others with the same piece and target
+    words: "str | Phrase" = ""        # its effect, in players' words (who reacts, what it costs)
     rule: str | None = None           # the anchor (without '#') on /rules/<game> that explains it
-    group: str | None = None          # the heading of its button among moves without piece or target
+    group: "str | Phrase | None" = None  # the heading of its button among moves without piece or target
+
+    def told(self, read=str) -> "Hint":
+        """This hint with its words as text: `read(phrase)` gives a Phrase's (default: English)."""
+        return replace(self, choice=read(self.choice), words=read(self.words),
+                       group=None if self.group is None else read(self.group))
 
     def to_json(self) -> dict:
-        return {"piece": self.piece, "target": self.target, "path": list(self.path), "choice": self.choice,
-                "words": self.words, "rule": self.rule, "group": self.group}
+        told = self.told()
+        return {"piece": self.piece, "target": self.target, "path": list(self.path), "choice": told.choice,
+                "words": told.words, "rule": self.rule, "group": told.group}
 
 
 # --- the protocol, for type checkers and documentation --------------------------------------------------

@@ -15,9 +15,11 @@ from functools import lru_cache
 from typing import Any
 
 from ..play import clock
+from .. import i18n
 from ..play.clock import CLOCK_OPTIONS, format_duration
 from ..play.folding import PLATFORM_EVENTS, Folded, legal_moves
-from ..games.base import Event, GameError, Hint
+from ..games.base import Event, GameError, Hint, Phrase
+from ..words import read
 
 
 class ChanceNeeded(Exception):
@@ -40,8 +42,8 @@ class NoChance:
         raise ChanceNeeded()
 
 
-def hints_of(folded: Folded, seat: int, legal: list[str]) -> list[dict]:
-    """Each legal move with its hint, in the order of the legal moves."""
+def hints_of(folded: Folded, seat: int, legal: list[str], language: str = i18n.DEFAULT) -> list[dict]:
+    """Each legal move with its hint, in the order of the legal moves, its words in `language`."""
     if not legal:
         return []
     hints_of_game = folded.module.move_hints
@@ -51,7 +53,7 @@ def hints_of(folded: Folded, seat: int, legal: list[str]) -> list[dict]:
         hints = hints_of_game(folded.state, seat)
     out = []
     for move in legal:
-        hint = hints.get(move) or Hint()
+        hint = (hints.get(move) or Hint()).told(lambda words: read(words, language))
         out.append({"move": move, **hint.to_json()})
     return out
 
@@ -60,6 +62,20 @@ def hints_of(folded: Folded, seat: int, legal: list[str]) -> list[dict]:
 def takes_names(function) -> bool:
     """Whether a game's move_hints takes the players' names (to name the other players in its words)."""
     return "names" in inspect.signature(function).parameters
+
+
+@lru_cache(maxsize=None)
+def takes_words(function) -> bool:
+    """Whether a game's render_svg says its labels through `words` (Phrases read in a language)."""
+    return "words" in inspect.signature(function).parameters
+
+
+def board_svg(folded: Folded, state, seat: int | None, language: str = i18n.DEFAULT) -> str:
+    """The game's board picture for a seat, its labels in `language` where the game says them in Phrases."""
+    render = folded.module.render_svg
+    if takes_words(render):
+        return render(state, seat, names=tuple(folded.names), words=lambda phrase: read(phrase, language))
+    return render(state, seat, names=tuple(folded.names))
 
 
 BUTTONS_IN_A_GROUP = 40  # more moves off the board than this are left to the list
@@ -94,7 +110,7 @@ def after_move(folded: Folded, seat: int, move: str) -> Any | None:
     return state
 
 
-def refusal(db, folded: Folded, seat: int, move: str) -> str | None:
+def refusal(db, folded: Folded, seat: int, move: str) -> str | Phrase | None:
     """Why the move would be refused if sent now (the rules' words, as the answer to sending it would
     give them), or None when it would be played, as far as that is known without drawing chance."""
     from ..play import service
@@ -107,12 +123,19 @@ def refusal(db, folded: Folded, seat: int, move: str) -> str | None:
     except ChanceNeeded:
         return None  # it got past the rules' checks to a draw
     except (GameError, service.ServiceError) as error:
-        return str(error)
+        return reason(error)
     return None
 
 
-def options_in_words(folded: Folded) -> list[str]:
-    """The options of this game that differ from the defaults, as a player reads them."""
+def reason(error: Exception) -> str | Phrase:
+    """A refusal's words: the game's Phrase (read in the page's language by `page_message`), or its text."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Phrase) else str(error)
+
+
+def options_in_words(folded: Folded, language: str = i18n.DEFAULT) -> list[str]:
+    """The options of this game that differ from the defaults, as a player reads them (a game's own
+    labels in `language` when they are Phrases)."""
     module = folded.module
     created = folded.created
     chosen = created["options"]
@@ -131,8 +154,8 @@ def options_in_words(folded: Folded) -> list[str]:
         option = module.OPTIONS.get(key)
         if option is None:
             continue
-        label = option.label or key.replace("_", " ").replace(".", ": ")
-        shown = option.choice_labels.get(value, value) if isinstance(value, str) else value
+        label = read(option.label, language) or key.replace("_", " ").replace(".", ": ")
+        shown = read(option.choice_labels.get(value, value), language) if isinstance(value, str) else value
         if isinstance(shown, bool):
             shown = "yes" if shown else "no"
         if isinstance(shown, (dict, list)):

@@ -13,7 +13,9 @@ from urllib.parse import urlencode
 from flask import g, has_request_context, request, session
 
 from .. import i18n
+from ..games.base import Phrase
 from ..i18n import N_
+from ..words import read
 
 SWITCH_ARG = "lang"      # ?lang=de on any page: this browser reads German from now on
 SESSION_KEY = "language"
@@ -33,6 +35,8 @@ def install(app) -> None:
     app.jinja_env.globals["page_message"] = page_message
     app.jinja_env.globals["languages"] = i18n.LANGUAGES
     app.jinja_env.globals["status_word"] = status_word
+    # a game's words beside its board (its panel's Phrases), in the page's language: {{ p.status|said }}
+    app.jinja_env.filters["said"] = lambda line: read(line, current()) if line is not None else ""
     app.before_request(remember_switch)
     app.after_request(vary_on_language)
 
@@ -130,7 +134,10 @@ def status_word(status: str) -> str:
 
 def page_message(message):
     """A reason a page shows (a refusal, an error) in the reader's language when the catalog holds it;
-    a reason that names a value of its own stays as it was written."""
+    a reason that names a value of its own stays as it was written. A game's Phrase (a refusal naming its
+    rule, an option's words) is read in the reader's language."""
+    if isinstance(message, Phrase):
+        return read(message, current())
     if not isinstance(message, str) or not message:
         return message
     return i18n.translations(current()).gettext(message.strip("'\""))

@@ -27,7 +27,7 @@ from ..config import TEMPLATES_DIR
 from .db import get_db, get_site
 from ..games import GAMES, UnknownGame, get_game
 from ..play.clock import CLOCK_OPTIONS
-from ..games.base import GameError
+from ..games.base import GameError, Phrase
 from ..words.export import record_json, text_record
 from ..notify import outbox
 from ..words import lines_of, read, tell
@@ -220,7 +220,10 @@ def new_game(name):
         if error is None:
             return started.remember(created.id)  # POST/redirect/GET: a reload never starts a second game
     return render_template("new.html", module=module, options=all_options(module), form=request.form,
-                           error=error, clock_words=clock.CLOCK_IN_WORDS), 422 if error else 200
+                           error=error, clock_words=clock.CLOCK_IN_WORDS,
+                           # a game whose options are Phrases has them read in the page's language
+                           options_in_phrases=any(isinstance(o.label, Phrase) for o in module.OPTIONS.values())), \
+        422 if error else 200
 
 
 # --- the seat page -------------------------------------------------------------------------------------
@@ -239,13 +242,13 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
     now = clock.parse_time(service.utcnow())
     deadlines = {s: clock.format_time(d) for s in sorted(loaded.owing_since)
                  if at is None and (d := loaded.deadline(s, now)) is not None}
-    hints = board.hints_of(loaded, seat, legal) if seat is not None else []
+    hints = board.hints_of(loaded, seat, legal, languages.current()) if seat is not None else []
     your_turn = seat is not None and seat in loaded.to_move and result is None and at is None
     page_title = f"{module.TITLE} · {loaded.names[seat]}" if seat is not None else f"{module.TITLE} {loaded.id}"
     return {
         "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,
         "seq": loaded.seq if at is None else at,
-        "svg": Markup(module.render_svg(state, seat, names=tuple(loaded.names))),
+        "svg": Markup(board.board_svg(loaded, state, seat, languages.current())),
         # what the game's own HTML panel (templates/games/<name>.html) shows beside the board
         "view": module.view(state, seat),
         "text": module.render_text(state, seat),
@@ -260,7 +263,7 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         "your_turn": your_turn, "my_deadline": deadlines.get(seat),
         "waiting_deadline": min((deadlines[s] for s in to_move if s in deadlines), default=None),
         "page_title": page_title,
-        "options_changed": board.options_in_words(loaded),
+        "options_changed": board.options_in_words(loaded, languages.current()),
         # a bank's time left for each seat (counting down for those who owe a decision)
         "banks": [(name, clock.left_in_words(loaded.time_left(s, now)), s in loaded.owing_since)
                   for s, name in enumerate(loaded.names)] if at is None and clock.is_fischer(loaded.clock) else [],
@@ -361,7 +364,7 @@ def seat_move(token):
     except (GameError, service.ServiceError) as exc:
         status = service.status_of(exc)
         loaded, seat = seat_from_token(token)
-        return render_template("seat.html", token=token, error=str(exc), tried=move,
+        return render_template("seat.html", token=token, error=board.reason(exc), tried=move,
                                **seat_context(loaded, seat)), status
     flash(gettext("Played %(move)s.", move=move))
     return redirect(url_for("pages.seat_page", token=token), code=303)
@@ -370,10 +373,11 @@ def seat_move(token):
 def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | None):
     """Without the board client, the form asks to confirm on a page of its own (architecture section 12):
     the move in words and notation, and the board after it where that is certain."""
-    hint = next((h for h in board.hints_of(loaded, seat, legal_moves(loaded, seat)) if h["move"] == move), None)
+    hint = next((h for h in board.hints_of(loaded, seat, legal_moves(loaded, seat), languages.current())
+                 if h["move"] == move), None)
     refused = board.refusal(get_db(), loaded, seat, move) if hint is None else None
     after = board.after_move(loaded, seat, move) if hint is not None else None
-    svg = Markup(loaded.module.render_svg(after, seat, names=tuple(loaded.names))) if after is not None else None
+    svg = Markup(board.board_svg(loaded, after, seat, languages.current())) if after is not None else None
     return render_template("confirm.html", token=token, loaded=loaded, module=loaded.module, seat=seat,
                            names=loaded.names, move=move, seen=seen, hint=hint, svg=svg,
                            refused=refused), 422 if refused else 200
@@ -389,7 +393,7 @@ def seat_preview(token):
     after = board.after_move(loaded, seat, move)
     if after is None:
         return "", 204
-    svg = loaded.module.render_svg(after, seat, names=tuple(loaded.names))
+    svg = board.board_svg(loaded, after, seat, languages.current())
     return current_app.response_class(svg, mimetype="image/svg+xml")
 
 
@@ -399,7 +403,8 @@ def seat_check(token):
     asks for a move that is not among the legal moves it was given)."""
     loaded, seat = seat_from_token(token)
     move = " ".join((request.args.get("move") or "").split())[:service.MAX_MOVE]
-    return {"move": move, "refused": board.refusal(get_db(), loaded, seat, move) if move else "type a move first"}
+    refused = board.refusal(get_db(), loaded, seat, move) if move else "type a move first"
+    return {"move": move, "refused": languages.page_message(refused)}  # the page's language, as its script is
 
 
 @bp.get("/play/<token>/status.json")

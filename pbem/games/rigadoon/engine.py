@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ..base import said
 from .board import Board, Square, direction_between, opposite
 from .state import SHIP_NAMES, Chain, Ship, State, fleet_of, other_fleet, with_changes
 
@@ -25,8 +26,24 @@ from .state import SHIP_NAMES, Chain, Ship, State, fleet_of, other_fleet, with_c
 MAX_NESTING = 64  # R5 interruptions inside one another; far beyond what 8 ships can build without a loop
 
 
+# The refusals a sail may meet, built once (the legal moves try many sails that fail): Phrases naming the rule
+CHEST_OFF_BOARD = said("%(rule)s: a chest cannot be bumped off the board or across to the other side", rule="Bumping Chests")
+CHEST_ONTO_SHIP = said("%(rule)s: a chest can never be bumped onto a ship", rule="What if I bump a Treasure Chest into a Ship")
+CHEST_ONTO_ISLAND = said("%(rule)s: a chest cannot be bumped onto an island", rule="Treasure Chests can NOT bump other Chests when blocked by an Island")
+CHEST_EXIT_TAKEN = said("%(rule)s: a chest bumped into a maelstrom needs a free exit", rule="R24")
+SHIP_OFF_BOARD = said("%(rule)s: you cannot sail ships off the edge of the board", rule="Sailing Ships")
+WAY_BLOCKED = said("%(rule)s: the way is blocked by a ship", rule="Ships can NOT occupy the same space as any other Ship")
+ISLAND_NOT_LAST = said("%(rule)s: a ship weighs anchor on an island as its last square", rule="Claiming a Chest")
+ISLAND_WITHOUT_CHEST = said("%(rule)s: a ship can only land on an island holding a chest", rule="Islands")
+MAELSTROM_NOT_LAST = said("%(rule)s: a ship stops on the exit; the maelstrom is its last square", rule="Sailing into a Maelstrom")
+MAELSTROM_EXIT_TAKEN = said("%(rule)s: a ship may not enter a maelstrom whose exit holds a ship", rule="Maelstrom portals")
+SINK_IN_SHALLOWS = said("%(rule)s: chests in The Shallows cannot be sunk, only run aground on", rule="Sinking a Chest")
+AGROUND_IN_OPEN_WATER = said("%(rule)s: running aground can only happen in The Shallows", rule="Running Ships aground")
+
+
 class Illegal(ValueError):
-    """A sail the rules forbid; the message names the rule."""
+    """A sail the rules forbid; its one argument, a Phrase, names the rule (the rules' heading or ruling,
+    as the rule text writes it, is a value: a reader finds it on the English rules page)."""
 
 
 class Pause(Exception):
@@ -60,16 +77,16 @@ def push_line(board: Board, at: dict, chests: set, first: Square, direction: str
             break
     target = board.step(line[-1], direction)
     if not board.on_board(target):
-        raise Illegal("Bumping Chests: a chest cannot be bumped off the board or across to the other side")
+        raise Illegal(CHEST_OFF_BOARD)
     if target in at:
-        raise Illegal("What if I bump a Treasure Chest into a Ship: a chest can never be bumped onto a ship")
+        raise Illegal(CHEST_ONTO_SHIP)
     if board.island_at(target):
-        raise Illegal("Treasure Chests can NOT bump other Chests when blocked by an Island: a chest cannot be bumped onto an island")
+        raise Illegal(CHEST_ONTO_ISLAND)
     corner = board.maelstrom_at(target)
     if corner:
         exit_square = board.exit_of(corner)
         if exit_square in at or exit_square in chests:
-            raise Illegal("R24: a chest bumped into a maelstrom needs a free exit")
+            raise Illegal(CHEST_EXIT_TAKEN)
         target = exit_square
     for square in line:
         chests.discard(square)
@@ -88,22 +105,22 @@ def walk_sail(board: Board, at: dict, chests: set, start: Square, direction: str
         last = i == n
         nxt = board.step(square, direction)
         if not board.on_board(nxt):
-            raise Illegal("Sailing Ships: you cannot sail ships off the edge of the board")
+            raise Illegal(SHIP_OFF_BOARD)
         if nxt in at:
-            raise Illegal("Ships can NOT occupy the same space as any other Ship: the way is blocked by a ship")
+            raise Illegal(WAY_BLOCKED)
         if board.island_at(nxt):
             if nxt in chests and last and land is None:
                 return nxt, "claim", path + [nxt]
             if nxt in chests:
-                raise Illegal("Claiming a Chest: a ship weighs anchor on an island as its last square")
-            raise Illegal("Islands: a ship can only land on an island holding a chest")
+                raise Illegal(ISLAND_NOT_LAST)
+            raise Illegal(ISLAND_WITHOUT_CHEST)
         corner = board.maelstrom_at(nxt)
         if corner:
             if not last or land is not None:
-                raise Illegal("Sailing into a Maelstrom: a ship stops on the exit; the maelstrom is its last square")
+                raise Illegal(MAELSTROM_NOT_LAST)
             exit_square = board.exit_of(corner)
             if exit_square in at:
-                raise Illegal("Maelstrom portals: a ship may not enter a maelstrom whose exit holds a ship")
+                raise Illegal(MAELSTROM_EXIT_TAKEN)
             if exit_square in chests:
                 chests.discard(exit_square)
                 return exit_square, "sink", path + [nxt, exit_square]
@@ -112,15 +129,16 @@ def walk_sail(board: Board, at: dict, chests: set, start: Square, direction: str
             if last and land is not None:
                 if board.is_shallows(nxt):
                     if land != "aground":
-                        raise Illegal("Sinking a Chest: chests in The Shallows cannot be sunk, only run aground on")
+                        raise Illegal(SINK_IN_SHALLOWS)
                     return nxt, "aground", path + [nxt]
                 if land != "sink":
-                    raise Illegal("Running Ships aground: running aground can only happen in The Shallows")
+                    raise Illegal(AGROUND_IN_OPEN_WATER)
                 chests.discard(nxt)
                 return nxt, "sink", path + [nxt]
             push_line(board, at, chests, nxt, direction)
         elif last and land is not None:
-            raise Illegal(f"Bumping and then sinking Chests: there is no chest to {land} on that square")
+            raise Illegal(said("%(rule)s: there is no chest to %(land)s on that square",  # `land`: the move's word
+                               rule="Bumping and then sinking Chests", land=land))
         square = nxt
         path.append(square)
     return square, "plain", path

@@ -11,44 +11,52 @@ that sank it and the island's square. `wind`, `end` and the setup choices are bu
 The words say what a move costs and sets off. A sail that lands next to ships, or claims a chest, is
 played through the pure engine (`run_sail`) to say what follows: which ships are blasted where and
 lose masts, a Rigadoon, a win or a lost endless loop, or which decisions remain to be made.
+
+The words, choices and headings are Phrases (pbem/games/base.py, issue 26), read in the seat page's
+language; ship names, squares, island corners and directions in notation stay as the rules write them.
 """
 
 from __future__ import annotations
 
-from pbem.games.base import Hint
+from typing import Sequence
+
+from pbem.games.base import N_, Hint, Phrase, counted, joined, listed, said
 
 from .board import DIRECTIONS, direction_between, opposite
 from .engine import Illegal, Loss, Pause, Work, parse_sail, run_sail, walk_sail
 from .rules import legal_moves
-from .state import FLEET_NAMES, State, fleet_of
+from .state import State, fleet_of
+from .words import DIRECTION_WORDS, FLEET_WORDS
 
 # The sections of /rules/rigadoon a hint may link to (tests check each is an id on the rules page).
 RULE_ANCHORS = ("setup", "turn", "wind", "sailing", "bumping", "sinking", "aground", "claiming", "leaving-port",
                 "maelstroms", "attacks", "chain-reactions", "blasted-into-chests", "islands", "repairs",
                 "rigadoon", "winning", "backfire", "infinite-loop")
 
-COMPASS_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
-                 "SW": "south-west", "W": "west", "NW": "north-west"}
-TURN_GROUP = "Your turn"
+TURN_GROUP = N_("Your turn")
+CHOICES = {"bump": N_("bump"), "sink": N_("sink"), "run aground": N_("run aground"), "repair": N_("repair"),
+           "through the maelstrom": N_("through the maelstrom"), "blue": N_("blue"), "green": N_("green")}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _squares(n: int) -> Phrase:
+    return counted("%(n)s square", "%(n)s squares", n)
 
 
-def _masts(n: int) -> str:
-    return "no masts" if n == 0 else _plural(n, "mast")
+def _masts(n: int) -> Phrase:
+    return N_("no masts") if n == 0 else counted("%(n)s mast", "%(n)s masts", n)
 
 
-def _list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def _sentences(parts: Sequence) -> Phrase:
+    """Sentences told one after another, a space between them."""
+    spaced: list = []
+    for part in parts:
+        spaced.extend((" ", part) if spaced else (part,))
+    return joined(*spaced)
 
 
-def _ship_words(state: State, name: str, fleet: str) -> str:
+def _ship_words(state: State, name: str, fleet: str) -> Phrase | str:
     """A ship as a player says it: its name, and whose it is when it is the mover's own."""
-    return f"{name} (yours)" if fleet_of(name) == fleet else name
+    return said("%(ship)s (yours)", ship=name) if fleet_of(name) == fleet else name
 
 
 def move_hints(state: State, seat: int) -> dict[str, Hint]:
@@ -71,8 +79,8 @@ def move_hints(state: State, seat: int) -> dict[str, Hint]:
         elif verb == "wind":
             hints[move] = _wind_hint(state)
         else:
-            hints[move] = Hint(group=TURN_GROUP, rule="turn",
-                               words=f"End your turn: the {FLEET_NAMES[_other(state.active)].capitalize()} fleet moves next.")
+            hints[move] = Hint(group=TURN_GROUP, rule="turn", words=said(
+                "End your turn: the %(fleet)s fleet moves next.", fleet=FLEET_WORDS[_other(state.active)]))
     return hints
 
 
@@ -87,9 +95,9 @@ def _colour_hint(state: State, move: str) -> Hint:
     colour = move.split()[1]
     fleet = colour[0].upper()
     starts = [state.board.name(sq) for name, sq in state.board.ship_starts if fleet_of(name) == fleet]
-    return Hint(group="Choose your fleet", choice=colour, rule="setup",
-                words=f"Command the {colour.capitalize()} fleet ({fleet}1-{fleet}4, starting on {_list(starts)}) "
-                      "and take the first turn; your opponent then picks the opening wind.")
+    return Hint(group=N_("Choose your fleet"), choice=CHOICES.get(colour, colour), rule="setup", words=said(
+        "Command the %(colour)s fleet (%(fleet)s1-%(fleet)s4, starting on %(starts)s) and take the first turn; "
+        "your opponent then picks the opening wind.", colour=FLEET_WORDS[fleet], fleet=fleet, starts=listed(starts)))
 
 
 def _opening_hint(state: State, move: str) -> Hint:
@@ -97,35 +105,40 @@ def _opening_hint(state: State, move: str) -> Hint:
     board = state.board
     down = next(d for d in DIRECTIONS if board.orange(wind, d) == max(board.orange(wind, e) for e in DIRECTIONS))
     best = board.orange(wind, down)
-    return Hint(group="Choose the opening wind", choice=wind, rule="wind",
-                words=f"The wind blows from the {COMPASS_WORDS[wind]}: ships sail farthest toward the "
-                      f"{COMPASS_WORDS[down]} ({best} squares, {best + board.yellow_bonus} with all 3 masts). "
-                      "Your opponent moves first under it.")
+    return Hint(group=N_("Choose the opening wind"), choice=wind, rule="wind", words=said(
+        "The wind blows from the %(wind)s: ships sail farthest toward the %(downwind)s (%(best)s squares, "
+        "%(most)s with all 3 masts). Your opponent moves first under it.", wind=DIRECTION_WORDS[wind],
+        downwind=DIRECTION_WORDS[down], best=best, most=best + board.yellow_bonus))
 
 
 # --- the turn's actions ---------------------------------------------------------------------------------------
 
 
 def _wind_hint(state: State) -> Hint:
-    if state.rules.wind_mode == "die":
-        draw = "Roll the wind die" + (" (a roll of the current wind is rolled again)" if state.rules.same_wind == "redraw" else "")
+    if state.rules.wind_mode == "die" and state.rules.same_wind == "redraw":
+        words = said("Roll the wind die (a roll of the current wind is rolled again): the new wind sets how far "
+                     "every ship sails from now on. Once per turn, and never as your last action: keep a ship "
+                     "action for after it.")
+    elif state.rules.wind_mode == "die":
+        words = said("Roll the wind die: the new wind sets how far every ship sails from now on. Once per turn, "
+                     "and never as your last action: keep a ship action for after it.")
     else:
-        draw = f"Draw the next wind card from the pile of {len(state.pile)}"
-    return Hint(group=TURN_GROUP, rule="wind",
-                words=f"{draw}: the new wind sets how far every ship sails from now on. Once per turn, and never "
-                      "as your last action: keep a ship action for after it.")
+        words = said("Draw the next wind card from the pile of %(n)s: the new wind sets how far every ship sails "
+                     "from now on. Once per turn, and never as your last action: keep a ship action for after it.",
+                     n=len(state.pile))
+    return Hint(group=TURN_GROUP, rule="wind", words=words)
 
 
 def _repair_hint(state: State, move: str) -> Hint:
     name = move.split()[1]
     ship = state.ship(name)
-    extra = ""
+    parts: list = [said("%(ship)s repairs one mast (%(masts)s to %(more)s) and cannot sail this turn.",
+                        ship=name, masts=ship.masts, more=ship.masts + 1)]
     if state.in_port(name):
-        extra = " It stays in port."
+        parts.append(N_("It stays in port."))
     elif state.aground(name) and ship.masts + 1 == 3:
-        extra = " With 3 masts it may sail off the chest next turn."
-    return Hint(piece=name, rule="repairs", choice="repair",
-                words=f"{name} repairs one mast ({ship.masts} to {ship.masts + 1}) and cannot sail this turn.{extra}")
+        parts.append(N_("With 3 masts it may sail off the chest next turn."))
+    return Hint(piece=name, rule="repairs", choice=CHOICES["repair"], words=_sentences(parts))
 
 
 def _sail_hint(state: State, move: str) -> Hint:
@@ -141,56 +154,65 @@ def _sail_hint(state: State, move: str) -> Hint:
     fleet = fleet_of(name)
     through = outcome in ("teleport", "sink") and len(path) > 2 and board.maelstrom_at(path[-2]) is not None
 
-    parts = []
+    parts: list = []
     if name in state.acted:
-        parts.append(f"{name} takes its Rigadoon bonus sail.")
-    start = f"{name} sails {_plural(n, 'square')} {COMPASS_WORDS[direction]}"
+        parts.append(said("%(ship)s takes its Rigadoon bonus sail.", ship=name))
     if n > board.orange(state.wind, direction):
-        start += " (a yellow square: only a ship with all 3 masts reaches it)"
-    parts.append(start + ".")
+        parts.append(said("%(ship)s sails %(squares)s %(direction)s (a yellow square: only a ship with all 3 masts "
+                          "reaches it).", ship=name, squares=_squares(n), direction=DIRECTION_WORDS[direction]))
+    else:
+        parts.append(said("%(ship)s sails %(squares)s %(direction)s.", ship=name, squares=_squares(n),
+                          direction=DIRECTION_WORDS[direction]))
     if state.in_port(name):
-        parts.append(f"It leaves port on island {board.island_at(ship.square)}: the chest there is free for either fleet again.")
+        parts.append(said("It leaves port on island %(island)s: the chest there is free for either fleet again.",
+                          island=board.island_at(ship.square)))
     elif state.aground(name):
-        parts.append("It floats off the chest it had run aground on; the chest stays.")
+        parts.append(N_("It floats off the chest it had run aground on; the chest stays."))
     if pushed_to:
         ray, square = set(), ship.square
         for _ in range(n + len(state.chests)):
             square = board.step(square, direction)
             ray.add(square)
         # a chest pushed into a maelstrom comes out on its exit, off the ship's line
-        places = [board.name(sq) if sq in ray else f"{board.name(sq)} (through the maelstrom)" for sq in pushed_to]
-        parts.append(f"It pushes the chest{'s' if len(pushed_to) > 1 else ''} ahead of it on to {_list(places)}.")
-    choice, rule = ("bump", "bumping") if pushed_to else ("", "leaving-port" if state.in_port(name) else "sailing")
+        places = listed([board.name(sq) if sq in ray else said("%(square)s (through the maelstrom)",
+                                                                square=board.name(sq)) for sq in pushed_to])
+        parts.append(said("It pushes the chests ahead of it on to %(places)s.", places=places) if len(pushed_to) > 1
+                     else said("It pushes the chest ahead of it on to %(places)s.", places=places))
+    choice, rule = (CHOICES["bump"], "bumping") if pushed_to else ("", "leaving-port" if state.in_port(name) else "sailing")
     if outcome == "claim":
-        parts.append(f"It claims the chest on island {board.island_at(final)}: in port, with all 3 masts.")
+        parts.append(said("It claims the chest on island %(island)s: in port, with all 3 masts.",
+                          island=board.island_at(final)))
         rule = "claiming"
     elif through:
-        parts.append(f"It enters the maelstrom on {board.name(path[-2])} and comes out on its exit, {target}, "
-                     "where its sail ends.")
+        parts.append(said("It enters the maelstrom on %(maelstrom)s and comes out on its exit, %(target)s, where its "
+                          "sail ends.", maelstrom=board.name(path[-2]), target=target))
         if outcome == "sink":
-            parts.append(f"The chest on {target} sinks; you choose the island it washes up on.")
-        choice, rule = "through the maelstrom", "maelstroms"
+            parts.append(said("The chest on %(target)s sinks; you choose the island it washes up on.", target=target))
+        choice, rule = CHOICES["through the maelstrom"], "maelstroms"
     elif outcome == "sink":
-        parts.append(f"It sinks the chest on {target} and stops there; you choose the island the chest washes up on.")
-        choice, rule = "sink", "sinking"
+        parts.append(said("It sinks the chest on %(target)s and stops there; you choose the island the chest washes "
+                          "up on.", target=target))
+        choice, rule = CHOICES["sink"], "sinking"
     elif outcome == "aground":
-        parts.append(f"It runs aground on the chest on {target}: it cannot sail off this turn, and later only with 3 masts.")
-        choice, rule = "run aground", "aground"
+        parts.append(said("It runs aground on the chest on %(target)s: it cannot sail off this turn, and later only "
+                          "with 3 masts.", target=target))
+        choice, rule = CHOICES["run aground"], "aground"
 
     attacked = [(others[sq], sq) for sq in board.neighbours(final) if sq in others]
     if attacked:
-        parts.append(f"Landing on {target}, it attacks " + _list(
-            [f"{_ship_words(state, other, fleet)} to the {COMPASS_WORDS[direction_between(final, sq)]}" for other, sq in attacked]) + ".")
+        ships = [said("%(ship)s to the %(direction)s", ship=_ship_words(state, other, fleet),
+                      direction=DIRECTION_WORDS[direction_between(final, sq)]) for other, sq in attacked]
+        parts.append(said("Landing on %(target)s, it attacks %(ships)s.", target=target, ships=listed(ships)))
         if rule in ("sailing", "leaving-port"):
             rule = "attacks"
     if attacked or outcome == "claim":
         lines, special = _consequences(state, move, fleet, island_said=outcome == "sink")
         parts.extend(lines)
         rule = special or rule
-    return Hint(piece=name, target=target, path=passed, choice=choice, words=" ".join(parts), rule=rule)
+    return Hint(piece=name, target=target, path=passed, choice=choice, words=_sentences(parts), rule=rule)
 
 
-def _consequences(state: State, move: str, fleet: str, island_said: bool = False) -> tuple[list[str], str | None]:
+def _consequences(state: State, move: str, fleet: str, island_said: bool = False) -> tuple[list[Phrase], str | None]:
     """What a sail sets off, played through the engine: blasts, lost masts, claims, a Rigadoon, the end;
     and the rules section that says most about it when that is not the sail's own (a win, a loop, a Rigadoon)."""
     try:
@@ -200,36 +222,42 @@ def _consequences(state: State, move: str, fleet: str, island_said: bool = False
     if after.result is not None:
         termination, winner = after.result
         if termination == "infinite_loop":
-            return ["This sets off an endless loop of attacks: you lose the game!"], "infinite-loop"
+            return [N_("This sets off an endless loop of attacks: you lose the game!")], "infinite-loop"
         if winner == state.seat_of(fleet):
-            return ["Two of your ships are in port: you win the game!"], "winning"
-        return ["Two enemy ships end up in port: your opponent wins the game!"], "winning"
-    lines = []
+            return [N_("Two of your ships are in port: you win the game!")], "winning"
+        return [N_("Two enemy ships end up in port: your opponent wins the game!")], "winning"
+    lines: list[Phrase] = []
     board = state.board
     moved = []
     for before, now in zip(state.ships, after.ships):
         if before.square is None or move.split()[1] == before.name:
             continue
-        change = []
+        ship = _ship_words(state, before.name, fleet)
+        to = None
         if now.square != before.square:
-            change.append(f"to {board.name(now.square)}" + (" (in port)" if board.island_at(now.square) else ""))
-        if now.masts != before.masts:
-            change.append(_masts(now.masts))
-        if change:
-            moved.append(f"{_ship_words(state, before.name, fleet)} {' with '.join(change) if len(change) == 2 else change[0]}")
+            to = (said("to %(square)s (in port)", square=board.name(now.square)) if board.island_at(now.square)
+                  else said("to %(square)s", square=board.name(now.square)))
+        masts = _masts(now.masts) if now.masts != before.masts else None
+        if to is not None and masts is not None:
+            moved.append(said("%(ship)s %(to)s with %(masts)s", ship=ship, to=to, masts=masts))
+        elif to is not None:
+            moved.append(said("%(ship)s %(to)s", ship=ship, to=to))
+        elif masts is not None:
+            moved.append(said("%(ship)s %(masts)s", ship=ship, masts=masts))
     if after.chain is not None:
-        waiting = {"attack": "which attack comes first", "chest": "how a blasted ship meets a chest",
-                   "island": "the island a sunk chest washes up on"}[after.chain.decision]
+        waiting = {"attack": N_("which attack comes first"), "chest": N_("how a blasted ship meets a chest"),
+                   "island": N_("the island a sunk chest washes up on")}[after.chain.decision]
         if moved:
-            lines.append(f"So far: {_list(moved)}.")
+            lines.append(said("So far: %(moved)s.", moved=listed(moved)))
         if not (island_said and after.chain.decision == "island"):
-            lines.append(f"Then you choose {waiting}.")
+            lines.append(said("Then you choose %(waiting)s.", waiting=waiting))
         return lines, None
     if moved:
-        lines.append(f"Result: {_list(moved)}.")
+        lines.append(said("Result: %(moved)s.", moved=listed(moved)))
     sailed = move.split()[1]
     if sailed in after.bonus_sails and sailed not in state.bonus_sails:
-        lines.append(f"A Rigadoon! All four enemy ships are hit: {sailed} gets back all 3 masts and may sail once more.")
+        lines.append(said("A Rigadoon! All four enemy ships are hit: %(ship)s gets back all 3 masts and may sail "
+                          "once more.", ship=sailed))
         return lines, "rigadoon"
     return lines, None
 
@@ -278,9 +306,9 @@ def _chain_hints(state: State, legal: list[str]) -> dict[str, Hint]:
     if chain.decision == "attack":
         for move in legal:
             _, attacker, target = move.split()
-            words = _attack_words(state, tracer, attacker, target)
+            words, backfires = _attack_words(state, tracer, attacker, target)
             hints[move] = Hint(piece=attacker, target=board.name(state.ship(target).square), words=words,
-                               rule="backfire" if "the attack backfires" in words else "chain-reactions")
+                               rule="backfire" if backfires else "chain-reactions")
         return hints
     if chain.decision == "island":
         sinker = tracer.last_moved
@@ -288,9 +316,11 @@ def _chain_hints(state: State, legal: list[str]) -> dict[str, Hint]:
             corner = move.split()[1]
             square = board.island(corner)
             near = _nearest_ships(state, square, fleet)
-            hints[move] = Hint(piece=sinker, target=board.name(square), choice=f"island {corner}", rule="sinking",
-                               words=f"The sunk chest washes up on island {corner} ({board.name(square)}) and stays "
-                                     f"there; the first ship to land there claims it. Nearest ships: {near}.")
+            hints[move] = Hint(piece=sinker, target=board.name(square), choice=said("island %(corner)s", corner=corner),
+                               rule="sinking", words=said(
+                                   "The sunk chest washes up on island %(corner)s (%(square)s) and stays there; the "
+                                   "first ship to land there claims it. Nearest ships: %(near)s.",
+                                   corner=corner, square=board.name(square), near=near))
         return hints
     ship, direction, rest = tracer.chest_blast
     for move in legal:
@@ -298,40 +328,47 @@ def _chain_hints(state: State, legal: list[str]) -> dict[str, Hint]:
     return hints
 
 
-def _nearest_ships(state: State, square, fleet: str) -> str:
+def _nearest_ships(state: State, square, fleet: str) -> Phrase:
     at_sea = [(max(abs(s.square[0] - square[0]), abs(s.square[1] - square[1])), s.name) for s in state.ships
               if s.square is not None and not state.in_port(s.name)]
-    return _list([f"{_ship_words(state, name, fleet)} {_plural(d, 'square')} away" for d, name in sorted(at_sea)[:3]])
+    return listed([said("%(ship)s %(squares)s away", ship=_ship_words(state, name, fleet), squares=_squares(d))
+                   for d, name in sorted(at_sea)[:3]])
 
 
-def _attack_words(state: State, tracer: "_Tracer", attacker: str, target: str) -> str:
-    """One pending attack, resolved first: who loses a mast and where the target goes, or the backfire."""
+def _attack_words(state: State, tracer: "_Tracer", attacker: str, target: str) -> tuple[Phrase, bool]:
+    """One pending attack, resolved first: who loses a mast and where the target goes, or the backfire
+    (and whether it backfires)."""
     board = state.board
     fleet = state.active
     away = direction_between(state.ship(attacker).square, state.ship(target).square)
     masts = state.ship(target).masts
-    loses = f"{target} loses a mast" if masts else f"{target} has no mast to lose"
-    first = f"{attacker} fires on {_ship_words(state, target, fleet)} first: {loses}"
+    loses = said("%(ship)s loses a mast", ship=target) if masts else said("%(ship)s has no mast to lose", ship=target)
+    first = said("%(attacker)s fires on %(target)s first: %(loses)s", attacker=attacker,
+                 target=_ship_words(state, target, fleet), loses=loses)
     in_the_way = tracer.at.get(board.wrap_step(tracer.pos(target), away))
     if in_the_way is not None and any((a, t) == (target, in_the_way) for a, t, _ in tracer.pending):
-        return f"{first}; its own attack on {in_the_way}, who blocks its way, comes first. The other attacks follow."
+        return said("%(first)s; its own attack on %(blocker)s, who blocks its way, comes first. The other attacks "
+                    "follow.", first=first, blocker=in_the_way), False
     steps = tracer.plan_blast(target, away)
     if not steps:
-        return (f"{first}, but it cannot move {COMPASS_WORDS[away]}: the attack backfires. {attacker} also loses a mast "
-                f"and is blasted 2 squares {COMPASS_WORDS[opposite(away)]}. The other attacks follow.")
+        return said("%(first)s, but it cannot move %(direction)s: the attack backfires. %(attacker)s also loses a "
+                    "mast and is blasted 2 squares %(back)s. The other attacks follow.", first=first,
+                    direction=DIRECTION_WORDS[away], attacker=attacker, back=DIRECTION_WORDS[opposite(away)]), True
     square, kind = steps[-1]
     if any(sq in tracer.chests and k == "sea" for sq, k in steps):
-        where = f"is blasted {COMPASS_WORDS[away]} into a chest, and you choose how it meets it"
+        where = said("is blasted %(direction)s into a chest, and you choose how it meets it",
+                     direction=DIRECTION_WORDS[away])
     elif kind == "maelstrom":
-        where = f"is blasted into the maelstrom on {board.name(square)} and out on its exit"
+        where = said("is blasted into the maelstrom on %(square)s and out on its exit", square=board.name(square))
     elif kind == "claim":
-        where = f"is blasted onto island {board.island_at(square)} and claims the chest there"
+        where = said("is blasted onto island %(island)s and claims the chest there", island=board.island_at(square))
     else:
         squares = [tracer.pos(target)] + [sq for sq, _ in steps]
         wraps = any(abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 1 for a, b in zip(squares, squares[1:]))
-        across = " across the edge" if wraps else ""
-        where = f"is blasted {_plural(len(steps), 'square')} {COMPASS_WORDS[away]}{across} to {board.name(square)}"
-    return f"{first} and {where}. The other attacks follow."
+        values = {"squares": _squares(len(steps)), "direction": DIRECTION_WORDS[away], "square": board.name(square)}
+        where = (said("is blasted %(squares)s %(direction)s across the edge to %(square)s", **values) if wraps
+                 else said("is blasted %(squares)s %(direction)s to %(square)s", **values))
+    return said("%(first)s and %(where)s. The other attacks follow.", first=first, where=where), False
 
 
 def _chest_hint(state: State, move: str, ship: str, direction: str, rest) -> Hint:
@@ -353,24 +390,32 @@ def _chest_hint(state: State, move: str, ship: str, direction: str, rest) -> Hin
         else:
             final = last
             passed = entered[:-1]
-        where = f"it is blasted on to {board.name(final)}"
+        where = said("it is blasted on to %(square)s", square=board.name(final))
         if kind == "maelstrom":
-            where = f"it is blasted into the maelstrom on {board.name(last)} and out on {board.name(final)}"
+            where = said("it is blasted into the maelstrom on %(maelstrom)s and out on %(square)s",
+                         maelstrom=board.name(last), square=board.name(final))
         elif kind == "claim":
-            where = f"it lands on island {board.island_at(last)} and claims the chest there"
-        text = f"{ship} pushes the chest ahead of it {_plural(pushes, 'square')} {COMPASS_WORDS[direction]}; {where}."
-        choice, rule = "bump", "blasted-into-chests"
+            where = said("it lands on island %(island)s and claims the chest there", island=board.island_at(last))
+        text = said("%(ship)s pushes the chest ahead of it %(squares)s %(direction)s; %(where)s.", ship=ship,
+                    squares=_squares(pushes), direction=DIRECTION_WORDS[direction], where=where)
+        choice, rule = CHOICES["bump"], "blasted-into-chests"
     else:
         final = rest[pushes][0]
         passed = entered
-        before = f"{ship} pushes the chest {_plural(pushes, 'square')} {COMPASS_WORDS[direction]}, then " if pushes else f"{ship} "
-        it = "it" if pushes else "the chest"
+        values = {"ship": ship, "square": board.name(final), "squares": _squares(pushes),
+                  "direction": DIRECTION_WORDS[direction]}
         if landing == "sink":
-            text = before + f"sinks {it} on {board.name(final)} and stops there; you choose the island it washes up on."
-            choice = "sink"
+            text = said("%(ship)s pushes the chest %(squares)s %(direction)s, then sinks it on %(square)s and stops "
+                        "there; you choose the island it washes up on.", **values) if pushes else said(
+                        "%(ship)s sinks the chest on %(square)s and stops there; you choose the island it washes up "
+                        "on.", ship=ship, square=board.name(final))
+            choice = CHOICES["sink"]
         else:
-            text = before + f"runs aground on {it} on {board.name(final)} and stops there."
-            choice = "run aground"
+            text = said("%(ship)s pushes the chest %(squares)s %(direction)s, then runs aground on it on %(square)s "
+                        "and stops there.", **values) if pushes else said(
+                        "%(ship)s runs aground on the chest on %(square)s and stops there.", ship=ship,
+                        square=board.name(final))
+            choice = CHOICES["run aground"]
         rule = "blasted-into-chests"
     return Hint(piece=ship, target=board.name(final), path=tuple(board.name(sq) for sq in passed), choice=choice,
-                rule=rule, words=text + " Then it attacks any ship beside it.")
+                rule=rule, words=_sentences([text, N_("Then it attacks any ship beside it.")]))

@@ -7,7 +7,8 @@ Ships" and "Musts, cans & can-nots", with the spec's rulings R9-R12, R20 and R28
 
 from __future__ import annotations
 
-from pbem.games.base import Event, IllegalMove, InvalidMove, InvalidOptions, NotYourTurn, Option, Outcome, RULES, check_options
+from pbem.games.base import (N_, Event, IllegalMove, InvalidMove, InvalidOptions, NotYourTurn, Option, Outcome, Phrase, RULES,
+                             check_options, counted, joined, said)
 
 from .board import BOARD_IDS, ORDER, BadSquare, exit_mappings, load_board
 from .engine import Illegal, parse_sail, run_sail, walk_sail
@@ -21,47 +22,47 @@ RULES_VERSION = 1
 KNOWN_RULES_VERSIONS = (1,)  # every version this module still plays (old games keep theirs)
 
 OPTIONS = {
-    "wind": Option("choice", "deck", "How the wind changes each turn: the next card of the wind deck (every direction "
+    "wind": Option("choice", "deck", said("How the wind changes each turn: the next card of the wind deck (every direction "
                    "comes up once before the deck is reshuffled), or a roll of the eight-sided wind die (any direction, "
-                   "any time).", choices=("deck", "die"), label="Wind changes by",
-                   choice_labels={"deck": "drawing a wind card", "die": "rolling the wind die (for experienced players)"}),
-    "deck_copies": Option("int", 1, "How many cards of each of the 8 directions the wind deck holds. With more copies "
+                   "any time)."), choices=("deck", "die"), label=said("Wind changes by"),
+                   choice_labels={"deck": said("drawing a wind card"), "die": said("rolling the wind die (for experienced players)")}),
+    "deck_copies": Option("int", 1, said("How many cards of each of the 8 directions the wind deck holds. With more copies "
                           "the same wind can come back sooner. The printed rules do not say what the deck holds; one "
-                          "card per direction is our reading.", minimum=1, maximum=4, label="Cards per direction in the wind deck"),
-    "same_wind": Option("choice", "redraw", "When the card drawn or the die rolled shows the wind already blowing: draw "
+                          "card per direction is our reading."), minimum=1, maximum=4, label=said("Cards per direction in the wind deck")),
+    "same_wind": Option("choice", "redraw", said("When the card drawn or the die rolled shows the wind already blowing: draw "
                         "or roll again, so the wind always changes, or keep it, so the wind may stay. The printed rules "
-                        "do not say.", choices=("redraw", "keep"), label="A draw of the same wind",
-                        choice_labels={"redraw": "draw again: the wind always changes", "keep": "counts: the wind may stay"}),
-    "exits": Option("choice", "opposite", "Where each maelstrom sends ships and chests: to the exit on the far side "
-                    "of the board, or to the exit on its own side. The printed board is not available; both fit the rules.",
-                    choices=("opposite", "same_side"), label="Maelstrom exits",
-                    choice_labels={"opposite": "across the board", "same_side": "on the maelstrom's own side"}),
-    "double_block": Option("choice", "stop", "When an attack backfires and the attacker cannot be blasted back either: "
+                        "do not say."), choices=("redraw", "keep"), label=said("A draw of the same wind"),
+                        choice_labels={"redraw": said("draw again: the wind always changes"), "keep": said("counts: the wind may stay")}),
+    "exits": Option("choice", "opposite", said("Where each maelstrom sends ships and chests: to the exit on the far side "
+                    "of the board, or to the exit on its own side. The printed board is not available; both fit the rules."),
+                    choices=("opposite", "same_side"), label=said("Maelstrom exits"),
+                    choice_labels={"opposite": said("across the board"), "same_side": said("on the maelstrom's own side")}),
+    "double_block": Option("choice", "stop", said("When an attack backfires and the attacker cannot be blasted back either: "
                            "both ships keep their lost masts and stay put, or the player whose turn it is loses, as "
-                           "for an endless loop. The printed rules do not say.", choices=("stop", "loop_loses"),
-                           label="A backfire blocked both ways",
-                           choice_labels={"stop": "both stay, the exchange ends", "loop_loses": "the player to move loses"}),
-    "rigadoon_limit": Option("choice", "once", "A Rigadoon (one sail sets off attacks on all four enemy ships) gives "
+                           "for an endless loop. The printed rules do not say."), choices=("stop", "loop_loses"),
+                           label=said("A backfire blocked both ways"),
+                           choice_labels={"stop": said("both stay, the exchange ends"), "loop_loses": said("the player to move loses")}),
+    "rigadoon_limit": Option("choice", "once", said("A Rigadoon (one sail sets off attacks on all four enemy ships) gives "
                              "the ship that sailed all its masts back and one more sail. Once per ship per turn, or "
-                             "again each time the extra sail makes another Rigadoon.", choices=("once", "unlimited"),
-                             label="Rigadoon bonus", choice_labels={"once": "once per ship each turn",
-                                                                    "unlimited": "every time"}),
-    "first": Option("choice", "random", "Who chooses a fleet colour and takes the first turn: drawn at random, or "
-                    "the first player listed (as agreed among you). The other player picks the opening wind.",
-                    choices=("random", "seat0"), label="Who goes first",
-                    choice_labels={"random": "drawn at random", "seat0": "the first player listed"}),
-    "board": Option("choice", "recon11", "The board: 11 by 11 squares, four islands near the corners, a maelstrom "
+                             "again each time the extra sail makes another Rigadoon."), choices=("once", "unlimited"),
+                             label=said("Rigadoon bonus"), choice_labels={"once": said("once per ship each turn"),
+                                                                    "unlimited": said("every time")}),
+    "first": Option("choice", "random", said("Who chooses a fleet colour and takes the first turn: drawn at random, or "
+                    "the first player listed (as agreed among you). The other player picks the opening wind."),
+                    choices=("random", "seat0"), label=said("Who goes first"),
+                    choice_labels={"random": said("drawn at random"), "seat0": said("the first player listed")}),
+    "board": Option("choice", "recon11", said("The board: 11 by 11 squares, four islands near the corners, a maelstrom "
                     "beside each, The Shallows in the middle. The printed board is not available; this layout fits "
-                    "every example of the rules.", choices=BOARD_IDS, label="Board",
-                    choice_labels={"recon11": "11 by 11 (our reconstruction)"}),
-    "loop_cap": Option("int", 10000, "A chain reaction of more attacks than this counts as an endless loop, and the "
-                       "player whose turn it is loses. Real chains are far shorter; change it only for puzzles.",
-                       minimum=10, maximum=1000000, label="Attacks before a chain counts as endless"),
-    "turn_limit": Option("int", 0, "After this many turns the game ends in a draw; 0 plays on until someone wins.",
-                         minimum=0, maximum=100000, label="Turn limit"),
-    "position": Option("json", None, "Start from a position of your own instead of the usual start: the wind, who "
+                    "every example of the rules."), choices=BOARD_IDS, label=said("Board"),
+                    choice_labels={"recon11": said("11 by 11 (our reconstruction)")}),
+    "loop_cap": Option("int", 10000, said("A chain reaction of more attacks than this counts as an endless loop, and the "
+                       "player whose turn it is loses. Real chains are far shorter; change it only for puzzles."),
+                       minimum=10, maximum=1000000, label=said("Attacks before a chain counts as endless")),
+    "turn_limit": Option("int", 0, said("After this many turns the game ends in a draw; 0 plays on until someone wins."),
+                         minimum=0, maximum=100000, label=said("Turn limit")),
+    "position": Option("json", None, said("Start from a position of your own instead of the usual start: the wind, who "
                        "moves, where each ship is with how many masts, and where the chests are (a game's record "
-                       "shows the form; the rules page has an example).", label="Start position"),
+                       "shows the form; the rules page has an example)."), label=said("Start position")),
 }
 
 
@@ -332,77 +333,92 @@ def legal_moves(state: State, seat: int) -> list[str]:
     return sorted(moves)
 
 
-def explain(state: State, move: str) -> str:
+def explain(state: State, move: str) -> Phrase:
     """Why a parsed move is not legal now, naming the rule: a ruling of the spec (`R10: ...`) or the
-    heading of the rule text that forbids it (`Sailing Ships: ...`)."""
+    heading of the rule text that forbids it (`Sailing Ships: ...`). A Phrase: the rule is a value, as the
+    (English) rule text writes it, and the sentence after it is read in the reader's language."""
     words = move.split()
     verb = words[0]
     if state.phase == "colour":
-        return "R20: the first player picks a fleet now: `colour blue` or `colour green`"
+        return said("%(rule)s: the first player picks a fleet now: `colour blue` or `colour green`", rule="R20")
     if state.phase == "opening":
-        return "R20: the second player picks the opening wind now: `opening <dir>`"
+        return said("%(rule)s: the second player picks the opening wind now: `opening <dir>`", rule="R20")
     if state.chain is not None:
         return _explain_in_chain(state, words)
     if verb in ("attack", "bump", "sink", "aground", "island"):
-        return ("R3: no chain of attacks is under way; `attack`, `bump`, `sink`, `aground` and `island` "
-                "answer a chain's decisions")
+        return said("%(rule)s: no chain of attacks is under way; `attack`, `bump`, `sink`, `aground` and `island` "
+                    "answer a chain's decisions", rule="R3")
     if verb in ("colour", "opening"):
-        return "R20: setup is over: the fleets and the opening wind were chosen"
+        return said("%(rule)s: setup is over: the fleets and the opening wind were chosen", rule="R20")
     if verb == "wind":
-        return "R10: the wind changes exactly once per turn, and it has changed this turn"
+        return said("%(rule)s: the wind changes exactly once per turn, and it has changed this turn", rule="R10")
     if verb == "end":
         if not state.wind_changed:
-            return "R10: change the wind before ending the turn"
+            return said("%(rule)s: change the wind before ending the turn", rule="R10")
         if not state.acted_after_wind:
-            return "R10: changing the wind cannot be the turn's last action; a ship action must follow it"
+            return said("%(rule)s: changing the wind cannot be the turn's last action; a ship action must follow it",
+                        rule="R10")
         owing = [n for n in SHIP_NAMES if owes_action(state, n)]
-        return f"R11: ship{'s' if len(owing) > 1 else ''} {', '.join(owing)} must still sail or repair"
+        return counted("%(rule)s: ship %(ships)s must still sail or repair",
+                       "%(rule)s: ships %(ships)s must still sail or repair", len(owing), rule="R11",
+                       ships=", ".join(owing))
     name = words[1]
     ship = state.ship(name)
+    fleets = {"B": N_("blue"), "G": N_("green")}
     if fleet_of(name) != state.active:
-        return f"Repair or sail: it is the {FLEET_NAMES[state.active]} fleet's turn, and {name} is {FLEET_NAMES[fleet_of(name)]}"
+        return said("%(rule)s: it is the %(fleet)s fleet's turn, and %(ship)s is %(its)s", rule="Repair or sail",
+                    fleet=fleets[state.active], ship=name, its=fleets[fleet_of(name)])
     if ship.square is None:
-        return f"Repair or sail: {name} is not on the board in this game"
+        return said("%(rule)s: %(ship)s is not on the board in this game", rule="Repair or sail", ship=name)
     if verb == "repair":
         if name in state.acted:
-            return "Repairing Ships: one action per ship per turn (sail or repair one mast)"
-        return "Repairing Ships: a ship never has more than 3 masts"
+            return said("%(rule)s: one action per ship per turn (sail or repair one mast)", rule="Repairing Ships")
+        return said("%(rule)s: a ship never has more than 3 masts", rule="Repairing Ships")
     if name in state.acted and name not in state.bonus_sails:
-        return "Sailing Ships: you cannot sail a ship more than once per turn (or after repairing it)"
+        return said("%(rule)s: you cannot sail a ship more than once per turn (or after repairing it)",
+                    rule="Sailing Ships")
     if ship.masts < 1:
-        return "Sailing Ships: only ships with at least 1 mast can sail"
+        return said("%(rule)s: only ships with at least 1 mast can sail", rule="Sailing Ships")
     if state.aground(name):
         if name in state.aground_this_turn:
-            return "R12: a ship cannot run aground and dislodge itself in the same turn"
-        return "R12: a ship run aground can only dislodge itself with all 3 masts"
+            return said("%(rule)s: a ship cannot run aground and dislodge itself in the same turn", rule="R12")
+        return said("%(rule)s: a ship run aground can only dislodge itself with all 3 masts", rule="R12")
     _, direction, n, land = parse_sail(move)
     reach = state.board.reach(state.wind, direction, ship.masts)
     if n > reach:
-        return (f"Sailing Ships: with the wind from {state.wind} and {ship.masts} mast{'s' if ship.masts > 1 else ''} "
-                f"{name} reaches {reach} square{'s' if reach > 1 else ''} {direction}")
+        return said("%(rule)s: with the wind from %(wind)s and %(masts)s %(ship)s reaches %(squares)s %(direction)s",
+                    rule="Sailing Ships", wind=state.wind, ship=name, direction=direction,
+                    masts=counted("%(n)s mast", "%(n)s masts", ship.masts),
+                    squares=counted("%(n)s square", "%(n)s squares", reach))
     if land == "aground" and ship.masts < 3:
-        return "Running Ships aground: you can run aground on your own only with all 3 masts"
+        return said("%(rule)s: you can run aground on your own only with all 3 masts", rule="Running Ships aground")
     at = {s.square: s.name for s in state.ships if s.square is not None and s.name != name}
     try:
         walk_sail(state.board, at, set(state.chests), ship.square, direction, n, land)
     except Illegal as error:
-        return str(error)
-    return "Sailing Ships: that sail is not possible now"  # not reached: every case above names its rule
+        return error.args[0]
+    return said("%(rule)s: that sail is not possible now", rule="Sailing Ships")  # not reached: every case above names its rule
 
 
-def _explain_in_chain(state: State, words: list[str]) -> str:
+def _explain_in_chain(state: State, words: list[str]) -> Phrase:
     chain = state.chain
     choices = ", ".join(chain.options)
     verb = words[0]
     if chain.decision == "attack" and verb == "attack":
-        pending = ", ".join(f"{a} on {t}" for a, t in chain.pending)
-        return f"R3: {words[1]} has no attack on {words[2]} to resolve now; pending: {pending}"
+        pending = joined(*(part for i, (a, t) in enumerate(chain.pending)
+                           for part in ((", ",) if i else ()) + (said("%(attacker)s on %(target)s", attacker=a, target=t),)))
+        return said("%(rule)s: %(attacker)s has no attack on %(target)s to resolve now; pending: %(pending)s",
+                    rule="R3", attacker=words[1], target=words[2], pending=pending)
     if chain.decision == "chest" and verb in ("bump", "sink", "aground"):
-        return (f"R25: {chain.blasted} is blasted into a chest; it may {choices} (a blast covers all the "
-                "distance ships, islands and maelstroms allow; a chest is pushed or sunk or run aground on)")
+        return said("%(rule)s: %(ship)s is blasted into a chest; it may %(choices)s (a blast covers all the distance "
+                    "ships, islands and maelstroms allow; a chest is pushed or sunk or run aground on)", rule="R25",
+                    ship=chain.blasted, choices=choices)
     if chain.decision == "island" and verb == "island":
-        return f"R17: a sunk chest washes up on an island without a chest; choose {choices}"
-    return f"R3: a chain of attacks is under way; answer its {chain.decision} decision first: {choices}"
+        return said("%(rule)s: a sunk chest washes up on an island without a chest; choose %(choices)s", rule="R17",
+                    choices=choices)
+    decisions = {"attack": N_("attack decision"), "chest": N_("chest decision"), "island": N_("island decision")}
+    return said("%(rule)s: a chain of attacks is under way; answer its %(decision)s first: %(choices)s",
+                rule="R3", decision=decisions.get(chain.decision, chain.decision), choices=choices)
 
 
 # --- the reducer -----------------------------------------------------------------------------------------------

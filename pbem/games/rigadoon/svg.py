@@ -16,10 +16,18 @@ from __future__ import annotations
 
 import html
 
+from ..base import N_, Phrase, counted, said
 from .board import COLUMNS, ORDER, downwind
 from .rules import to_move
 from .state import FLEET_NAMES, State
 from .views import reachable
+from .words import FLEET_WORDS
+
+STATUS_WORDS = {"in port": N_("in port"), "aground": N_("aground"), "at sea": N_("at sea")}
+SHIP_FLEETS = {"B": N_("blue"), "G": N_("green")}
+CHEST_WHERE = {"island": N_("treasure chest on %(square)s, on an island"),
+               "shallows": N_("treasure chest on %(square)s, in The Shallows"),
+               "open": N_("treasure chest on %(square)s, in Open Water")}
 
 SIZE = 40       # one square
 MARGIN = 26     # the row and column labels
@@ -46,7 +54,12 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "\u2026"
 
 
-def _heading(state: State, names) -> list[str]:
+def _said(words, phrase: Phrase) -> str:
+    """A Phrase in the reader's language (`words`), escaped for the SVG."""
+    return html.escape(words(phrase), quote=False)
+
+
+def _heading(state: State, names, words=str) -> list[str]:
     """One line above the board: the wind with a drawn downwind arrow, and who moves (or the result)."""
     out = []
     y = HEADER - 8
@@ -57,35 +70,44 @@ def _heading(state: State, names) -> list[str]:
         out.append(f'<g class="downwind-arrow" data-downwind="{down}" transform="rotate({ORDER.index(down) * 45} {_f(cx)} {_f(cy)})">'
                    f'<line x1="{_f(cx)}" y1="{_f(cy + 9)}" x2="{_f(cx)}" y2="{_f(cy - 3)}" stroke="#222" stroke-width="2.5"/>'
                    f'<path d="M{_f(cx - 5)} {_f(cy - 2)} L{_f(cx)} {_f(cy - 10)} L{_f(cx + 5)} {_f(cy - 2)} Z" fill="#222"/></g>')
-        out.append(f'<text class="wind-heading" x="{MARGIN + 22}" y="{y}" font-size="13" font-weight="bold">Wind from '
-                   f'{state.wind}, blowing {down}</text>')
+        heading = _said(words, said("Wind from %(wind)s, blowing %(downwind)s", wind=state.wind, downwind=down))
+        out.append(f'<text class="wind-heading" x="{MARGIN + 22}" y="{y}" font-size="13" font-weight="bold">{heading}</text>')
     else:
-        out.append(f'<text class="wind-heading" x="{MARGIN}" y="{y}" font-size="13" font-weight="bold">No wind yet</text>')
+        heading = _said(words, N_("No wind yet"))
+        out.append(f'<text class="wind-heading" x="{MARGIN}" y="{y}" font-size="13" font-weight="bold">{heading}</text>')
     fleet = None  # the winner's, once the game is over
     if state.phase == "over":
         winner = state.result[1] if state.result else None
         fleet = None if winner is None or state.blue_seat is None else ("B" if winner == state.blue_seat else "G")
+        named = winner is not None and winner < len(names)
         if winner is None:
-            who = "Game over: a draw"
+            who = N_("Game over: a draw")
+        elif fleet and named:
+            who = said("%(fleet)s wins: %(name)s", fleet=FLEET_WORDS[fleet], name=_short(names[winner]))
+        elif fleet:
+            who = said("%(fleet)s wins", fleet=FLEET_WORDS[fleet])
+        elif named:
+            who = said("Game over: %(name)s wins", name=_short(names[winner]))
         else:
-            who = f"{FLEET_NAMES[fleet].capitalize()} wins" if fleet else "Game over"
-            if winner < len(names):
-                who += f": {html.escape(_short(names[winner]))}" + ("" if fleet else " wins")
+            who = N_("Game over")
     elif state.phase in ("first", "colour", "opening"):
-        who = "Setting up"
+        who = N_("Setting up")
     else:
         seat = state.seat_of(state.active)
-        name = f": {html.escape(_short(names[seat]))}" if seat is not None and seat < len(names) else ""
-        who = f"{FLEET_NAMES[state.active].capitalize()}{name} to move"
+        if seat is not None and seat < len(names):
+            who = said("%(fleet)s: %(name)s to move", fleet=FLEET_WORDS[state.active], name=_short(names[seat]))
+        else:
+            who = said("%(fleet)s to move", fleet=FLEET_WORDS[state.active])
     colour = FLEET_COLOUR.get(state.active, "#333") if state.phase == "play" else "#333"
     if fleet is not None:
         colour = FLEET_COLOUR[fleet]
     out.append(f'<text class="to-move" x="{MARGIN + state.board.size * SIZE}" y="{y}" text-anchor="end" font-size="13" '
-               f'font-weight="bold" fill="{colour}">{who}</text>')
+               f'font-weight="bold" fill="{colour}">{_said(words, who)}</text>')
     return out
 
 
-def render_svg(state: State, seat: int | None = None, names=(), ship: str | None = None) -> str:
+def render_svg(state: State, seat: int | None = None, names=(), ship: str | None = None, words=str) -> str:
+    """The board; `words(phrase)` says its labels in the reader's language (default: English)."""
     board = state.board
     n = board.size
     top = HEADER + MARGIN
@@ -94,8 +116,9 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
     # A viewBox and no width or height: the picture takes the width it is given and keeps its shape.
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMin meet" '
            f'font-family="sans-serif" font-size="12" class="rigadoon-board">']
-    out.append(f"<title>Rigadoon, turn {state.turn}</title>")
-    out.extend(_heading(state, names))
+    title = _said(words, said("Rigadoon, turn %(turn)s", turn=state.turn))
+    out.append(f"<title>{title}</title>")
+    out.extend(_heading(state, names, words))
     for c in range(n):
         out.append(f'<text x="{_f(MARGIN + c * SIZE + SIZE / 2)}" y="{_f(top - 8)}" text-anchor="middle">{COLUMNS[c]}</text>')
     for r in range(n):
@@ -103,7 +126,7 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
     selected = reachable(state, ship) if ship else {"orange": [], "yellow": []}
     for r in range(n):
         for c in range(n):
-            out.extend(_square(state, (r, c), selected))
+            out.extend(_square(state, (r, c), selected, words))
     for name in selected["orange"] + selected["yellow"]:
         corner = board.maelstrom_at(board.parse(name))
         if corner:
@@ -115,7 +138,7 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
         out.append(f'<polyline class="last-path" points="{points}" fill="none" stroke="#333" stroke-width="1.5" '
                    f'stroke-dasharray="5 4"/>')
     for square in state.chests:
-        out.append(_chest(state, square))
+        out.append(_chest(state, square, words))
     if state.chain is not None:
         # under the ships, so that their names stay readable; visible between and around them
         for attacker, target in state.chain.pending:
@@ -126,30 +149,32 @@ def render_svg(state: State, seat: int | None = None, names=(), ship: str | None
     may_choose = seat is not None and seat in to_move(state)  # only the seat to move chooses a ship
     for s in state.ships:
         if s.square is not None:
-            out.extend(_ship(state, s, may_choose))
+            out.extend(_ship(state, s, may_choose, words))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _square(state: State, square, selected) -> list[str]:
+def _square(state: State, square, selected, words=str) -> list[str]:
     board = state.board
     name = board.name(square)
     terrain = board.terrain(square)
     x, y = MARGIN + square[1] * SIZE, HEADER + MARGIN + square[0] * SIZE
     cx, cy = x + SIZE / 2, y + SIZE / 2
-    label = {"open": "Open Water", "shallows": "The Shallows", "island": "island", "maelstrom": "maelstrom"}[terrain]
+    # Open Water and The Shallows are the rules' names, the same in every language
+    label = {"open": "Open Water", "shallows": "The Shallows", "island": N_("island"), "maelstrom": N_("maelstrom")}[terrain]
     extra = ""
     if board.island_at(square):
-        label = f"island {board.island_at(square)}"
+        label = said("island %(corner)s", corner=board.island_at(square))
     if board.maelstrom_at(square):
         exit_name = board.name(board.exit_of(board.maelstrom_at(square)))
-        label = f"maelstrom {board.maelstrom_at(square)}, exit {exit_name}"
+        label = said("maelstrom %(corner)s, exit %(square)s", corner=board.maelstrom_at(square), square=exit_name)
         extra = f' data-exit="{exit_name}"'
     elif board.exit_at(square):
-        label = f"exit of maelstrom {board.exit_at(square)}, Open Water"
+        label = said("exit of maelstrom %(corner)s, Open Water", corner=board.exit_at(square))
         extra = f' data-exit-of="{board.exit_at(square)}"'
     elif square == board.compass:
-        label = "compass, The Shallows"
+        label = N_("compass, The Shallows")
+    label = _said(words, label) if isinstance(label, Phrase) else label
     out = [f'<rect id="sq-{name}" data-square="{name}" data-terrain="{terrain}"{extra} x="{x}" y="{y}" width="{SIZE}" '
            f'height="{SIZE}" fill="{FILL[terrain]}" stroke="#7a8a99" stroke-width="0.5"><title>{name}: {label}</title></rect>']
     if board.island_at(square):
@@ -179,16 +204,17 @@ def _square(state: State, square, selected) -> list[str]:
     return out
 
 
-def _chest(state: State, square) -> str:
+def _chest(state: State, square, words=str) -> str:
     name = state.board.name(square)
     x, y = MARGIN + square[1] * SIZE, HEADER + MARGIN + square[0] * SIZE
-    where = "on an island" if state.board.island_at(square) else "in The Shallows" if state.board.is_shallows(square) else "in Open Water"
-    return (f'<g class="chest" data-chest="{name}"><title>treasure chest on {name}, {where}</title>'
+    where = "island" if state.board.island_at(square) else "shallows" if state.board.is_shallows(square) else "open"
+    title = _said(words, Phrase(CHEST_WHERE[where].id, {"square": name}))
+    return (f'<g class="chest" data-chest="{name}"><title>{title}</title>'
             f'<rect x="{x + SIZE - 17}" y="{y + SIZE - 14}" width="14" height="11" rx="1.5" fill="#d4a017" stroke="#6b4e00"/>'
             f'<line x1="{x + SIZE - 17}" y1="{y + SIZE - 10}" x2="{x + SIZE - 3}" y2="{y + SIZE - 10}" stroke="#6b4e00"/></g>')
 
 
-def _ship(state: State, s, may_choose: bool) -> list[str]:
+def _ship(state: State, s, may_choose: bool, words=str) -> list[str]:
     board = state.board
     name = board.name(s.square)
     x, y = MARGIN + s.square[1] * SIZE, HEADER + MARGIN + s.square[0] * SIZE
@@ -201,9 +227,10 @@ def _ship(state: State, s, may_choose: bool) -> list[str]:
              f'data-ship="{s.name}" data-square="{name}" data-masts="{s.masts}" data-status="{status.replace(" ", "_")}"')
     if reach["orange"] or reach["yellow"]:
         attrs += f' data-reach-orange="{" ".join(reach["orange"])}" data-reach-yellow="{" ".join(reach["yellow"])}"'
-    masts = f"{s.masts} mast{'s' if s.masts != 1 else ''}"
-    out = [f"<g {attrs}><title>{s.name} ({fleet}) on {name}, {masts}, {status}{', has acted this turn' if acted else ''}{', may sail once more (Rigadoon)' if bonus else ''}"
-           "</title>"]
+    title = said("%(ship)s (%(fleet)s) on %(square)s, %(masts)s, %(status)s", ship=s.name, fleet=SHIP_FLEETS[s.name[0]],
+                 square=name, masts=counted("%(n)s mast", "%(n)s masts", s.masts), status=STATUS_WORDS[status])
+    notes = [N_("has acted this turn")] * acted + [N_("may sail once more (Rigadoon)")] * bonus
+    out = [f"<g {attrs}><title>{', '.join(_said(words, part) for part in [title, *notes])}</title>"]
     colour = FLEET_COLOUR[s.name[0]]
     # a ship that has acted is faded, but its name stays as readable as any other
     out.append('<g class="hull" opacity="0.45">' if acted else '<g class="hull">')

@@ -60,6 +60,7 @@ def test_hints_match_the_boards_markup_all_over_random_games():
         started = time.perf_counter()
         hints = game.move_hints(state, seat)
         times.append(time.perf_counter() - started)
+        hints = {move: hint.told() for move, hint in hints.items()}  # in English
         assert set(hints) == set(game.legal_moves(state, seat))
         pieces, squares = marks(game.render_svg(state, seat))
         by_place = {}
@@ -92,7 +93,9 @@ def test_every_rule_anchor_is_a_section_of_the_rules_page(client):
 
 
 def hints_of(state, seat=None):
-    return game.move_hints(state, min(game.to_move(state)) if seat is None else seat)
+    """The hints with their words in English (the ids are the English)."""
+    hints = game.move_hints(state, min(game.to_move(state)) if seat is None else seat)
+    return {move: hint.told() for move, hint in hints.items()}
 
 
 # --- the words and places of important moves ----------------------------------------------------------------------
