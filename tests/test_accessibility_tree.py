@@ -132,7 +132,8 @@ def test_a_whole_game_is_played_through_the_accessibility_tree(server, chrome, n
     driver.get(f"{server}/play/{tokens[0]}/text")
     assert find(driver, "heading", name="Whose turn")
     assert any(n["name"].startswith("The game is over.") for n in tree(driver) if n["role"] in ("status", "StaticText"))
-    print(f"{name}: {moved} moves through the tree")
+    ending = api(f"{server}/api/games/{game_id}").get("outcome") or {}
+    print(f"{name}: {moved} moves through the tree, ended: {ending.get('termination')}")
 
 
 # --- one turn by the keyboard alone -------------------------------------------------------------------
