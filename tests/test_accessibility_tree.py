@@ -234,3 +234,14 @@ def test_the_text_mode_has_no_board_picture_and_the_seat_page_links_it(server, c
         assert find(driver, "heading", name=heading), heading
     assert driver.execute_script("return document.querySelectorAll('.board, svg[data-square], [data-square]').length") == 0
     screenshot(driver, shots, "text_mode_rigadoon")
+
+
+def test_the_text_mode_keeps_hidden_what_the_seat_page_keeps_hidden(server, chrome):
+    """Buccaneer's crew cards are dealt face down: each seat's text mode tells its own hand, never the other's."""
+    created = api(server + "/api/games", {"game": "buccaneer", "players": [{"name": "Ann"}, {"name": "Bob"}]})
+    driver = chrome(javascript=False)
+    for seat, (me, other) in enumerate((("Ann", "Bob"), ("Bob", "Ann"))):
+        driver.get(f"{server}/play/{created['seats'][seat]['token']}/text")
+        page = driver.page_source
+        assert f"{me}'s hand:" in page or f"{me}&#39;s hand:" in page
+        assert f"{other}'s hand" not in page and f"{other}&#39;s hand" not in page
