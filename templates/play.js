@@ -339,6 +339,16 @@
     if (next.focus) next.focus({preventScroll: true});
   }
 
+  // A piece's name in words: an SVG piece's <title> (its tooltip too) takes it; elsewhere it becomes the
+  // aria-label only where it contains what the piece shows (a name must include the visible words).
+  function nameControl(el, name) {
+    if (!name) return;
+    var title = el.querySelector(":scope > title");
+    if (title) { text(title, name); return; }
+    var shown = el.textContent.replace(/\s+/g, " ").trim();
+    if (name.indexOf(shown) !== -1) el.setAttribute("aria-label", name);
+  }
+
   function onBoardKey(event, activate) {
     var control = event.target.closest("[data-piece],[data-target]");
     if (!control) return;
@@ -372,7 +382,7 @@
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
           el.setAttribute("aria-pressed", "false");
-          if (boardNames.pieces[name]) el.setAttribute("aria-label", boardNames.pieces[name]);
+          nameControl(el, boardNames.pieces[name]);
         }
         if (el.hasAttribute("data-square")) pieceOnSquare[el.getAttribute("data-square")] = name;
       });
