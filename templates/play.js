@@ -37,6 +37,12 @@
   var choiceBox = document.getElementById("choices");
   var say = document.getElementById("board-status");
   var SVGNS = "http://www.w3.org/2000/svg";
+  // The board's pieces and squares in words, in the reader's language (the game's board_names): the
+  // accessible names of the board's controls (architecture section 25).
+  var boardNames = data.names || {};
+  boardNames.pieces = boardNames.pieces || {};
+  boardNames.squares = boardNames.squares || {};
+  function squareName(name) { return boardNames.squares[name] || W("square %(square)s", {square: name}); }
 
   var moves = data.moves || [];
   var byPiece = Object.create(null);
@@ -69,7 +75,7 @@
       if (kind === "target") {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
-        el.setAttribute("aria-label", "square " + name);
+        el.setAttribute("aria-label", squareName(name));
       }
     });
   }
@@ -181,13 +187,13 @@
     button.addEventListener("click", function (event) {
       event.stopPropagation();  // the card's own click would choose it a second time, undoing it
       pickPiece(name, card);
-      var target = state.piece === name && area.querySelector("[data-target]");
-      if (target && target.scrollIntoView) target.scrollIntoView({block: "center", behavior: "smooth"});
+      if (state.piece === name) focusNext();
     });
     (card.querySelector("header") || card).appendChild(button);
   }
 
   function label(piece) {
+    if (boardNames.pieces[piece]) return boardNames.pieces[piece];
     var el = pieceEls(piece)[0];
     if (!el) return piece;
     var title = el.querySelector("title");
@@ -310,6 +316,57 @@
     text(document.getElementById("preview-note"), "");
   }
 
+  // --- the keyboard ---------------------------------------------------------------------------------------
+  // Tab reaches the board's controls in the page's order; the arrow keys step among them too (the pieces
+  // that can be chosen, then, once one is chosen, the places it can reach); Enter or Space chooses;
+  // choosing a piece takes focus to its first place, choosing a place to the confirmation (choose());
+  // Escape cancels and gives focus back to the piece.
+
+  function boardControls() {
+    return all(area, '[data-target][tabindex], .can-pick[tabindex]').filter(function (el) {
+      return !el.closest("[hidden]") && el.getAttribute("tabindex") !== "-1";
+    });
+  }
+
+  // After a choice, the focus goes to what comes next: the places the piece can reach (shown in sight),
+  // else the moves offered for the place chosen; once a move is chosen choose() gave it to the confirmation.
+  function focusNext() {
+    if (state.move) return;
+    var next = (!state.target && area.querySelector("[data-target][tabindex]")) ||
+      (choiceBox && !choiceBox.hidden && choiceBox.querySelector("button"));
+    if (!next) return;
+    if (next.scrollIntoView) next.scrollIntoView({block: "center", behavior: "smooth"});
+    if (next.focus) next.focus({preventScroll: true});
+  }
+
+  // A piece's name in words: an SVG piece's <title> (its tooltip too) takes it; elsewhere it becomes the
+  // aria-label only where it contains what the piece shows (a name must include the visible words).
+  function nameControl(el, name) {
+    if (!name) return;
+    var title = el.querySelector(":scope > title");
+    if (title) { text(title, name); return; }
+    var shown = el.textContent.replace(/\s+/g, " ").trim();
+    if (name.indexOf(shown) !== -1) el.setAttribute("aria-label", name);
+  }
+
+  function onBoardKey(event, activate) {
+    var control = event.target.closest("[data-piece],[data-target]");
+    if (!control) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate(event);
+      focusNext();
+      return;
+    }
+    var step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+    var controls = state.piece ? all(area, "[data-target][tabindex]") : boardControls();
+    if (!controls.length) return;
+    event.preventDefault();
+    var at = controls.indexOf(control);
+    controls[(at + step + controls.length) % controls.length].focus();
+  }
+
   // --- wiring -------------------------------------------------------------------------------------------
 
   var pieceOnSquare = Object.create(null);
@@ -325,6 +382,7 @@
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
           el.setAttribute("aria-pressed", "false");
+          nameControl(el, boardNames.pieces[name]);
         }
         if (el.hasAttribute("data-square")) pieceOnSquare[el.getAttribute("data-square")] = name;
       });
@@ -352,8 +410,7 @@
         text(button, label(name));
         button.addEventListener("click", function () {
           pickPiece(name, null);
-          var target = area.querySelector("[data-target]");
-          if (target && target.scrollIntoView) target.scrollIntoView({block: "center", behavior: "smooth"});
+          if (state.piece === name) focusNext();
         });
         picker.appendChild(button);
       });
@@ -392,12 +449,7 @@
       if (state.piece && !event.target.closest(".choice")) reset();
     };
     area.addEventListener("click", onActivate);
-    area.addEventListener("keydown", function (event) {
-      if ((event.key === "Enter" || event.key === " ") && event.target.closest("[data-piece],[data-target]")) {
-        event.preventDefault();
-        onActivate(event);
-      }
-    });
+    area.addEventListener("keydown", function (event) { onBoardKey(event, onActivate); });
   }
 
   // Buttons and the list: the move goes to #pending-move first, as from the board.
@@ -427,8 +479,28 @@
     pending.querySelector("#cancel-move").addEventListener("click", function () { reset(W("Cancelled: nothing was sent.")); });
   }
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && (state.piece || state.move || state.target)) reset(W("Cancelled: nothing was sent."));
+    if (event.key === "Escape" && (state.piece || state.move || state.target)) {
+      var back = state.piece && pieceEls(state.piece).filter(function (el) { return el.hasAttribute("tabindex"); })[0];
+      reset(W("Cancelled: nothing was sent."));
+      if (back) back.focus();
+    }
   });
+
+  // --- what happened, told to a screen reader ----------------------------------------------------------------
+  // The page's notice (your move, played) and its "since your last move" lines (the others' moves, the
+  // computer's) go into the polite live region #announce once the page has settled, so a screen reader
+  // says them after it has read the page's title; nothing is said when nothing happened.
+
+  function announceNews() {
+    var box = document.getElementById("announce");
+    if (!box) return;
+    var lines = all(document, "p.notice").concat(all(document, "ol.recent li")).map(function (el) {
+      return el.textContent.trim();
+    }).filter(Boolean);
+    if (!lines.length) return;
+    setTimeout(function () { text(box, lines.join(" ")); }, 700);
+  }
+  announceNews();
 
   // --- time left, in the viewer's own time zone -----------------------------------------------------------
 

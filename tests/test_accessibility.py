@@ -2,7 +2,8 @@
 against a real `pbem serve` process, finds no serious or critical violation on any page at phone and
 desktop widths: the fixed pages (home, options, rules, sign-in, lost links, an error), and each game's
 seat page for every seat at its start, on the way and at its end, with a piece chosen and a move waiting
-for confirmation, beside its history, settings and conditional moves pages.
+for confirmation, and its text mode at the same steps, beside its history, settings and conditional moves
+pages.
 
 The games are played through the API by each game's purposeful player (tests/playouts/<game>.py), which
 is given only what the seat is shown; a game that has not ended by the bound is ended by resignations,
@@ -82,6 +83,7 @@ def test_every_phase_of_a_game_has_no_serious_violation(server, chrome, name):
     def every_seat(phase: str) -> None:
         for seat, token in enumerate(tokens):
             checked.page(f"/play/{token}", f"{name} seat {seat} {phase}")
+            checked.page(f"/play/{token}/text", f"{name} seat {seat} {phase}, text mode")
 
     every_seat("at the start")
     checked.page(f"/play/{tokens[0]}/history", f"{name} history at the start")

@@ -187,3 +187,25 @@ ENDINGS = {
 
 def ending_in_words(termination: str) -> str:
     return ENDINGS.get(termination, termination.replace("_", " "))
+
+
+def names_of(folded: Folded, seat: int | None, language: str) -> dict[str, dict[str, str]]:
+    """Every piece and square of the board in words, in the reader's language (the game's
+    `board_names`: the accessible names of the board's controls, and the text mode's position)."""
+    naming = getattr(folded.module, "board_names", None)
+    if naming is None:
+        return {"pieces": {}, "squares": {}}
+    named = naming(folded.state, seat, tuple(folded.names))
+    return {part: {key: read(phrase, language) for key, phrase in named[part].items()} for part in ("pieces", "squares")}
+
+
+def control_names(folded: Folded, seat: int | None, hints: list[dict], language: str) -> dict[str, dict[str, str]]:
+    """The names the board client gives its controls: the pieces and the squares the legal moves choose
+    (not the whole board: the page's data stays small)."""
+    if not hints:
+        return {"pieces": {}, "squares": {}}
+    named = names_of(folded, seat, language)
+    pieces = {h["piece"] for h in hints if h["piece"]}
+    squares = {h["target"] for h in hints if h["target"]}
+    return {"pieces": {k: v for k, v in named["pieces"].items() if k in pieces},
+            "squares": {k: v for k, v in named["squares"].items() if k in squares}}

@@ -295,6 +295,8 @@ def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str)
             # tells the player that the server has lost moves (architecture section 19)
             "game": loaded.id, "head": {"seq": loaded.seq, "hash": loaded.last_hash},
             "words": client_words(languages.current()),
+            # the board's pieces and squares in words: the accessible names of its controls (section 25)
+            "names": board.control_names(loaded, seat, hints, languages.current()),
             "recent": {str(seq): digest for seq, digest in store.heads.hashes_at(
                 get_db(), loaded.id, range(max(1, loaded.seq - RECENT_HASHES + 1), loaded.seq + 1)).items()}}
     if token:
@@ -367,7 +369,12 @@ def seat_move(token):
         return render_template("seat.html", token=token, error=board.reason(exc), tried=move,
                                **seat_context(loaded, seat)), status
     flash(gettext("Played %(move)s.", move=move))
-    return redirect(url_for("pages.seat_page", token=token), code=303)
+    return redirect(seat_url(token), code=303)
+
+
+def seat_url(token: str) -> str:
+    """Where a seat's form answers: the text mode when the form came from it (`mode=text`), else the seat page."""
+    return url_for("pages.seat_text" if request.form.get("mode") == "text" else "pages.seat_page", token=token)
 
 
 def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | None):
@@ -379,8 +386,8 @@ def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | N
     after = board.after_move(loaded, seat, move) if hint is not None else None
     svg = Markup(board.board_svg(loaded, after, seat, languages.current())) if after is not None else None
     return render_template("confirm.html", token=token, loaded=loaded, module=loaded.module, seat=seat,
-                           names=loaded.names, move=move, seen=seen, hint=hint, svg=svg,
-                           refused=refused), 422 if refused else 200
+                           names=loaded.names, move=move, seen=seen, hint=hint, svg=svg, refused=refused,
+                           text_mode=request.form.get("mode") == "text", back=seat_url(token)), 422 if refused else 200
 
 
 @bp.get("/play/<token>/preview")
@@ -453,7 +460,7 @@ def seat_resign(token):
         return render_template("seat.html", token=token, error=str(exc), **seat_context(loaded, seat)), \
             service.status_of(exc)
     flash(gettext("You resigned."))
-    return redirect(url_for("pages.seat_page", token=token), code=303)
+    return redirect(seat_url(token), code=303)
 
 
 # --- spectators and history ------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ exactly). A simultaneous-planning tavern brawl on two ships; this package is the
 from .bot import BOTS
 from .cardtext import rules_characters, rules_commons
 from .hints import move_hints
+from .names import board_names
 from .notation import NOTATION
 from .panel import panel
 from .render import render_svg, render_text
@@ -18,6 +19,6 @@ TITLE = "The Dragon & Flagon: Pirate Brawl"
 __all__ = [
     "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "RULES_VERSION", "BOTS", "resolve_options", "initial_state",
     "start", "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text",
-    "render_svg", "resign", "timeout_move", "describe", "reveals", "move_hints", "panel", "rules_characters",
+    "render_svg", "resign", "timeout_move", "describe", "reveals", "move_hints", "board_names", "panel", "rules_characters",
     "rules_commons",
 ]

@@ -32,6 +32,7 @@ from .game import (
     resign, resolve_options, reveals, start, timeout_move, to_move, view,
 )
 from .hints import move_hints
+from .names import board_names
 from .notation import NOTATION
 from .render import render_text
 from .rules import evolve
@@ -41,5 +42,5 @@ from .words import describe
 __all__ = [
     "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "resolve_options", "initial_state", "start",
     "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text",
-    "render_svg", "resign", "timeout_move", "RULES_VERSION", "OPEN_INFORMATION", "BOTS", "describe", "reveals", "move_hints",
+    "render_svg", "resign", "timeout_move", "RULES_VERSION", "OPEN_INFORMATION", "BOTS", "describe", "reveals", "move_hints", "board_names",
 ]

@@ -13,6 +13,7 @@ computer player).
 from .bot import BOTS
 from .examples import example
 from .hints import move_hints
+from .names import board_names
 from .notation import NOTATION
 from .panel import panel
 from .render import render_svg, render_text
@@ -27,5 +28,5 @@ __all__ = [
     "NAME", "TITLE", "PLAYERS", "OPTIONS", "NOTATION", "RULES_VERSION", "OPEN_INFORMATION", "BOTS", "resolve_options",
     "initial_state",
     "start", "evolve", "decide", "legal_moves", "to_move", "view", "redact", "outcome", "render_text", "render_svg",
-    "resign", "timeout_move", "describe", "reveals", "move_hints", "reachable", "panel", "example",
+    "resign", "timeout_move", "describe", "reveals", "move_hints", "board_names", "reachable", "panel", "example",
 ]
