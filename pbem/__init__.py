@@ -29,7 +29,7 @@ def create_app(config: dict | None = None) -> Flask:
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
-    from .web import away_pages, between_api, between_pages, heads, history, proof, seats  # noqa: F401
+    from .web import away_pages, between_api, between_pages, heads, history, live, proof, seats  # noqa: F401
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)

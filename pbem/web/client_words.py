@@ -20,6 +20,7 @@ CLIENT_WORDS = (
     N_("Move %(from)s as you saw it is no longer on the server"),
     N_("Moves %(from)s to %(top)s as you saw them are no longer on the server"),
     N_("(up to move %(same)s it is as you saw it)"), N_("Your turn"),
+    N_("The game moved on: the move you had chosen is no longer possible."),
 )
 
 

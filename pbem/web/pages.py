@@ -283,10 +283,13 @@ def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str)
             "words": client_words(languages.current()),
             "recent": {str(seq): digest for seq, digest in store.heads.hashes_at(
                 get_db(), loaded.id, range(max(1, loaded.seq - RECENT_HASHES + 1), loaded.seq + 1)).items()}}
+    # the game's news as it happens (pbem/web/live.py): the page swaps the new page in, in place
+    data["stream"] = url_for("pages.event_stream", game_id=loaded.id)
     if token:
         data["preview"] = url_for("pages.seat_preview", token=token)
         data["check"] = url_for("pages.seat_check", token=token)
         data["status"] = url_for("pages.seat_status", token=token)
+        data["here"] = url_for("pages.seat_page", token=token)  # its forms post here and below, in place
     else:
         data["status"] = url_for("pages.spectator_status", game_id=loaded.id)
     return data
