@@ -221,7 +221,7 @@ def test_an_open_page_can_ask_cheaply_whether_the_game_moved_on(client, db, site
 def test_the_tab_title_says_your_turn(client, db, site):
     created = service.create_game(db, site, "mississippi", THREE)
     assert b"<title>Your turn \xc2\xb7 Mississippi \xc2\xb7 Ann</title>" in client.get(f"/play/{created.tokens[0]}").data
-    assert b"<title>Mississippi \xc2\xb7 Bob</title>" in client.get(f"/play/{created.tokens[1]}").data
+    assert b"<title>Ann to move \xc2\xb7 Mississippi \xc2\xb7 Bob</title>" in client.get(f"/play/{created.tokens[1]}").data
 
 
 def test_a_finished_game_shows_the_winner(client, db, site):
@@ -229,6 +229,9 @@ def test_a_finished_game_shows_the_winner(client, db, site):
     service.submit_move(db, site, created.id, created.tokens[0], "forward 3", 1)
     page = client.get(f"/games/{created.id}")
     assert b"The game is over" in page.data and b"Winner: Ann" in page.data
+    # the result leads, in words, above the board; and in the tab's title (issue 27)
+    assert page.data.index(b"The game is over: Ann won: a boat reached the goal.") < page.data.index(b'class="board"')
+    assert b"<title>Ann won: a boat reached the goal \xc2\xb7 " in page.data
     seat = client.get(f"/play/{created.tokens[1]}")
     assert b"Resign" not in seat.data
 
@@ -249,8 +252,10 @@ def test_choices_open_between_turns_are_not_called_your_move(client, db, site):
     loaded = service.load(db, created.id)
     waiting = next(s for s in range(4) if s not in loaded.to_move and loaded.module.legal_moves(loaded.state, s))
     page = client.get(f"/play/{created.tokens[waiting]}").data.decode()
-    assert "Open to you while others move" in page and "<strong>Your turn.</strong>" not in page
     mover = min(loaded.to_move)
+    # the banner names who moves (issue 27), and says the seat may act meanwhile
+    assert f"<strong>{loaded.names[mover]} to move.</strong> You may act meanwhile." in page
+    assert "<strong>Your turn.</strong>" not in page
     assert "<strong>Your turn.</strong>" in client.get(f"/play/{created.tokens[mover]}").data.decode()
 
 

@@ -101,7 +101,9 @@ def line_rows(loaded: Folded, line: list) -> list[dict]:
 bp.add_app_template_global(between_view, "between_view")
 
 
-def back_to_seat(token: str, anchor: str = ""):
+def back_to_seat(token: str, anchor: str = "#board"):
+    """The seat page after an action, at the panel it came from, else at the board (not at the page's
+    top: issue 27)."""
     return redirect(url_for("pages.seat_page", token=token) + anchor, code=303)
 
 

@@ -34,7 +34,7 @@ from .pages import bp
 STREAMS_AT_MOST = 32  # per worker: each holds a thread of its own while it lasts
 STREAM_SECONDS = 180  # then the browser reconnects: a stream never outlives a few minutes
 POLL_SECONDS = 0.3  # how often a stream reads the head: a new event is seen well within a second
-KEEPALIVE_SECONDS = 15
+KEEPALIVE_SECONDS = 5  # also how soon a browser that went away gives its thread back (a write finds it gone)
 RETRY_MS = 1000  # the browser's wait before it opens a stream again after one ended
 
 _lock = threading.Lock()

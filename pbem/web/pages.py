@@ -29,7 +29,7 @@ from ..games.base import GameError
 from ..export import record_json, text_record
 from ..notify import outbox
 from ..words import lines_of, tell
-from . import board, languages, limits, started
+from . import banner, board, languages, limits, started
 from .asking import ask_for_mail
 from .client_words import client_words
 from .waiting import waiting_page
@@ -224,7 +224,7 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
     state = shown.state
     result = shown.outcome
     legal = legal_moves(loaded, seat) if at is None else []
-    to_move = sorted(shown.to_move)
+    to_move = sorted(shown.to_move) if shown.outcome is None else []  # no one moves in a finished game
     now = clock.parse_time(service.utcnow())
     deadlines = {s: clock.format_time(d) for s in sorted(loaded.owing_since)
                  if at is None and (d := loaded.deadline(s, now)) is not None}
@@ -234,14 +234,21 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
     return {
         "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,
         "seq": loaded.seq if at is None else at,
-        "svg": Markup(module.render_svg(state, seat, names=tuple(loaded.names))),
+        "svg": Markup(board.without_mover(module.render_svg(state, seat, names=tuple(loaded.names)))
+                      if result is not None and module.outcome(state) is None
+                      else module.render_svg(state, seat, names=tuple(loaded.names))),
         # what the game's own HTML panel (templates/games/<name>.html) shows beside the board
         "view": module.view(state, seat),
         "text": module.render_text(state, seat),
         "legal": legal, "move_groups": group_moves(legal),
         "board_moves": any(h["piece"] or h["target"] for h in hints), "off_board": board.off_board(hints),
         "to_move": to_move, "outcome": result.to_json() if result else None,
-        "ending": board.ending_in_words(result.termination) if result else None,
+        "ending": banner.ending_in_words(result.termination) if result else None,
+        # the page's head and its tab's title: the result in words, or who moves, by name
+        "result_words": banner.result_in_words(result.to_json(), loaded.names) if result else None,
+        "movers_words": banner.movers_in_words(to_move, loaded.names) if to_move and not result else None,
+        "head_words": banner.title_words(result.to_json() if result else None, to_move, loaded.names, seat)
+        if at is None else "",
         # the event list is the history page's alone; the seat page tells its recent moves in words
         "events": history_window(loaded, seat, at) if at is not None else [],
         "at": at,
@@ -356,7 +363,8 @@ def seat_move(token):
         return render_template("seat.html", token=token, error=str(exc), tried=move,
                                **seat_context(loaded, seat)), status
     flash(gettext("Played %(move)s.", move=move))
-    return redirect(url_for("pages.seat_page", token=token), code=303)
+    # back to the board, not the page's top: the player sees where their move left it (issue 27)
+    return redirect(url_for("pages.seat_page", token=token, _anchor="board"), code=303)
 
 
 def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | None):
@@ -440,7 +448,7 @@ def seat_resign(token):
         return render_template("seat.html", token=token, error=str(exc), **seat_context(loaded, seat)), \
             service.status_of(exc)
     flash(gettext("You resigned."))
-    return redirect(url_for("pages.seat_page", token=token), code=303)
+    return redirect(url_for("pages.seat_page", token=token, _anchor="board"), code=303)
 
 
 # --- spectators and history ------------------------------------------------------------------------------
@@ -486,7 +494,7 @@ def seat_record(token):
 
 def text_download(loaded: Folded, seat: int | None):
     name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat + 1}") + ".txt"
-    ending = board.ending_in_words(loaded.outcome.termination) if loaded.outcome else ""
+    ending = banner.ending_in_words(loaded.outcome.termination) if loaded.outcome else ""
     language = languages.current()
     return record_response(loaded, seat, export.text_kind(language),
                            lambda: text_record(get_db(), loaded, seat, ending, language), "text/plain",
