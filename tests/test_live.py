@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser import DESKTOP, PHONE, hints_on_page, settle, visible, wait_for
+from tests.browser import DESKTOP, PHONE, hints_on_page, screenshot, settle, visible, wait_for
 from tests.test_browser import GAMES, api, new_game, until_board_move
 
 pytestmark = [pytest.mark.slow, pytest.mark.sqlite_only("what a page shows does not depend on the engine")]
@@ -97,3 +97,111 @@ def test_the_other_seat_sees_a_move_within_two_seconds_without_a_reload_keeping_
         assert not_reloaded(driver), "the page was reloaded, not brought up to date in place"
     assert watcher.find_element("id", "message-text").get_attribute("value") == "half a thought"
     assert watcher.switch_to.active_element.get_attribute("id") == "message-text"
+
+
+def banner_and_title(driver) -> tuple[str, str]:
+    return driver.find_element("css selector", ".turn").text, driver.title
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_title_and_the_banner_name_who_moves(server, chrome, name):
+    game_id, tokens = new_game(server, name)
+    seat = until_board_move(server, game_id, tokens, random.Random(name))
+    game = api(f"{server}/api/games/{game_id}")
+    names = ["Ann", "Bob", "Cy"][:len(tokens)]
+    movers = game["to_move"]
+    other = next(s for s in range(len(tokens)) if s not in movers)
+    driver = chrome()
+    driver.get(f"{server}/play/{tokens[seat]}")
+    banner, title = banner_and_title(driver)
+    assert title.startswith("Your turn · ") and "Your turn." in banner, (name, title, banner)
+    for url in (f"{server}/play/{tokens[other]}", f"{server}/games/{game_id}"):
+        driver.get(url)
+        banner, title = banner_and_title(driver)
+        assert title.startswith(f"{names[movers[0]]}") and "to move · " in title, (name, url, title)
+        assert names[movers[0]] in banner and "to move" in banner, (name, url, banner)
+        assert "Open to you" not in banner and "Waiting for" not in banner
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("name", ["rigadoon", "buccaneer"])
+def test_an_action_keeps_the_board_where_it_was(server, chrome, name, size):
+    from tests.browser import choose_on_board
+
+    game_id, tokens = new_game(server, name)
+    driver = chrome()
+    driver.set_window_size(*size)
+    for _ in range(30):  # past the setup's buttons, to a move on the board
+        seat = until_board_move(server, game_id, tokens, random.Random(name))
+        driver.get(f"{server}/play/{tokens[seat]}")
+        page = hints_on_page(driver)
+        on_board = sorted(m for m, h in page["moves"].items() if h["piece"] and h["target"])
+        if on_board:
+            break
+        play_through_api(server, game_id, tokens, seat)
+    settle(driver, size[0])
+    move = on_board[0]
+    mark_page(driver)
+    choose_on_board(driver, move)
+    wait_for(driver, lambda d: visible(d, "#pending-move"))
+    # the board in the window, a little way down (choosing may have scrolled to the choices)
+    driver.execute_script("var b = document.querySelector('.board'); b.scrollIntoView({block: 'start'});"
+                          "window.scrollBy(0, -40);")
+    before = driver.execute_script("return window.scrollY;")
+    board_before = driver.execute_script("return document.querySelector('.board').getBoundingClientRect().top;")
+    driver.execute_script("document.getElementById('confirm-move').click();")
+    wait_for(driver, lambda d: page_seq(d) > page["seq"], seconds=15)
+    assert not_reloaded(driver), "the move reloaded the page"
+    after = driver.execute_script("return window.scrollY;")
+    board_after = driver.execute_script("return document.querySelector('.board').getBoundingClientRect().top;")
+    # What is kept is the board's place in the window: the page above it changes with the move (the
+    # notice "Played ...", a shorter banner, fewer buttons), so scrollY moves by as much, never to the top.
+    assert abs(board_after - board_before) < 30, (before, after, board_before, board_after)
+    assert before < 50 or after > 50, (before, after)
+    in_view = "var r = document.querySelector('.board').getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight];"
+    top, bottom, height = driver.execute_script(in_view)
+    assert bottom > 0 and top < height, ("the board left the window", top, bottom, height, board_before)
+    assert move in driver.find_element("css selector", "p.notice").text
+
+
+def test_a_message_is_sent_in_place_and_its_box_is_emptied(server, chrome):
+    game_id, tokens = new_game(server, "rigadoon")
+    driver = chrome()
+    driver.get(f"{server}/play/{tokens[1]}")
+    mark_page(driver)
+    box = driver.find_element("id", "message-text")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", box)
+    box.send_keys("good luck")
+    before = driver.execute_script("return window.scrollY;")
+    box.find_element("xpath", "./ancestor::form//button[@type='submit']").click()
+    wait_for(driver, lambda d: "good luck" in d.find_element("css selector", "ol.messages").text)
+    assert not_reloaded(driver)
+    assert driver.find_element("id", "message-text").get_attribute("value") == ""
+    assert abs(driver.execute_script("return window.scrollY;") - before) < 120
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_finished_game_leads_with_its_result_and_no_one_is_to_move(server, chrome, shots, size):
+    game_id, tokens = new_game(server, "rigadoon")
+    seat = until_board_move(server, game_id, tokens, random.Random(2))
+    driver = chrome()
+    driver.set_window_size(*size)
+    driver.get(f"{server}/games/{game_id}")
+    mark_page(driver)
+    # Ann offers a draw, Bob agrees: the game ends outside Rigadoon's own rules
+    api(f"{server}/api/games/{game_id}/offers", {"kind": "draw"}, token=tokens[0])
+    api(f"{server}/api/games/{game_id}/offers/answer", {"accept": True}, token=tokens[1])
+    wait_for(driver, lambda d: "Drawn by agreement." in d.find_element("css selector", ".turn").text, seconds=5)
+    assert not_reloaded(driver)
+    for url in (f"{server}/games/{game_id}", f"{server}/play/{tokens[seat]}"):
+        driver.get(url)
+        settle(driver, size[0])
+        banner = driver.find_element("css selector", ".turn")
+        assert banner.text.startswith("The game is over: Drawn by agreement."), banner.text
+        assert driver.title.startswith("Drawn by agreement · ")
+        board = driver.find_element("css selector", ".board")
+        assert banner.location["y"] < board.location["y"], "the result is not above the final position"
+        panels = driver.find_element("css selector", ".play-area").text.lower()
+        assert "to move" not in panels and "will take the first turn" not in panels
+        assert "to move" not in board.get_attribute("innerHTML").lower()
+        screenshot(driver, shots, f"finished-{'seat' if '/play/' in url else 'spectator'}-{size[0]}")
