@@ -73,7 +73,7 @@ def test_a_stream_of_a_game_that_does_not_exist_is_404(server):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_the_other_seat_sees_a_move_within_two_seconds_without_a_reload_keeping_its_draft(server, chrome, name):
+def test_the_other_seat_sees_a_move_within_two_seconds_without_a_reload_keeping_its_draft(server, chrome, shots, name):
     game_id, tokens = new_game(server, name)
     seat = until_board_move(server, game_id, tokens, random.Random(name))
     other = next(s for s in range(len(tokens)) if s != seat)
@@ -97,6 +97,7 @@ def test_the_other_seat_sees_a_move_within_two_seconds_without_a_reload_keeping_
         assert not_reloaded(driver), "the page was reloaded, not brought up to date in place"
     assert watcher.find_element("id", "message-text").get_attribute("value") == "half a thought"
     assert watcher.switch_to.active_element.get_attribute("id") == "message-text"
+    screenshot(watcher, shots, f"live-{name}")  # at phone and desktop size
 
 
 def banner_and_title(driver) -> tuple[str, str]:
@@ -204,4 +205,5 @@ def test_a_finished_game_leads_with_its_result_and_no_one_is_to_move(server, chr
         panels = driver.find_element("css selector", ".play-area").text.lower()
         assert "to move" not in panels and "will take the first turn" not in panels
         assert "to move" not in board.get_attribute("innerHTML").lower()
-        screenshot(driver, shots, f"finished-{'seat' if '/play/' in url else 'spectator'}-{size[0]}")
+        if size == DESKTOP:  # screenshots at phone and desktop size, once
+            screenshot(driver, shots, f"finished-{'seat' if '/play/' in url else 'spectator'}")
