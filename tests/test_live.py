@@ -17,7 +17,9 @@ import pytest
 from tests.browser import DESKTOP, PHONE, hints_on_page, screenshot, settle, visible, wait_for
 from tests.test_browser import GAMES, api, new_game, until_board_move
 
-pytestmark = [pytest.mark.slow, pytest.mark.sqlite_only("what a page shows does not depend on the engine")]
+pytestmark = [pytest.mark.slow]
+# the pages' behaviour does not depend on the engine; the stream's reads of the head do, and run on both
+PAGES_ONLY = pytest.mark.sqlite_only("what a page shows does not depend on the engine")
 
 
 def play_through_api(server, game_id, tokens, seat) -> str:
@@ -72,6 +74,41 @@ def test_a_stream_of_a_game_that_does_not_exist_is_404(server):
     assert raised.value.code == 404
 
 
+def open_stream(server: str, game_id: str):
+    """A stream opened as a browser would, on a raw connection; returns the socket and its answer's status."""
+    import socket
+
+    host, port = server.rsplit("/", 1)[1].split(":")
+    connection = socket.create_connection((host, int(port)), timeout=30)
+    connection.sendall(f"GET /games/{game_id}/events/stream HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+    return connection, connection.recv(64).decode(errors="replace").split("\r\n")[0]
+
+
+@PAGES_ONLY
+def test_a_worker_holds_a_bounded_number_of_streams_and_gets_threads_back_from_closed_ones(server):
+    from pbem.web.live import STREAMS_AT_MOST
+
+    game_id, _ = new_game(server, "rigadoon")
+    held = [open_stream(server, game_id) for _ in range(STREAMS_AT_MOST)]
+    assert all(" 200 " in status for _, status in held)
+    extra, status = open_stream(server, game_id)
+    assert " 503 " in status, status
+    extra.close()
+    # the server still answers everything else while its streams are all taken
+    assert urllib.request.urlopen(f"{server}/games/{game_id}", timeout=10).status == 200
+    for connection, _ in held:
+        connection.close()
+    deadline = time.monotonic() + 30  # a closed stream is found at its next write, within seconds
+    while True:
+        again, status = open_stream(server, game_id)
+        again.close()
+        if " 200 " in status or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert " 200 " in status, "streams whose browsers went away still hold their threads"
+
+
+@PAGES_ONLY
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_other_seat_sees_a_move_within_two_seconds_without_a_reload_keeping_its_draft(server, chrome, shots, name):
     game_id, tokens = new_game(server, name)
@@ -104,6 +141,7 @@ def banner_and_title(driver) -> tuple[str, str]:
     return driver.find_element("css selector", ".turn").text, driver.title
 
 
+@PAGES_ONLY
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_title_and_the_banner_name_who_moves(server, chrome, name):
     game_id, tokens = new_game(server, name)
@@ -124,6 +162,7 @@ def test_the_title_and_the_banner_name_who_moves(server, chrome, name):
         assert "Open to you" not in banner and "Waiting for" not in banner
 
 
+@PAGES_ONLY
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("name", ["rigadoon", "buccaneer"])
 def test_an_action_keeps_the_board_where_it_was(server, chrome, name, size):
@@ -165,6 +204,7 @@ def test_an_action_keeps_the_board_where_it_was(server, chrome, name, size):
     assert move in driver.find_element("css selector", "p.notice").text
 
 
+@PAGES_ONLY
 def test_a_message_is_sent_in_place_and_its_box_is_emptied(server, chrome):
     game_id, tokens = new_game(server, "rigadoon")
     driver = chrome()
@@ -181,6 +221,7 @@ def test_a_message_is_sent_in_place_and_its_box_is_emptied(server, chrome):
     assert abs(driver.execute_script("return window.scrollY;") - before) < 120
 
 
+@PAGES_ONLY
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_finished_game_leads_with_its_result_and_no_one_is_to_move(server, chrome, shots, size):
     game_id, tokens = new_game(server, "rigadoon")
