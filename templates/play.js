@@ -718,7 +718,8 @@
         live.fetching = false;
         var path = new URL(answer.url, window.location.href).pathname;
         if (path === here && swapIn(answer.html, sent)) return;
-        if (path !== here && answer.url) { window.location.assign(answer.url); return; }
+        // another page (or this one as an error page): shown as it came, so a notice on it is not lost
+        if (path !== here && answer.url && window.history.pushState) window.history.pushState(null, "", answer.url);
         showWhole(answer.html);
       })
       .catch(function () { live.fetching = false; form.submit(); });  // no answer: as a form, once more

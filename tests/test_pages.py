@@ -112,6 +112,18 @@ def test_the_seat_page_carries_its_fixed_scripts_that_its_content_security_polic
                                                            (templates / "app" / "subscribe.js").read_text()]
 
 
+def test_without_the_script_an_action_returns_to_the_board_not_the_top(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
+    token = created.tokens[0]
+    page = client.get(f"/play/{token}")
+    assert b'<div class="board-column" id="board">' in page.data
+    played = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "move": "forward 1",
+                                                 "confirmed": "1"})
+    assert played.status_code == 303 and played.headers["Location"].endswith(f"/play/{token}#board")
+    offered = client.post(f"/play/{token}/offer", data={"csrf": csrf(page.data), "kind": "draw"})
+    assert offered.status_code == 303 and offered.headers["Location"].endswith(f"/play/{token}#board")
+
+
 def test_a_move_from_the_form_is_confirmed_on_a_page_of_its_own_then_played(client, db, site):
     created = service.create_game(db, site, "mississippi", THREE)
     token = created.tokens[0]
