@@ -294,3 +294,23 @@ def test_a_one_day_clock_from_the_form_starts_with_the_default_reminders_that_fi
         "name0": "Ann", "name1": "Bob", "opt_time_per_move": "1d", "opt_reminders": "1d,1h"})
     first = store.read_events(store.connect(database), game_id)[0]
     assert first.data["clock"]["time_per_move"] == 86400 and first.data["clock"]["reminders"] == [3600]
+
+
+def test_the_result_in_words_says_who_won_and_by_how_much(app):
+    from pbem.web import banner
+
+    names = ["Ann", "Bob", "Cy", "Di"]
+    with app.test_request_context("/"):
+        # Buccaneer: treasure at home per seat
+        assert banner.result_in_words({"termination": "round_cap", "winners": [1], "scores": {
+            "0": {"home": 9}, "1": {"home": 12}}}, names) == "Bob won by 3 points."
+        # Dragon & Flagon: a team's total for its seats
+        assert banner.result_in_words({"termination": "finished", "winners": [0, 2], "scores": {
+            "0": {"seats": [0, 2], "total": 7}, "1": {"seats": [1, 3], "total": 6}}}, names) == "Ann and Cy won by 1 point."
+        # no points to count, or won by resignation: how it ended instead
+        assert banner.result_in_words({"termination": "resigned", "winners": [0], "scores": {
+            "0": {"home": 1}, "1": {"home": 5}}}, names) == "Ann won: everyone else resigned."
+        assert banner.result_in_words({"termination": "goal", "winners": [2]}, names) == "Cy won: a boat reached the goal."
+        assert banner.result_in_words({"termination": "agreed_draw", "winners": []}, names) == "Drawn by agreement."
+        assert banner.title_words(None, [1, 3], names, None) == "Bob and Di to move"
+        assert banner.title_words(None, [1, 3], names, 3) == "Your turn"
