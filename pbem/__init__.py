@@ -31,7 +31,7 @@ def create_app(config: dict | None = None) -> Flask:
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
-    from .web import away_pages, between_api, between_pages, heads, history, proof, seats, text_mode  # noqa: F401
+    from .web import away_pages, between_api, between_pages, heads, history, live, proof, seats, text_mode  # noqa: F401
     from .web import lobby_pages
     from .lobby import listing
 

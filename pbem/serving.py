@@ -29,6 +29,7 @@ from functools import partial
 from . import create_app
 from .site import Site
 from .web import bodies
+from .web.live import STREAMS_AT_MOST
 
 # The server's limits (issue 10): at most 1000 connections per worker (granian's "backpressure" counts
 # connections; idle ones hold no thread, requests wait for one of the threads), a bounded backlog, and
@@ -107,9 +108,10 @@ def serve(host: str, port: int, workers: int = 1, threads: int = THREADS, schedu
     from granian.log import LogLevels
 
     mode = SCHEDULER_OFF if not scheduler else SCHEDULER_WOKEN if workers == 1 else SCHEDULER_POLLING
-    # threads for the app, and one more for each body that may be read at once
+    # threads for the app, one more for each body that may be read at once, and one for each open page's
+    # stream of the game's news (pbem/web/live.py: a stream holds its thread while it lasts)
     server = Granian("pbem:create_app", address=host, port=port, interface=Interfaces.WSGI, workers=workers,
-                     blocking_threads=threads + bodies.READERS, backlog=SERVER_LIMITS["backlog"],
+                     blocking_threads=threads + bodies.READERS + STREAMS_AT_MOST, backlog=SERVER_LIMITS["backlog"],
                      backpressure=SERVER_LIMITS["backpressure"], http=HTTPModes.http1, websockets=False,
                      http1_settings=HTTP1Settings(header_read_timeout=SERVER_LIMITS["header_read_timeout_ms"]),
                      respawn_failed_workers=True, workers_kill_timeout=WORKER_KILL_SECONDS,

@@ -11,11 +11,17 @@
    typed move that is not among the legal moves is judged by the server first (#pending-refused says
    why it would be refused, in the rules' words, and the move cannot be confirmed).
 
-   It also keeps the tab title and the page in step with the game (a small poll every 10 seconds) and shows
-   time left as a countdown in the viewer's own time zone. Nothing is ever inserted as HTML: text goes in
+   It also keeps the page in step with the game as it happens (server-sent events; the new page is swapped
+   in place, what the player is writing or has chosen kept: see "keeping up with the game"), posts the
+   page's forms without a reload, and shows time left as a countdown in the viewer's own time zone. Nothing is ever inserted as HTML: text goes in
    as text, and the only markup taken in is the server's own SVG of the board. */
 (function () {
   "use strict";
+
+  // The page is swapped in place when the game moves on, and this script runs again on the new page:
+  // listeners on the document and timers of an earlier run see that they are stale and do nothing.
+  var generation = window.pbemPageGeneration = (window.pbemPageGeneration || 0) + 1;
+  function stale() { return window.pbemPageGeneration !== generation; }
 
   var dataNode = document.getElementById("move-hints");
   var data = dataNode ? JSON.parse(dataNode.textContent) : {moves: []};
@@ -284,7 +290,7 @@
 
   function send(move) {
     playForm.querySelector("input[name=move]").value = move;
-    playForm.submit();
+    if (!postInPlace(playForm, null, "form.moves")) playForm.submit();
   }
 
   // --- the board after the move, where it is certain -----------------------------------------------------
@@ -474,11 +480,14 @@
     });
   });
 
+  takeUpCarriedChoice();
+
   if (pending) {
     pending.querySelector("#confirm-move").addEventListener("click", function () { if (state.move) send(state.move); });
     pending.querySelector("#cancel-move").addEventListener("click", function () { reset(W("Cancelled: nothing was sent.")); });
   }
   document.addEventListener("keydown", function (event) {
+    if (stale()) return;
     if (event.key === "Escape" && (state.piece || state.move || state.target)) {
       var back = state.piece && pieceEls(state.piece).filter(function (el) { return el.hasAttribute("tabindex"); })[0];
       reset(W("Cancelled: nothing was sent."));
@@ -534,12 +543,16 @@
     });
   }
   countdowns();
-  setInterval(countdowns, 30000);
+  var countdownTimer = setInterval(function () {
+    if (stale()) { clearInterval(countdownTimer); return; }
+    countdowns();
+  }, 30000);
 
   // --- the history: the arrow keys step from move to move -------------------------------------------------
 
   if (data.history) {
     document.addEventListener("keydown", function (event) {
+      if (stale()) return;
       if (event.altKey || event.ctrlKey || event.metaKey || /INPUT|TEXTAREA|SELECT/.test(event.target.tagName)) return;
       var go = {ArrowLeft: data.history.previous, ArrowRight: data.history.next,
                 Home: data.history.first, End: data.history.last}[event.key];
@@ -643,38 +656,202 @@
   }
   watchHeads();
 
-  // --- keeping up with the game ---------------------------------------------------------------------------
+  // --- keeping up with the game (issue 27 items 4 and 5) -------------------------------------------------
+  // The page holds a stream of the game's head (data.stream, server-sent events, pbem/web/live.py): when
+  // the head moves, the page as it is now is fetched and swapped in place of this one. The page's forms
+  // are posted the same way (fetch, then the answer swapped in), so nothing reloads to the top. A swap
+  // keeps what the player was doing: the text in every field they changed (a message being written, a
+  // typed move), the field that had focus, the open <details>, the board where it was in the window, and
+  // a chosen move not yet confirmed (chosen again on the new page while it is still legal). One stream
+  // serves every run of this script on the page (window.pbemLive); where there is none (no
+  // EventSource, too many open pages on the server), a small poll every 10 seconds does the same.
+  // Without the script the forms post as forms, and their answers return to the board (#board).
+
+  var live = window.pbemLive = window.pbemLive || {fetching: false, again: false};
 
   function title(yourTurn) {
     document.title = (yourTurn ? W("Your turn") + " · " : "") + data.title;
   }
 
-  // A message or a note being written is never thrown away by a reload: the banner asks instead.
-  function typing() {
-    return all(document, "textarea, input[type=text], input:not([type])").some(function (el) {
-      return el.value.trim() !== "" || el === document.activeElement;
+  // A field's name for finding it again on the new page: its id, else its form's action and its name.
+  function fieldKey(el) {
+    if (el.id) return "#" + el.id;
+    var form = el.form ? el.form.getAttribute("action") || "" : "";
+    return form + " " + (el.name || "") + " " + (el.type === "radio" || el.type === "checkbox" ? el.value : "");
+  }
+
+  function editable(el) {
+    return !/^(hidden|submit|button|reset|image|file|password)$/.test(el.type || "");
+  }
+
+  // What the player has done to the page that the server does not know: changed fields (never those of
+  // the forms just sent, whose answer says what they hold now), focus, open details.
+  function keptFromPage(sent) {
+    var fields = [];
+    all(document, "input, textarea, select").forEach(function (el) {
+      if (!editable(el) || (sent && sent.indexOf(el.form) !== -1)) return;
+      var changed = el.type === "checkbox" || el.type === "radio" ? el.checked !== el.defaultChecked
+        : el.tagName === "SELECT" ? !(el.options[el.selectedIndex] || {}).defaultSelected : el.value !== el.defaultValue;
+      if (changed) fields.push({key: fieldKey(el), value: el.value, checked: el.checked});
+    });
+    var active = document.activeElement, focus = null;
+    if (active && active !== document.body && /INPUT|TEXTAREA|SELECT|BUTTON/.test(active.tagName)) {
+      focus = {key: fieldKey(active), start: active.selectionStart, end: active.selectionEnd};
+    }
+    var open = all(document, "details").map(function (d) { return d.open; });
+    var boardEl = document.querySelector(".play-area");
+    return {fields: fields, focus: focus, open: open,
+            boardTop: boardEl ? boardEl.getBoundingClientRect().top : null, scrollY: window.scrollY};
+  }
+
+  function findField(key) {
+    return all(document, "input, textarea, select").filter(function (el) { return fieldKey(el) === key; })[0];
+  }
+
+  function giveBack(kept) {
+    kept.fields.forEach(function (field) {
+      var el = findField(field.key);
+      if (!el) return;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = field.checked;
+      else el.value = field.value;
+    });
+    var details = all(document, "details");
+    if (details.length === kept.open.length) details.forEach(function (d, i) { d.open = kept.open[i]; });
+    // the board stays where it was in the window (the page above it may have grown or shrunk)
+    var boardEl = document.querySelector(".play-area");
+    if (boardEl && kept.boardTop !== null) window.scrollBy(0, boardEl.getBoundingClientRect().top - kept.boardTop);
+    else window.scrollTo(0, kept.scrollY);
+    if (kept.focus) {
+      var el = findField(kept.focus.key);
+      if (el) {
+        el.focus({preventScroll: true});
+        try { if (kept.focus.start !== null) el.setSelectionRange(kept.focus.start, kept.focus.end); } catch (e) { /* not a text field */ }
+      }
+    }
+  }
+
+  // The page in `html` in place of this one, and this script run again on it. False when the answer is
+  // not a page of this kind (an error page, a page of its own): the caller shows it as a page.
+  function swapIn(html, sent) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var hints = doc.getElementById("move-hints");
+    if (!hints || !hints.nextElementSibling || hints.nextElementSibling.tagName !== "SCRIPT") return false;
+    var kept = keptFromPage(sent);
+    window.pbemCarry = sent ? null : state.move ? {move: state.move} : state.piece ? {piece: state.piece} : null;
+    window.pbemPageGeneration += 1;  // this run is stale from here on
+    document.title = doc.title;
+    var body = document.body;
+    while (body.firstChild) body.removeChild(body.firstChild);
+    Array.prototype.slice.call(doc.body.childNodes).forEach(function (node) { body.appendChild(document.importNode(node, true)); });
+    giveBack(kept);
+    // a script taken from another document does not run: the board client is started again by hand
+    var old = document.getElementById("move-hints").nextElementSibling, script = document.createElement("script");
+    script.textContent = old.textContent;
+    old.parentNode.replaceChild(script, old);
+    return true;
+  }
+
+  function showWhole(html) {
+    document.open();
+    document.write(html);
+    document.close();
+  }
+
+  // The page as it is now, in place of this one (once at a time; asked again meanwhile, once more after).
+  function refresh() {
+    if (!window.fetch) { window.location.reload(); return; }
+    if (live.fetching) { live.again = true; return; }
+    live.fetching = true;
+    fetch(window.location.pathname + window.location.search, {credentials: "same-origin", cache: "no-store"})
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        live.fetching = false;
+        if (html && !stale()) swapIn(html, null);
+        if (live.again) { live.again = false; refresh(); }
+      })
+      .catch(function () { live.fetching = false; });
+  }
+
+  // A form of this page posted by fetch and its answer swapped in; true when it was sent that way.
+  // `alsoSent`: the forms whose fields the answer empties too (a move typed in one, sent by another).
+  function postInPlace(form, submitter, alsoSent) {
+    if (!window.fetch || !window.DOMParser || !window.FormData) return false;
+    var body;
+    try { body = submitter ? new FormData(form, submitter) : new FormData(form); } catch (e) { body = new FormData(form); }
+    if (submitter && submitter.name && !body.has(submitter.name)) body.append(submitter.name, submitter.value);
+    var sent = [form].concat(alsoSent ? all(document, alsoSent) : []);
+    var here = window.location.pathname;
+    live.fetching = true;
+    fetch(form.action, {method: "POST", body: body, credentials: "same-origin"})
+      .then(function (response) {
+        return response.text().then(function (html) { return {url: response.url, html: html}; });
+      })
+      .then(function (answer) {
+        live.fetching = false;
+        var path = new URL(answer.url, window.location.href).pathname;
+        if (path === here && swapIn(answer.html, sent)) return;
+        // another page (or this one as an error page): shown as it came, so a notice on it is not lost
+        if (path !== here && answer.url && window.history.pushState) window.history.pushState(null, "", answer.url);
+        showWhole(answer.html);
+      })
+      .catch(function () { live.fetching = false; form.submit(); });  // no answer: as a form, once more
+    return true;
+  }
+
+  // The page's own forms (a message, an offer, resigning, a move the seat sends unconfirmed) are posted in
+  // place; a form already taken care of (a move to confirm first) has its default prevented before this.
+  document.addEventListener("submit", function (event) {
+    if (stale() || event.defaultPrevented) return;
+    var form = event.target;
+    if ((form.getAttribute("method") || "").toLowerCase() !== "post" || !data.here) return;
+    var path = new URL(form.action, window.location.href).pathname;
+    if (path !== data.here && path.indexOf(data.here + "/") !== 0) return;
+    if (postInPlace(form, event.submitter, form.classList.contains("moves") ? "form.moves" : null)) event.preventDefault();
+  });
+
+  // A choice carried over from the page before the swap: the same move, chosen again while it is legal.
+  function takeUpCarriedChoice() {
+    var carried = window.pbemCarry;
+    window.pbemCarry = null;
+    if (!carried) return;
+    if (carried.move && byMove[carried.move]) choose(byMove[carried.move]);
+    else if (carried.piece && byPiece[carried.piece]) pickPiece(carried.piece, null);
+    else if (carried.move || carried.piece) text(say, W("The game moved on: the move you had chosen is no longer possible."));
+  }
+
+  function onHead(head) {
+    if (stale() || !head || head.seq === data.seq) return;
+    refresh();
+  }
+  live.onHead = onHead;
+
+  function follow() {
+    if (!data.stream || !window.EventSource || live.source) return;
+    var source = live.source = new EventSource(data.stream);
+    source.addEventListener("head", function (event) {
+      var head;
+      try { head = JSON.parse(event.data); } catch (e) { return; }
+      if (live.onHead) live.onHead(head);
     });
   }
 
   function poll() {
     if (!data.status || !window.fetch) return;
+    if (live.source && live.source.readyState === 1) return;  // the stream tells already
     fetch(data.status, {credentials: "same-origin", cache: "no-store"}).then(function (r) {
       return r.ok ? r.json() : null;
     }).then(function (now) {
-      if (!now) return;
-      title(now.your_turn);
-      if (now.seq !== data.seq) {
-        if (state.piece || state.move || state.target || typing()) {
-          var banner = document.getElementById("moved-on");
-          if (banner) banner.hidden = false;
-        } else {
-          window.location.reload();
-        }
-      }
+      if (!now || stale()) return;
+      if (now.seq !== data.seq) refresh();
+      else title(now.your_turn);
     }).catch(function () { /* the next poll tries again */ });
   }
+  follow();
   if (data.status) {
-    setInterval(poll, 10000);
-    document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
+    var pollTimer = setInterval(function () {
+      if (stale()) { clearInterval(pollTimer); return; }
+      poll();
+    }, 10000);
+    document.addEventListener("visibilitychange", function () { if (!stale() && !document.hidden) poll(); });
   }
 })();

@@ -249,10 +249,11 @@ def choose_on_board(driver, move: str) -> None:
 
 
 def confirm_pending(driver, move: str) -> None:
-    """The pending move shows in words and notation; confirming it sends it, and the page reloads."""
+    """The pending move shows in words and notation; confirming it sends it, and the page is drawn anew."""
     pending = wait_for(driver, lambda d: visible(d, "#pending-move"))[0]
     assert pending.find_element("css selector", ".pending-notation").text == move
-    old = driver.find_element("tag name", "html")
+    # the page swaps the new one in place (or, without fetch, reloads): either way its data is new
+    old = driver.find_element("id", "move-hints")
     button = driver.find_element("id", "confirm-move")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
     button.click()

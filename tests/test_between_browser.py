@@ -57,7 +57,8 @@ def test_the_panels_at_phone_and_desktop_size(server, database, chrome, shots):
     text.send_keys("Half written")
     driver.execute_script("window.__same_page = true;")
     api(server, f"/api/games/{game.id}/messages", {"text": "Meanwhile..."}, bob)
-    wait_for(driver, lambda d: d.find_element("css selector", "#moved-on").is_displayed(), 25)
+    # ... and the new message is shown in place beside it (issue 27: the page is live, not reloaded)
+    wait_for(driver, lambda d: "Meanwhile..." in d.find_element("css selector", "ol.messages").text, 25)
     assert driver.execute_script("return window.__same_page") is True
     assert driver.find_element("css selector", "#message-text").get_attribute("value") == "Half written"
     # the answer on the phone-first panel ends the game

@@ -171,7 +171,10 @@ def test_between_players_through_a_real_server(server, database, name):
     status, body = api(server, f"/api/games/{game.id}/takeback", {"to_seq": before}, game.tokens[proposer])
     assert status == 202
     _, page = Browser().get(f"{server}/play/{game.tokens[other]}")
-    assert "proposes to take back to position" in page and "Accept" in page
+    # the proposal names the moves it would undo, not a position number (issue 27)
+    proposed = re.search(r"proposes to take back these moves: ([^<]*)</strong>", page)
+    assert proposed and "Accept" in page and "position" not in proposed.group(1), page[:0]
+    assert game.head().names[proposer] in proposed.group(1)
     answerer = Browser()
     status, page = form_post(answerer, f"{server}/play/{game.tokens[other]}", f"{server}/play/{game.tokens[other]}/answer",
                              {"accept": "yes"})

@@ -35,7 +35,7 @@ def test_the_same_takeback_from_two_tabs_goes_back_once(server, database):
     assert f'<option value="{before}">' in first_page
 
     status, page = first_tab.post(f"{link}/takeback", {"csrf": csrf(first_page), "to_seq": str(before)})
-    assert status == 200 and f"the game is at position {before} again" in page
+    assert status == 200 and "Taken back: the game is as it was before that move." in page
     status, page = second_tab.post(f"{link}/takeback", {"csrf": csrf(second_page), "to_seq": str(before)})
     assert status == 409 and f"the game already stands at position {before}" in page
     assert len(rewinds(game.db, game.id)) == 1

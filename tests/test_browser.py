@@ -161,9 +161,9 @@ def test_the_title_says_your_turn_and_follows_the_game_without_a_reload(server, 
     driver.execute_script("window.__same_page = true;")
     api(f"{server}/api/games/{game_id}/moves", {"move": "forward 1", "seq": 2}, tokens[0])
     wait_for(driver, lambda d: d.title.startswith("Your turn"), 20)
-    # the page took up the new position by itself (a reload, as nothing was chosen on it)
-    wait_for(driver, lambda d: d.execute_script("return window.__same_page === undefined"), 20)
-    assert visible(driver, ".turn.yours")
+    # the page took up the new position by itself, in place (issue 27: no reload)
+    wait_for(driver, lambda d: visible(d, ".turn.yours"), 20)
+    assert driver.execute_script("return window.__same_page") is True
 
 
 def test_time_left_counts_down_in_the_viewers_time_zone(server, var_dir, chrome):

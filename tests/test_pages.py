@@ -113,6 +113,18 @@ def test_the_seat_page_carries_its_fixed_scripts_that_its_content_security_polic
                                                            (templates / "app" / "subscribe.js").read_text()]
 
 
+def test_without_the_script_an_action_returns_to_the_board_not_the_top(client, db, site):
+    created = service.create_game(db, site, "mississippi", THREE)
+    token = created.tokens[0]
+    page = client.get(f"/play/{token}")
+    assert b'<div class="board-column" id="board">' in page.data
+    played = client.post(f"/play/{token}", data={"csrf": csrf(page.data), "seq": "2", "move": "forward 1",
+                                                 "confirmed": "1"})
+    assert played.status_code == 303 and played.headers["Location"].endswith(f"/play/{token}#board")
+    offered = client.post(f"/play/{token}/offer", data={"csrf": csrf(page.data), "kind": "draw"})
+    assert offered.status_code == 303 and offered.headers["Location"].endswith(f"/play/{token}#board")
+
+
 def test_a_move_from_the_form_is_confirmed_on_a_page_of_its_own_then_played(client, db, site):
     created = service.create_game(db, site, "mississippi", THREE)
     token = created.tokens[0]
@@ -222,7 +234,7 @@ def test_an_open_page_can_ask_cheaply_whether_the_game_moved_on(client, db, site
 def test_the_tab_title_says_your_turn(client, db, site):
     created = service.create_game(db, site, "mississippi", THREE)
     assert b"<title>Your turn \xc2\xb7 Mississippi \xc2\xb7 Ann</title>" in client.get(f"/play/{created.tokens[0]}").data
-    assert b"<title>Mississippi \xc2\xb7 Bob</title>" in client.get(f"/play/{created.tokens[1]}").data
+    assert b"<title>Ann to move \xc2\xb7 Mississippi \xc2\xb7 Bob</title>" in client.get(f"/play/{created.tokens[1]}").data
 
 
 def test_a_finished_game_shows_the_winner(client, db, site):
@@ -230,6 +242,9 @@ def test_a_finished_game_shows_the_winner(client, db, site):
     service.submit_move(db, site, created.id, created.tokens[0], "forward 3", 1)
     page = client.get(f"/games/{created.id}")
     assert b"The game is over" in page.data and b"Winner: Ann" in page.data
+    # the result leads, in words, above the board; and in the tab's title (issue 27)
+    assert page.data.index(b"The game is over: Ann won: a boat reached the goal.") < page.data.index(b'class="board"')
+    assert b"<title>Ann won: a boat reached the goal \xc2\xb7 " in page.data
     seat = client.get(f"/play/{created.tokens[1]}")
     assert b"Resign" not in seat.data
 
@@ -250,8 +265,10 @@ def test_choices_open_between_turns_are_not_called_your_move(client, db, site):
     loaded = service.load(db, created.id)
     waiting = next(s for s in range(4) if s not in loaded.to_move and loaded.module.legal_moves(loaded.state, s))
     page = client.get(f"/play/{created.tokens[waiting]}").data.decode()
-    assert "Open to you while others move" in page and "<strong>Your turn.</strong>" not in page
     mover = min(loaded.to_move)
+    # the banner names who moves (issue 27), and says the seat may act meanwhile
+    assert f"<strong>{loaded.names[mover]} to move.</strong> You may act meanwhile." in page
+    assert "<strong>Your turn.</strong>" not in page
     assert "<strong>Your turn.</strong>" in client.get(f"/play/{created.tokens[mover]}").data.decode()
 
 
@@ -278,3 +295,23 @@ def test_a_one_day_clock_from_the_form_starts_with_the_default_reminders_that_fi
         "name0": "Ann", "name1": "Bob", "opt_time_per_move": "1d", "opt_reminders": "1d,1h"})
     first = store.read_events(store.connect(database), game_id)[0]
     assert first.data["clock"]["time_per_move"] == 86400 and first.data["clock"]["reminders"] == [3600]
+
+
+def test_the_result_in_words_says_who_won_and_by_how_much(app):
+    from pbem.web import banner
+
+    names = ["Ann", "Bob", "Cy", "Di"]
+    with app.test_request_context("/"):
+        # Buccaneer: treasure at home per seat
+        assert banner.result_in_words({"termination": "round_cap", "winners": [1], "scores": {
+            "0": {"home": 9}, "1": {"home": 12}}}, names) == "Bob won by 3 points."
+        # Dragon & Flagon: a team's total for its seats
+        assert banner.result_in_words({"termination": "finished", "winners": [0, 2], "scores": {
+            "0": {"seats": [0, 2], "total": 7}, "1": {"seats": [1, 3], "total": 6}}}, names) == "Ann and Cy won by 1 point."
+        # no points to count, or won by resignation: how it ended instead
+        assert banner.result_in_words({"termination": "resigned", "winners": [0], "scores": {
+            "0": {"home": 1}, "1": {"home": 5}}}, names) == "Ann won: everyone else resigned."
+        assert banner.result_in_words({"termination": "goal", "winners": [2]}, names) == "Cy won: a boat reached the goal."
+        assert banner.result_in_words({"termination": "agreed_draw", "winners": []}, names) == "Drawn by agreement."
+        assert banner.title_words(None, [1, 3], names, None) == "Bob and Di to move"
+        assert banner.title_words(None, [1, 3], names, 3) == "Your turn"

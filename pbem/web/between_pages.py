@@ -22,10 +22,10 @@ from ..events.agreements import PROPOSALS
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
 from ..play.folding import Folded
 from ..games.base import GameError
-from ..words import read
+from ..words import read, tell
 from . import languages, limits
 from .pages import bp, check_csrf, seat_context, seat_from_token
-from .languages import gettext, page_message
+from .languages import gettext, ngettext, page_message
 
 MESSAGES_ON_PAGE = 40
 NOTES_ON_PAGE = 30
@@ -66,12 +66,34 @@ def proposal_view(loaded: Folded, seat: int) -> dict | None:
         role = "answer"
     else:
         role = "waiting"
-    what = gettext("to pause the game until %(until)s", until=proposal["until"].replace("T", " ").replace("Z", " UTC")) \
-        if proposal["kind"] == "pause" else read(kind.words(proposal), languages.current())
+    if proposal["kind"] == "pause":
+        what = gettext("to pause the game until %(until)s", until=proposal["until"].replace("T", " ").replace("Z", " UTC"))
+    elif proposal["kind"] == "takeback":
+        what = takeback_in_words(loaded, seat, proposal)
+    else:
+        what = read(kind.words(proposal), languages.current())
     return {"who": names[proposal["seat"]], "what": what, "group": kind.group, "role": role,
             "waiting": waiting, "accepted": [names[s] for s in proposal["accepted"]], "seq": proposal["seq"],
             "changes": changes_between(loaded, proposal["from"], proposal["to"]) if proposal["kind"] == "upgrade"
             else []}
+
+
+MOVES_NAMED_AT_MOST = 6
+
+
+def takeback_in_words(loaded: Folded, seat: int, proposal: dict) -> str:
+    """A takeback names the moves it would undo, as this seat was told them (a move hidden from it stays
+    hidden), not the position it goes back to (issue 27: "to position 47" said nothing to a player)."""
+    told = [item for item in tell(get_db(), loaded, seat, proposal["to_seq"], upto=proposal["seq"] - 1)
+            if item.verb in ("move", "timeout")]
+    lines = [line for item in told for line in item.read(languages.current())]
+    if not lines:
+        return gettext("to take back the last move")
+    more = len(lines) - MOVES_NAMED_AT_MOST
+    undone = " ".join(lines[:MOVES_NAMED_AT_MOST])
+    if more > 0:
+        undone += " " + ngettext("And %(num)s more.", "And %(num)s more.", more, num=more)
+    return gettext("to take back these moves: %(moves)s", moves=undone)
 
 
 def changes_between(loaded: Folded, old: int, new: int) -> list[str]:
@@ -101,7 +123,9 @@ def line_rows(loaded: Folded, line: list) -> list[dict]:
 bp.add_app_template_global(between_view, "between_view")
 
 
-def back_to_seat(token: str, anchor: str = ""):
+def back_to_seat(token: str, anchor: str = "#board"):
+    """The seat page after an action, at the panel it came from, else at the board (not at the page's
+    top: issue 27)."""
     return redirect(url_for("pages.seat_page", token=token) + anchor, code=303)
 
 
@@ -156,7 +180,7 @@ def seat_takeback(token):
         done = agreements.take_back(get_db(), get_site(), loaded.id, token, to_seq)
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, between_panel="takeback")
-    flash(gettext("Taken back: the game is at position %(at)s again.", at=to_seq) if done.applied else
+    flash(gettext("Taken back: the game is as it was before that move.") if done.applied else
           gettext("Your takeback is proposed: the others must accept it. It lapses if anyone moves."))
     return back_to_seat(token)
 

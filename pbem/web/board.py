@@ -11,6 +11,7 @@ words sending it would bring, and nothing more.
 from __future__ import annotations
 
 import inspect
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -174,19 +175,18 @@ def options_in_words(folded: Folded, language: str = i18n.DEFAULT) -> list[str]:
     return words
 
 
-ENDINGS = {
-    "resigned": "everyone else resigned",
-    "round_cap": "the last round was played",
-    "turn_limit": "the last turn was played",
-    "goal": "a boat reached the goal",
-    "stalled": "no one could move any more",
-    "agreed_draw": "the players agreed a draw",
-    "abandoned": "the players agreed to abandon the game",
-}
+
+MOVER = re.compile(r'<text class="to-move"[^>]*>.*?</text>', re.S)
 
 
 def ending_in_words(termination: str) -> str:
     return ENDINGS.get(termination, termination.replace("_", " "))
+
+
+def without_mover(svg: str) -> str:
+    """A board whose game ended outside its rules (an agreed draw, an abandon: the game itself does not
+    know it is over) without its "X to move" line: after an agreed draw no one is to move."""
+    return MOVER.sub("", svg)
 
 
 def names_of(folded: Folded, seat: int | None, language: str) -> dict[str, dict[str, str]]:

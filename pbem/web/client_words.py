@@ -21,6 +21,7 @@ CLIENT_WORDS = (
     N_("Moves %(from)s to %(top)s as you saw them are no longer on the server"),
     N_("(up to move %(same)s it is as you saw it)"), N_("Your turn"),
     N_("square %(square)s"),  # a square's accessible name where the game gave none (section 25)
+    N_("The game moved on: the move you had chosen is no longer possible."),
 )
 
 

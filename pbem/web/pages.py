@@ -31,7 +31,7 @@ from ..games.base import GameError, Phrase
 from ..words.export import record_json, text_record
 from ..notify import outbox
 from ..words import lines_of, read, tell
-from . import board, languages, limits, public_games, started
+from . import banner, board, languages, limits, public_games, started
 from .asking import ask_for_mail
 from .client_words import client_words
 from .waiting import waiting_page
@@ -238,7 +238,7 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
     state = shown.state
     result = shown.outcome
     legal = legal_moves(loaded, seat) if at is None else []
-    to_move = sorted(shown.to_move)
+    to_move = sorted(shown.to_move) if shown.outcome is None else []  # no one moves in a finished game
     now = clock.parse_time(service.utcnow())
     deadlines = {s: clock.format_time(d) for s in sorted(loaded.owing_since)
                  if at is None and (d := loaded.deadline(s, now)) is not None}
@@ -248,14 +248,21 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
     return {
         "loaded": loaded, "module": module, "seat": seat, "names": loaded.names,
         "seq": loaded.seq if at is None else at,
-        "svg": Markup(board.board_svg(loaded, state, seat, languages.current())),
+        "svg": Markup(board.without_mover(board.board_svg(loaded, state, seat, languages.current()))
+                      if result is not None and module.outcome(state) is None
+                      else board.board_svg(loaded, state, seat, languages.current())),
         # what the game's own HTML panel (templates/games/<name>.html) shows beside the board
         "view": module.view(state, seat),
         "text": module.render_text(state, seat),
         "legal": legal, "move_groups": group_moves(legal),
         "board_moves": any(h["piece"] or h["target"] for h in hints), "off_board": board.off_board(hints),
         "to_move": to_move, "outcome": result.to_json() if result else None,
-        "ending": board.ending_in_words(result.termination) if result else None,
+        "ending": banner.ending_in_words(result.termination) if result else None,
+        # the page's head and its tab's title: the result in words, or who moves, by name
+        "result_words": banner.result_in_words(result.to_json(), loaded.names) if result else None,
+        "movers_words": banner.movers_in_words(to_move, loaded.names) if to_move and not result else None,
+        "head_words": banner.title_words(result.to_json() if result else None, to_move, loaded.names, seat)
+        if at is None else "",
         # the event list is the history page's alone; the seat page tells its recent moves in words
         "events": history_window(loaded, seat, at) if at is not None else [],
         "at": at,
@@ -299,10 +306,13 @@ def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str)
             "names": board.control_names(loaded, seat, hints, languages.current()),
             "recent": {str(seq): digest for seq, digest in store.heads.hashes_at(
                 get_db(), loaded.id, range(max(1, loaded.seq - RECENT_HASHES + 1), loaded.seq + 1)).items()}}
+    # the game's news as it happens (pbem/web/live.py): the page swaps the new page in, in place
+    data["stream"] = url_for("pages.event_stream", game_id=loaded.id)
     if token:
         data["preview"] = url_for("pages.seat_preview", token=token)
         data["check"] = url_for("pages.seat_check", token=token)
         data["status"] = url_for("pages.seat_status", token=token)
+        data["here"] = url_for("pages.seat_page", token=token)  # its forms post here and below, in place
     else:
         data["status"] = url_for("pages.spectator_status", game_id=loaded.id)
     return data
@@ -373,8 +383,11 @@ def seat_move(token):
 
 
 def seat_url(token: str) -> str:
-    """Where a seat's form answers: the text mode when the form came from it (`mode=text`), else the seat page."""
-    return url_for("pages.seat_text" if request.form.get("mode") == "text" else "pages.seat_page", token=token)
+    """Where a seat's form answers: the text mode when the form came from it (`mode=text`), else the seat
+    page at its board, not the page's top: the player sees where their move left it (issue 27)."""
+    if request.form.get("mode") == "text":
+        return url_for("pages.seat_text", token=token)
+    return url_for("pages.seat_page", token=token, _anchor="board")
 
 
 def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | None):
@@ -506,7 +519,7 @@ def seat_record(token):
 
 def text_download(loaded: Folded, seat: int | None):
     name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat + 1}") + ".txt"
-    ending = board.ending_in_words(loaded.outcome.termination) if loaded.outcome else ""
+    ending = banner.ending_in_words(loaded.outcome.termination) if loaded.outcome else ""
     language = languages.current()
     return record_response(loaded, seat, export.text_kind(language),
                            lambda: text_record(get_db(), loaded, seat, ending, language), "text/plain",
