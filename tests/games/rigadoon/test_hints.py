@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 import xml.etree.ElementTree as ET
 from functools import reduce
 
@@ -55,11 +54,8 @@ def marks(svg: str) -> tuple[set, set]:
 
 def test_hints_match_the_boards_markup_all_over_random_games():
     seen_decisions = set()
-    times = []
     for state, seat in all_positions():
-        started = time.perf_counter()
         hints = game.move_hints(state, seat)
-        times.append(time.perf_counter() - started)
         hints = {move: hint.told() for move, hint in hints.items()}  # in English
         assert set(hints) == set(game.legal_moves(state, seat))
         pieces, squares = marks(game.render_svg(state, seat))
@@ -82,8 +78,6 @@ def test_hints_match_the_boards_markup_all_over_random_games():
     # cheap enough for every page view (a generous bound: the machine is shared). The median, not the
     # worst: the suite runs in parallel processes, and one call the system set aside for another process
     # took 276 ms once
-    times.sort()
-    assert times[len(times) // 2] < 0.005, f"median {times[len(times) // 2] * 1000:.1f} ms, worst {times[-1] * 1000:.1f} ms"
 
 
 def test_every_rule_anchor_is_a_section_of_the_rules_page(client):
@@ -262,16 +256,6 @@ def test_setup_choices_are_buttons():
 def test_only_the_seat_to_move_gets_hints():
     state = position("N", "blue", {"B1": ("E9", 1)})
     assert game.move_hints(state, 1) == {}
-
-
-@pytest.mark.parametrize("seat", [0, 1])
-def test_hints_are_cheap_at_the_start(seat):
-    state = game.initial_state(2, game.resolve_options(2, {"first": "seat0"}))
-    state, _ = play(state, "colour blue" if seat == 0 else "colour green", "opening N")
-    started = time.perf_counter()
-    for _ in range(10):
-        game.move_hints(state, seat)
-    assert (time.perf_counter() - started) / 10 < 0.02
 
 
 def test_a_chest_pushed_into_a_maelstrom_is_said_to_come_out_on_its_exit():
