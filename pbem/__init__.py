@@ -23,17 +23,15 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config_mod.secret_key(var_dir)
 
-    from .people import away
     from . import between
-    from .web import db
-    from .web import (api, app_files, headers, health, home, home_api, languages, limits, pages, push_api, started,
-                      unsubscribe)
+    from .lobby import listing
+    from .people import away
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
-    from .web import away_pages, between_api, between_pages, heads, history, live, proof, seats, text_mode  # noqa: F401
-    from .web import lobby_pages
-    from .lobby import listing
+    from .web import (api, app_files, away_pages, between_api, between_pages, db, headers, heads, health,  # noqa: F401
+                      history, home, home_api, languages, limits, live, lobby_pages, pages, proof, push_api, seats,
+                      started, text_mode, unsubscribe)
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)

@@ -14,10 +14,10 @@ import os
 import sys
 
 from . import config as config_mod
-from .play import service
 from . import store
 from .games import GAMES
 from .games.base import GameError
+from .play import service
 from .site import Site
 
 
@@ -200,8 +200,8 @@ def cmd_show(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .words.export import record_json
     from .play.transfer import full_record
+    from .words.export import record_json
 
     db = open_db()
     if args.full:
@@ -416,8 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from .people import away
     from . import between
+    from .people import away
 
     between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
     away.install()  # an address's rest days follow it into a game it joins (issue 28)

@@ -23,13 +23,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..play import service
 from .. import store
-from ..play.deciding import OFFER_KINDS, OFFERS, answer_command as decide_answer, newer_rules, offer_command, open_proposal, resume_command, reach_alone as decide_reach, takeback_command as decide_takeback, was_taken_back
-from ..play.deciding import is_position as decide_position
-from ..play.errors import Conflicting
 from ..events.agreements import GAME_REWOUND
 from ..events.versions import RULES_UPGRADED
+from ..play import service
+from ..play.deciding import OFFER_KINDS, OFFERS
+from ..play.deciding import answer_command as decide_answer
+from ..play.deciding import is_position as decide_position
+from ..play.deciding import newer_rules, offer_command, open_proposal
+from ..play.deciding import reach_alone as decide_reach
+from ..play.deciding import resume_command
+from ..play.deciding import takeback_command as decide_takeback
+from ..play.deciding import was_taken_back
+from ..play.errors import Conflicting
 from ..play.folding import PLATFORM_EVENTS, Folded
 from . import Refused
 

@@ -9,9 +9,9 @@ comes back by mail, as for a move (pbem/notify/inbound.py).
 
 from __future__ import annotations
 
+from ..games.base import GameError, Phrase, said
 from ..play import service
 from ..play.errors import ServiceError
-from ..games.base import GameError, Phrase, said
 from . import agreements
 
 WORDS = ("accept", "decline", "takeback")

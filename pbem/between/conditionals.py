@@ -39,14 +39,14 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from ..play import loading, service
 from .. import store
 from ..events.agreements import GAME_REWOUND
-from ..play.folding import PLATFORM_EVENTS, Folded, legal_moves
 from ..games.base import Event, GameError
 from ..notify.between import supersede_turn_notices
-from ..store.recent import Recent
+from ..play import loading, service
+from ..play.folding import PLATFORM_EVENTS, Folded, legal_moves
 from ..play.redaction import public_data
+from ..store.recent import Recent
 from . import Refused
 from .agreements import is_position
 

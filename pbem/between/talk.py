@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play import service
 from .. import store
-from ..play.deciding import clean_text, message_command, note_command
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
+from ..play import service
+from ..play.deciding import clean_text, message_command, note_command
 from ..play.folding import Folded
 from . import Refused
 

@@ -12,13 +12,13 @@ import json
 import logging
 from dataclasses import dataclass
 
-from ..play import clock, service
-from ..people import players
 from .. import store
-from ..play.errors import BadRequest, Unprocessable
 from ..events.home import SEAT_JOINED
-from ..play.folding import Folded
 from ..games import GAMES
+from ..people import players
+from ..play import clock, service
+from ..play.errors import BadRequest, Unprocessable
+from ..play.folding import Folded
 from ..site import Site
 from . import names, reliability
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import logging
 from typing import Iterable, Sequence
 
-from ..play import service
 from .. import store
 from ..events.core import TURN_TIMED_OUT
+from ..play import service
 from ..play.folding import Folded
 from ..site import Site
 from . import names

@@ -16,9 +16,9 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta, timezone
 
+from .. import store
 from ..people import accounts
 from ..play import service
-from .. import store
 from ..site import Site
 from . import lost_links
 

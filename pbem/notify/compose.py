@@ -17,23 +17,23 @@ a move's request does not pay for them and they can be told in the recipient's l
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import i18n
-from ..play import loading
-from ..i18n import N_
 from ..config import TEMPLATES_DIR
-from . import between
 from ..events.computer import computer_seats
 from ..events.core import scheduled_vacation_words
+from ..games.base import Phrase, counted, said
+from ..i18n import N_
+from ..play import loading
 from ..play.folding import legal_moves
 from ..site import Site
-from ..games.base import Phrase, counted, said
 from ..words import lines_of, read, reads_as_spectator, tell, tell_events
+from . import between
 from .unsubscribe import masked
 
 HELD_WHEN_DIGEST = {"invitation", "your_turn", "result",  # reminders, timeouts and answers are urgent

@@ -23,10 +23,10 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses
 
-from ..play import service
 from ..between import by_mail
-from ..play.folding import legal_moves
 from ..games.base import GameError, Phrase, StaleMove, said
+from ..play import service
+from ..play.folding import legal_moves
 from ..site import Site
 from ..words import read
 from . import compose

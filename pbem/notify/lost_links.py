@@ -8,8 +8,8 @@ of requests: the outbox's unique key (game, seq 0, seat, channel, "links:<hour>"
 
 from __future__ import annotations
 
-from ..play import clock, service
 from .. import store
+from ..play import clock, service
 from ..site import Site
 from . import compose
 

@@ -18,8 +18,8 @@ from email.utils import format_datetime, make_msgid
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from ..play import clock
 from .. import i18n
+from ..play import clock
 from ..site import Site
 from .deadline import Deadline
 

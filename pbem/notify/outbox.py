@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import timedelta
 
-from ..play import clock
 from .. import store
+from ..play import clock
 from . import wording
 from .push import GONE
 

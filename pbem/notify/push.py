@@ -31,8 +31,8 @@ from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid
 from pywebpush import WebPusher
 
-from ..play import clock, loading
 from .. import store
+from ..play import clock, loading
 from ..site import Site
 from .webhook import WebhookRefused, pinned_post, resolve
 

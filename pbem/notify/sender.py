@@ -17,9 +17,9 @@ import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
+from .. import i18n, store
 from ..people import accounts
 from ..play import clock
-from .. import i18n, store
 from ..site import Site
 from . import mail, outbox, push, quiet, unsubscribe, webhook, wording
 from .compose import render

@@ -19,9 +19,9 @@ import socket
 import threading
 from datetime import datetime, timedelta, timezone
 
-from ..play import clock, service
-from ..people import computer
 from .. import store
+from ..people import computer
+from ..play import clock, service
 from ..site import Site
 from . import asked, compose, courier, sender
 

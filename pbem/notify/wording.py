@@ -19,12 +19,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ..people import accounts
 from .. import i18n, store
-from ..play import loading
 from ..games.base import Phrase
+from ..people import accounts
+from ..play import loading
 from ..words import read
 from . import between, compose
+
 
 def has_words(row: Mapping) -> bool:
     """Whether the row already holds its words (or has nothing left to say: sent, dropped)."""

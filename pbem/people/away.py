@@ -15,8 +15,8 @@ import logging
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from ..play import clock, service
 from .. import store
+from ..play import clock, service
 from ..play.deciding import end_scheduled_vacation_command, rest_days_command, scheduled_vacation_command
 from ..play.errors import Forbidden, Unprocessable
 from ..site import Site

@@ -25,10 +25,10 @@ import logging
 import random
 from datetime import datetime, timedelta
 
-from ..play import clock, service
 from .. import store
-from ..play.deciding import come_back_command
 from ..events.computer import level_of, owed_by_computer
+from ..play import clock, service
+from ..play.deciding import come_back_command
 from ..play.folding import Folded, legal_moves
 from ..site import Site
 

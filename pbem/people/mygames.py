@@ -13,9 +13,9 @@ import json
 from dataclasses import asdict, dataclass
 from datetime import timedelta
 
-from ..play import clock
 from .. import store
 from ..games import GAMES
+from ..play import clock
 from ..site import Site
 from ..words import summary_read
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..play import service
 from .. import store
+from ..play import service
 from ..play.deciding import join_command
 from ..play.errors import Busy, Conflicting, Forbidden, GameNotFound
 from ..play.folding import Folded

@@ -13,18 +13,21 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from . import chance as chance_mod
-from . import clock
 from .. import store
-from .commands import run_command
-from .deciding import answer_command, check_may_move, clock_command, come_back_command, handover_command, join_command, message_command, note_command, offer_command, resign_command, takeback_command, vacation_command, resume_command, end_scheduled_vacation_command, rest_days_command, scheduled_vacation_command
-from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
 from ..events.agreements import GAME_REWOUND
 from ..events.computer import owed_by_computer
 from ..events.home import SEATS_OPENED
-from .folding import GAME_CREATED, SEED_REVEALED, Folded, advance, begin, legal_moves
 from ..games.base import Event, GameError
 from ..store.recent import Recent
+from . import chance as chance_mod
+from . import clock
+from .commands import run_command
+from .deciding import (answer_command, check_may_move, clock_command, come_back_command, end_scheduled_vacation_command,
+                       handover_command, join_command, message_command, note_command, offer_command, resign_command,
+                       rest_days_command, resume_command, scheduled_vacation_command, takeback_command,
+                       vacation_command)
+from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
+from .folding import GAME_CREATED, SEED_REVEALED, Folded, advance, begin, legal_moves
 
 _REPORTS: Recent[dict] = Recent(size=256)  # (database, game, seq, last hash) -> the report
 

@@ -28,7 +28,8 @@ from typing import Iterable, Mapping, Sequence
 
 from ..games.base import InvalidOptions, Option
 from ..i18n import N_
-from .rest_days import MAX_REST_DAYS, WEEKDAYS, Rest, checked_zone, day_names, latest_rest, rest_days_of, rest_in_force, rest_spans
+from .rest_days import (MAX_REST_DAYS, WEEKDAYS, Rest, checked_zone, day_names, latest_rest, rest_days_of,
+                        rest_in_force, rest_spans)
 
 TIMEOUT_ACTIONS = ("remind", "skip", "forfeit", "bot")
 MAX_DURATION = 365 * 86400  # no clock setting is longer than a year: time arithmetic stays in range

@@ -24,13 +24,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, Iterator, Protocol, Sequence
 
-from . import clock
-from .errors import BadRequest, Conflicting, Forbidden, Refused, TooMany, Unprocessable
 from ..events.agreements import GAME_REWOUND, PROPOSALS
 from ..events.computer import playing_for
 from ..events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
-from .folding import PLATFORM_EVENTS, Folded
 from ..games.base import Event
+from . import clock
+from .errors import BadRequest, Conflicting, Forbidden, Refused, TooMany, Unprocessable
+from .folding import PLATFORM_EVENTS, Folded
 
 OFFERS = {"draw": "draw", "abandon": "abandon", "upgrade": "upgrade", "pause": "pause"}  # upgrade: 16; pause: 28
 OFFER_KINDS = "kind must be \"draw\", \"abandon\", \"upgrade\" or \"pause\""

@@ -7,8 +7,8 @@ error to what they show with `status_of`, so a refusal reads the same on every c
 from __future__ import annotations
 
 from ..games import UnknownGame
-from ..store import Unavailable
 from ..games.base import GameError, NotYourTurn, StaleMove
+from ..store import Unavailable
 
 
 class ServiceError(Exception):

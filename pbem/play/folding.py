@@ -20,12 +20,13 @@ from datetime import datetime
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
-from . import clock
 from ..events import AFTER_COMMAND, KINDS, PLATFORM_EVENTS, Working
-from ..events.core import GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, TURN_TIMED_OUT, VACATION_ENDED, VACATION_STARTED
+from ..events.core import (GAME_CREATED, SEED_REVEALED, SETTINGS_CHANGED, TURN_TIMED_OUT, VACATION_ENDED,
+                           VACATION_STARTED)
 from ..games import get_game
 from ..games.base import Event, Outcome
 from ..store.recent import Recent
+from . import clock
 
 
 @dataclass(frozen=True)

@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Sequence
 
 from .. import store
+from ..store.recent import Recent
 from .errors import BadRequest, GameNotFound
 from .folding import Folded, advance, begin, fold, settle_alone
-from ..store.recent import Recent
 
 SNAPSHOT_EVERY = 16  # the fewer events a look back folds, the flatter a past position's cost against the head
 HEADS: Recent[Folded] = Recent(size=256)      # (database, game) -> the game at its head

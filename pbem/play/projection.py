@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
-from . import clock
 from ..events.computer import owed_by_computer
+from . import clock
 from .folding import Folded
 
 

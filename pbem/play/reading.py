@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from . import clock, loading
 from .. import store
+from . import clock, loading
 from .errors import BadRequest
 from .folding import Folded, legal_moves
 from .redaction import public_event

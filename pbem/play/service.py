@@ -21,18 +21,19 @@ from datetime import datetime, timezone
 from types import ModuleType
 from typing import Any, Sequence
 
-from . import chance as chance_mod
-from . import clock, loading
 from .. import i18n, store
-from .commands import run_command
-from .deciding import check_may_move, clock_command, resign_command, vacation_command
-from .errors import BadRequest, Busy, Conflicting, Forbidden, GameNotFound, ServiceError, TooMany, Unauthorized, status_of
-from .folding import GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, advance, begin, initial_state, legal_moves
 from ..games import get_game
 from ..games.base import Event, InvalidOptions, StaleMove
-from .projection import projection_row, seat_rows
-from ..words import latest_summary, spectator_lines, summary_of, summary_text
 from ..site import Site
+from ..words import latest_summary, spectator_lines, summary_of, summary_text
+from . import chance as chance_mod
+from . import clock, loading
+from .commands import run_command
+from .deciding import check_may_move, clock_command, resign_command, vacation_command
+from .errors import (BadRequest, Busy, Conflicting, Forbidden, GameNotFound, ServiceError, TooMany, Unauthorized,
+                     status_of)
+from .folding import GAME_CREATED, PLATFORM_EVENTS, SEED_REVEALED, Folded, advance, begin, initial_state, legal_moves
+from .projection import projection_row, seat_rows
 
 MAX_NAME = 40
 MAX_EMAIL = 254

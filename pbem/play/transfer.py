@@ -15,13 +15,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import loading
 from .. import store
+from ..games import UnknownGame, get_game
+from ..games.base import GameError
+from . import loading
 from .audit import verify_events
 from .errors import BadRequest, Conflicting, Forbidden
 from .folding import SEED_REVEALED, fold
-from ..games import UnknownGame, get_game
-from ..games.base import GameError
 from .projection import projection_row, seat_rows
 
 FORMAT = "pbem-full-record/1"

@@ -26,8 +26,8 @@ layer: it imports nothing of pbem above it.
 What the rest of pbem called as `store.x` when this was one module is here under the same name.
 """
 
-from . import (accounts, connection, copying, counters, events, groupcommit, heads, leases, lobby, outbox,
-               postgres, projections, push, schema, snapshots, sqlite)
+from . import (accounts, connection, copying, counters, events, groupcommit, heads, leases, lobby, outbox, postgres,
+               projections, push, schema, snapshots, sqlite)
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
 from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, INTEGRITY_ERRORS, Unavailable, close_pools,
                          close_quietly, described, dialect, end_request, health, immediate, is_postgres,

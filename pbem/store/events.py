@@ -20,11 +20,11 @@ from typing import Any, Iterable, Sequence
 
 import sqlite_utils
 
-from .recent import Recent
 from . import groupcommit
 from .connection import INTEGRITY_ERRORS, dialect, immediate, path_of, rows_of
 from .outbox import enqueue
 from .projections import write_projection
+from .recent import Recent
 from .schema import connect
 from .snapshots import REPLACE_SNAPSHOT
 

@@ -12,7 +12,6 @@ from . import push
 from .accounts import address_sha256, is_proven
 from .connection import dialect, immediate, rows_of
 
-
 OUTBOX_COLUMNS = ("game_id", "seq", "seat", "channel", "kind", "recipient", "subject", "body_text", "body_html",
                   "payload", "args", "status", "tries", "next_try", "created")
 

@@ -8,17 +8,15 @@ inference on first insert."""
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 import time
 from pathlib import Path
 
-import sqlite3
-import threading
-
 import sqlite_utils
 
-from . import postgres
+from . import lobby, postgres
 from .accounts import prove_address
-from . import lobby
 from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 

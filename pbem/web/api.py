@@ -13,19 +13,18 @@ from flask import Blueprint, current_app, jsonify, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge, UnsupportedMediaType
 
-from . import languages, limits, public_games
-from ..people import away
-from ..play import clock, reading, service
-from . import contract
-from .openapi import openapi as openapi_document
-from ..play.audit import verify as verify_game
-from ..play.folding import Folded
-from ..play.redaction import public_event
-from ..play.clock import CLOCK_OPTIONS
-from .db import get_db, get_site
 from ..games import GAMES, UnknownGame
 from ..games.base import GameError
 from ..i18n import N_
+from ..people import away
+from ..play import clock, reading, service
+from ..play.audit import verify as verify_game
+from ..play.clock import CLOCK_OPTIONS
+from ..play.folding import Folded
+from ..play.redaction import public_event
+from . import contract, languages, limits, public_games
+from .db import get_db, get_site
+from .openapi import openapi as openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

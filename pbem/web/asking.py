@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from flask import current_app
 
+from ..notify import asked
 from ..play import service
 from .db import get_db, get_site
-from ..notify import asked
 
 
 def ask_for_mail(kind: str, address: str) -> None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from flask import current_app, flash, redirect, request, url_for
 
+from ..games.base import GameError
 from ..notify import quiet
 from ..people import away
 from ..play import clock, service
-from .db import get_db, get_site
-from ..games.base import GameError
 from . import home, pages
+from .db import get_db, get_site
 from .languages import gettext, page_message
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from . import contract
-from ..play import service
-from ..between import agreements, conditionals, talk
+from ..between import agreements, conditionals
 from ..between import contract as schemas
-from .db import get_db, get_site
-from . import limits
+from ..between import talk
+from ..play import service
+from . import contract, limits
 from .api import bearer, bp, int_arg, json_body, viewer
+from .db import get_db, get_site
 
 
 def answer(body: dict, status: int):

@@ -14,18 +14,18 @@ from datetime import timedelta
 
 from flask import flash, g, redirect, render_template, request, url_for
 
-from ..play import clock, service
 from ..between import agreements, conditionals, talk
 from ..between.conditionals import canonical, hidden_from, movers, step
-from .db import get_db, get_site
 from ..events.agreements import PROPOSALS
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
-from ..play.folding import Folded
 from ..games.base import GameError
+from ..play import clock, service
+from ..play.folding import Folded
 from ..words import read, tell
 from . import languages, limits
-from .pages import bp, check_csrf, seat_context, seat_from_token
+from .db import get_db, get_site
 from .languages import gettext, ngettext, page_message
+from .pages import bp, check_csrf, seat_context, seat_from_token
 
 MESSAGES_ON_PAGE = 40
 NOTES_ON_PAGE = 30

@@ -15,11 +15,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..play import clock
 from .. import i18n
+from ..games.base import Event, GameError, Hint, Phrase
+from ..play import clock
 from ..play.clock import CLOCK_OPTIONS, format_duration
 from ..play.folding import PLATFORM_EVENTS, Folded, legal_moves
-from ..games.base import Event, GameError, Hint, Phrase
 from ..words import read
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import urlsplit
 
-from ..play import clock
 from .. import store
-from ..play.folding import Folded
 from ..people.mygames import MySeat
+from ..play import clock
+from ..play.folding import Folded
 from ..site import Site
 from ..words import tell
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from flask import Response, current_app, jsonify, request
 
 from .. import store
-from .db import get_db
 from .api import bp, error
+from .db import get_db
 from .health import unavailable
 from .home_api import bp as home_bp
 

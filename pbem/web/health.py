@@ -15,9 +15,8 @@ import socket
 from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import InternalServerError
 
-from . import db
 from .. import store
-from . import api
+from . import api, db
 from .api import bp
 
 

@@ -14,17 +14,17 @@ from dataclasses import dataclass
 
 from flask import abort, render_template, request, url_for
 
-from ..play import service
 from .. import store
 from ..between import talk
-from .db import get_db
-from ..play.folding import Folded
 from ..i18n import N_
+from ..play import service
+from ..play.folding import Folded
 from ..play.redaction import public_event
 from ..words import Told, taken_back, tell
-from .pages import bp, seat_context, seat_from_token
 from . import languages
 from .client_words import client_words
+from .db import get_db
+from .pages import bp, seat_context, seat_from_token
 
 MOVES_EACH_WAY = 30    # appends listed before and after the one shown
 AUDIT_EACH_WAY = 30    # events listed before and after, in the audit view

@@ -10,25 +10,22 @@ spends them, since mail scanners follow links on their own.
 
 from __future__ import annotations
 
-from flask import (Blueprint, current_app, flash, g, redirect, render_template, request, session,
-                   url_for)
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 
-from ..people import accounts, players
-from . import feeds
 from .. import i18n
-from ..play import service
-from .db import get_db, get_site
-from ..play.errors import ServiceError
 from ..games.base import GameError
 from ..lobby import listing, names
-from ..people.mygames import my_seats
 from ..notify.unsubscribe import masked
-from . import languages, limits, proof
+from ..people import accounts, players
+from ..people.mygames import my_seats
+from ..play import service
+from ..play.errors import ServiceError
+from . import feeds, languages, limits, proof
 from .asking import ask_for_mail
-from .pages import check_csrf, seat_from_token
-from .languages import gettext
-from . import languages
 from .client_words import client_words
+from .db import get_db, get_site
+from .languages import gettext
+from .pages import check_csrf, seat_from_token
 
 bp = Blueprint("home", __name__)
 

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, session
 
-from ..notify import quiet
-from ..people import accounts, away, players
-from . import contract
-from ..play import service
-from .db import get_db, get_site
 from ..games import UnknownGame
 from ..games.base import GameError
 from ..lobby import listing, names
+from ..notify import quiet
+from ..people import accounts, away, players
 from ..people.mygames import my_seats
-from . import api, languages, limits
+from ..play import service
+from . import api, contract, languages, limits
 from .asking import ask_for_mail
+from .db import get_db, get_site
 from .home import wake_mail
 
 bp = Blueprint("home_api", __name__, url_prefix="/api")

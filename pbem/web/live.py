@@ -28,8 +28,8 @@ import time
 
 from flask import Response, current_app
 
-from ..play import service
 from .. import store
+from ..play import service
 from .db import connection, get_db
 from .pages import bp
 

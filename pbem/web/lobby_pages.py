@@ -13,11 +13,11 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
 
-from ..play import clock, service
-from .db import get_db, get_site
 from ..games import GAMES
 from ..lobby import listing, names, reliability
+from ..play import clock, service
 from . import api, languages
+from .db import get_db, get_site
 from .home import signed_in
 from .languages import gettext
 from .pages import check_csrf, left_in_words

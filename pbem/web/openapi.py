@@ -14,10 +14,10 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from ..between import contract as between_contract
 from ..config import SCHEMAS_DIR
 from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut,
-                       HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, MoveIn, MyGameOut,
-                       MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PushKeyOut, PushSubscribedOut,
-                       PushSubscriptionIn, RotatedOut, SeatSettingsIn, SeatSettingsOut, SigninIn, VerifyOut,
-                       event_schemas, LobbyGameOut, PlayerOut, ReliabilityOut)
+                       HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, LobbyGameOut, MoveIn,
+                       MyGameOut, MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PlayerOut, PushKeyOut,
+                       PushSubscribedOut, PushSubscriptionIn, ReliabilityOut, RotatedOut, SeatSettingsIn,
+                       SeatSettingsOut, SigninIn, VerifyOut, event_schemas)
 
 
 def _error_responses(*codes: int) -> dict:

@@ -14,29 +14,27 @@ import hmac
 import json
 import secrets
 
-from flask import (Blueprint, abort, current_app, flash, redirect, render_template, request, session,
-                   url_for)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
-from ..play import clock, loading, service
-from ..words import export
 from .. import i18n, store
+from ..config import TEMPLATES_DIR
+from ..games import GAMES, UnknownGame, get_game
+from ..games.base import GameError, Phrase
+from ..notify import outbox
+from ..play import clock, loading, service
+from ..play.clock import CLOCK_OPTIONS
 from ..play.folding import Folded, legal_moves
 from ..play.redaction import public_event
-from ..config import TEMPLATES_DIR
-from .db import get_db, get_site
-from ..games import GAMES, UnknownGame, get_game
-from ..play.clock import CLOCK_OPTIONS
-from ..games.base import GameError, Phrase
+from ..words import export, lines_of, read, tell
 from ..words.export import record_json, text_record
-from ..notify import outbox
-from ..words import lines_of, read, tell
 from . import banner, board, languages, limits, public_games, started
 from .asking import ask_for_mail
 from .client_words import client_words
-from .waiting import waiting_page
-from .move_groups import group_moves
+from .db import get_db, get_site
 from .languages import gettext
+from .move_groups import group_moves
+from .waiting import waiting_page
 
 bp = Blueprint("pages", __name__)
 

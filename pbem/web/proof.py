@@ -18,12 +18,12 @@ import hmac
 from flask import flash, redirect, request, session, url_for
 
 from .. import store
-from .db import get_db, get_site
-from ..play.folding import Folded
 from ..notify.unsubscribe import masked
+from ..play.folding import Folded
 from ..play.service import find_seat, utcnow
-from .pages import bp, check_csrf, seat_from_token
+from .db import get_db, get_site
 from .languages import gettext
+from .pages import bp, check_csrf, seat_from_token
 
 
 def prove(address: str, game_id: str) -> None:

@@ -9,13 +9,13 @@ from typing import Iterator
 
 from flask import request, session
 
+from .. import store
+from ..lobby import listing
 from ..people import accounts
 from ..play import service
-from .. import store
-from .db import get_db
 from ..play.errors import Unprocessable
-from ..lobby import listing
 from . import limits
+from .db import get_db
 
 
 def signed_address() -> str | None:

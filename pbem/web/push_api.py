@@ -7,16 +7,15 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, session
 
-from ..people import accounts
-from . import contract
-from ..play import service
 from .. import store
-from .db import get_db, get_site
-from ..play.errors import Unprocessable
 from ..games import UnknownGame
 from ..games.base import GameError
 from ..notify import push
-from . import api, limits
+from ..people import accounts
+from ..play import service
+from ..play.errors import Unprocessable
+from . import api, contract, limits
+from .db import get_db, get_site
 
 bp = Blueprint("push_api", __name__, url_prefix="/api/push")
 bp.register_error_handler(service.ServiceError, api.on_service_error)

@@ -93,8 +93,8 @@ def describe_wait(seconds: int) -> str:
 def parse_limits(text: str | None) -> dict[str, Limit] | None:
     """The limits in force from PBEM_RATE_LIMITS: None when off; the defaults, changed by any
     `name=COUNT/PERIOD` items (PERIOD a duration such as 1h, 10m, 90s)."""
-    from ..play.clock import parse_duration
     from ..config import ConfigurationError
+    from ..play.clock import parse_duration
 
     text = (text or "").strip()
     if text.lower() in ("off", "0", "no", "false", "none"):

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
 
-from ..people import computer
-from ..play import service
-from .db import get_db, get_site
 from ..events.computer import playing_for
-from ..play.folding import Folded
 from ..games.base import GameError
+from ..people import computer
 from ..people.handover import hand_over, summary
+from ..play import service
+from ..play.folding import Folded
 from . import languages, limits
-from .pages import bp, check_csrf, seat_from_token, settings_page
+from .db import get_db, get_site
 from .languages import gettext, page_message
+from .pages import bp, check_csrf, seat_from_token, settings_page
 
 
 def seat_extras(loaded: Folded, seat: int | None, at: int | None = None) -> dict:

@@ -14,8 +14,8 @@ from datetime import timedelta
 
 from flask import Blueprint, redirect, render_template, session, url_for
 
-from ..play import clock, service
 from .. import store
+from ..play import clock, service
 from .db import get_db, get_site
 
 bp = Blueprint("started", __name__)

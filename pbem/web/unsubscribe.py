@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from ..play import service
-from .db import get_db, get_site
 from ..notify import unsubscribe
+from ..play import service
 from . import proof
+from .db import get_db, get_site
 
 bp = Blueprint("unsubscribe", __name__)
 

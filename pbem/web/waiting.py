@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from flask import render_template, url_for
 
-from .db import get_site
 from ..play.folding import Folded
-from .languages import ngettext
 from . import languages
 from .client_words import client_words
+from .db import get_site
+from .languages import ngettext
 
 
 def waiting_page(loaded: Folded, seat: int | None, token: str | None = None):

@@ -22,10 +22,10 @@ from dataclasses import dataclass, replace
 from typing import Sequence, Union
 
 from .. import i18n, store
-from ..play import loading
 from ..events import KINDS
-from ..play.folding import PLATFORM_EVENTS, Folded, advance, begin
 from ..games.base import Event, Phrase, listed, said
+from ..play import loading
+from ..play.folding import PLATFORM_EVENTS, Folded, advance, begin
 
 Line = Union[Phrase, str]  # a game's words, or the platform's in English
 from ..play.redaction import public_data

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from .. import store
 from ..play.folding import Folded
 from ..play.loading import at, code_of, database_file, looking_back
-from ..store.recent import Recent
 from ..play.redaction import public_event
+from ..store.recent import Recent
 from . import Told, taken_back, tell_events
 
 FORMAT = "pbem-record/1"

@@ -52,12 +52,14 @@ from functools import reduce
 
 from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
 
+from . import moves, panel
 from . import position as position_module
-from . import moves, panel, recorder, render, svg, turns, view as view_module
-from .hints import move_hints  # noqa: F401  (part of the protocol)
-from .names import board_names  # noqa: F401  (the board in words, section 25)
+from . import recorder, render, svg, turns
+from . import view as view_module
 from .board import HOME_PORTS, TRADING_PORTS
 from .bot import BOTS
+from .hints import move_hints  # noqa: F401  (part of the protocol)
+from .names import board_names  # noqa: F401  (the board in words, section 25)
 from .state import State, apply, empty_state
 from .words import describe, reveals
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import html
 import math
 
-from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, PIRATE_ISLAND, PORT_AT, PORT_EXITS, PORT_SQUARE,
-                    PORTS, SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, port_title, square_name)
+from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, PIRATE_ISLAND, PORT_AT, PORT_EXITS, PORT_SQUARE, PORTS,
+                    SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, port_title, square_name)
 from .hints import DIRECTION_WORDS, ship_piece
 from .render import _ships_by_square
 from .state import State

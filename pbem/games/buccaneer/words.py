@@ -18,7 +18,7 @@ the values its reader may know (the events are redacted already).
 
 from __future__ import annotations
 
-from pbem.games.base import RULES, N_, Event, InvalidMove, Phrase, capitalised, counted, said
+from pbem.games.base import N_, RULES, Event, InvalidMove, Phrase, capitalised, counted, said
 
 from .board import PORT_AT, PORT_SQUARE, PORTS, step
 from .cards import CURRENCY, CUT_CARDS, EITHER_CARDS, VALUE_CARDS, treasure_value

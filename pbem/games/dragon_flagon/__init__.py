@@ -8,7 +8,8 @@ from .names import board_names
 from .notation import NOTATION
 from .panel import panel
 from .render import render_svg, render_text
-from .rules import RULES_VERSION, decide, evolve, initial_state, legal_moves, outcome, resign, start, timeout_move, to_move
+from .rules import (RULES_VERSION, decide, evolve, initial_state, legal_moves, outcome, resign, start, timeout_move,
+                    to_move)
 from .setup import OPTIONS, PLAYERS, resolve_options
 from .view import redact, reveals, view
 from .words import describe

@@ -24,9 +24,8 @@ from __future__ import annotations
 from ..base import Hint
 from . import geometry as g
 from . import notation
-from .cardtext import (card_anchor, card_text, character_name, facing_word, object_word, plural,
-                       the_object)
 from .cards import finish_card, resolve
+from .cardtext import card_anchor, card_text, character_name, facing_word, object_word, plural, the_object
 from .rules import legal_moves
 from .state import State
 from .svg import drawn_squares

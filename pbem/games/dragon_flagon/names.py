@@ -12,9 +12,9 @@ from typing import Sequence
 from ..base import N_, Phrase, said
 from . import geometry as g
 from .cardtext import character_name, facing_word, object_word
-from .view import view
 from .state import State
 from .svg import drawn_squares
+from .view import view
 
 
 def character_words(entry: dict, seat: int | None, names: Sequence[str]) -> Phrase:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .geometry import BadSquare, parse_square, square_name
 from .base_errors import InvalidMove
+from .geometry import BadSquare, parse_square, square_name
 
 NOTATION = """\
 Moves (case and extra spaces do not matter; '-' may replace '_'; characters may be abbreviated):

@@ -13,8 +13,9 @@ from __future__ import annotations
 from ..base import N_, Phrase, counted, listed, said
 from .cardtext import card_anchor, card_text, character_anchor, printed_data
 from .data import DEFAULTS
-from .phrases import between, card_phrase, character_name, direction, object_phrase
+from .phrases import between, card_phrase
 from .phrases import character as the_character
+from .phrases import character_name, direction, object_phrase
 from .svg import badge, legend_icon, team_colour
 
 ROMAN = ("I", "II", "III")

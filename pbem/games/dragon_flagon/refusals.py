@@ -11,8 +11,8 @@ from __future__ import annotations
 from . import geometry as g
 from .base_errors import IllegalMove, InvalidMove
 from .cards import objects_within, tables_within
-from .world import World, kind_of
 from .cardtext import character_name
+from .world import World, kind_of
 
 GameErrorMessage = IllegalMove | InvalidMove
 OBJECT_WORDS = {"mug": "a mug", "chair": "a chair", "barrel": "a barrel", "chest": "a Treasure Chest",

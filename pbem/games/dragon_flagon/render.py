@@ -7,8 +7,8 @@ from html import escape
 
 from . import geometry as g
 from .state import State
-from .view import view
 from .svg import render_svg  # noqa: F401  (the SVG picture lives in svg.py)
+from .view import view
 from .world import kind_of
 
 OBJECT_GLYPH = {"chest": "t", "flagon": "f", "barrel": "b", "chair": "h", "mug": "m"}

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import Event, IllegalMove, InvalidOptions, NotYourTurn, RULES
+from ..base import RULES, Event, IllegalMove, InvalidOptions, NotYourTurn
 from . import geometry as g
 from . import notation
 from .cards import choice_options, finish_card, resolve
 from .data import TABLES
-from .setup import CHARACTER_IDS, effective_data, teams_and_counts
-from .state import Character, Duration, State, canonical, is_token
+from .queries import active, owed, place_options, placing, plannable
 from .refusals import choice_refusal, display_name, placement_refusal, plan_refusal
 from .scoring import outcome, scores, team_totals  # noqa: F401  (outcome and team_totals: re-exported)
+from .setup import CHARACTER_IDS, effective_data, teams_and_counts
+from .state import Character, Duration, State, canonical, is_token
 from .world import World
-from .queries import active, owed, place_options, placing, plannable
 
 # --- building the state -------------------------------------------------------------------------------
 

@@ -24,8 +24,8 @@ from dataclasses import replace
 from ..base import N_, Phrase, capitalised, counted, joined, listed, said
 from .cards import finish_card, requirement_met, resolve
 from .geometry import square_name
-from .phrases import (CANNOT, FORCED, IT, MOVED, NO_FLAGON, NO_SQUARE, NOTHING_TO_PICK, OBJECTS, STATUS_WORDS,
-                      THE_BOX, THE_FAMILIAR, WHIFFS, between, card_phrase, character, direction, some_cards)
+from .phrases import (CANNOT, FORCED, IT, MOVED, NO_FLAGON, NO_SQUARE, NOTHING_TO_PICK, OBJECTS, STATUS_WORDS, THE_BOX,
+                      THE_FAMILIAR, WHIFFS, between, card_phrase, character, direction, some_cards)
 from .rules import evolve, parse_choices
 from .state import State
 from .world import World, kind_of

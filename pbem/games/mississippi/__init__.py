@@ -27,10 +27,8 @@ Platform rulings beyond the spec (the server needs one answer):
 
 from . import figures  # noqa: F401  (the rules page reads module.figures)
 from .bot import BOTS
-from .game import (
-    NAME, OPEN_INFORMATION, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, initial_state, legal_moves, outcome, redact,
-    resign, resolve_options, reveals, start, timeout_move, to_move, view,
-)
+from .game import (NAME, OPEN_INFORMATION, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, initial_state, legal_moves,
+                   outcome, redact, resign, resolve_options, reveals, start, timeout_move, to_move, view)
 from .hints import move_hints
 from .names import board_names
 from .notation import NOTATION

@@ -12,7 +12,8 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..base import RULES, Chance, Event, GameError, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome, check_options
+from ..base import (RULES, Chance, Event, GameError, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome,
+                    check_options)
 from .board import side_name
 from .boat import rotation_cost, side_numbers
 from .notation import BACK, FORWARD, Move, move_name, parse_move, rotation_name
@@ -20,10 +21,8 @@ from .position import check_position, starting_logs
 from .rules import empty_ahead, empty_behind, evolve, has_legal_move, is_entering, move_groups, start_field
 from .state import Boat, State, Trace
 from .summary import trace_summary
-from .tables import (
-    COLOURS, DEFAULT_MAX_ROUNDS, DEFAULT_ROWS, DEFAULT_TWO_PLAYER_LOGS, DEFAULT_WIDTH, MAX_BACK, PRINTS,
-    ROWS_RANGE, TOTAL_LOGS, WIDTH_RANGE,
-)
+from .tables import (COLOURS, DEFAULT_MAX_ROUNDS, DEFAULT_ROWS, DEFAULT_TWO_PLAYER_LOGS, DEFAULT_WIDTH, MAX_BACK,
+                     PRINTS, ROWS_RANGE, TOTAL_LOGS, WIDTH_RANGE)
 
 NAME = "mississippi"
 TITLE = "Mississippi"

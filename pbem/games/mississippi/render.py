@@ -14,7 +14,6 @@ from .game import outcome
 from .state import State
 from .summary import colour_name, trace_summary
 
-
 # --- ASCII --------------------------------------------------------------------------------------------------
 
 

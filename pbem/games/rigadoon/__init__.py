@@ -17,8 +17,8 @@ from .names import board_names
 from .notation import NOTATION
 from .panel import panel
 from .render import render_svg, render_text
-from .rules import (NAME, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, evolve, initial_state, legal_moves,
-                    outcome, resign, resolve_options, start, timeout_move, to_move)
+from .rules import (NAME, OPTIONS, PLAYERS, RULES_VERSION, TITLE, decide, evolve, initial_state, legal_moves, outcome,
+                    resign, resolve_options, start, timeout_move, to_move)
 from .views import reachable, redact, view
 from .words import describe, reveals
 

@@ -22,7 +22,6 @@ from ..base import said
 from .board import Board, Square, direction_between, opposite
 from .state import SHIP_NAMES, Chain, Ship, State, fleet_of, other_fleet, with_changes
 
-
 MAX_NESTING = 64  # R5 interruptions inside one another; far beyond what 8 ships can build without a loop
 
 

@@ -7,8 +7,8 @@ Ships" and "Musts, cans & can-nots", with the spec's rulings R9-R12, R20 and R28
 
 from __future__ import annotations
 
-from pbem.games.base import (N_, Event, IllegalMove, InvalidMove, InvalidOptions, NotYourTurn, Option, Outcome, Phrase, RULES,
-                             check_options, counted, joined, said)
+from pbem.games.base import (N_, RULES, Event, IllegalMove, InvalidMove, InvalidOptions, NotYourTurn, Option, Outcome,
+                             Phrase, check_options, counted, joined, said)
 
 from .board import BOARD_IDS, ORDER, BadSquare, exit_mappings, load_board
 from .engine import Illegal, parse_sail, run_sail, walk_sail
