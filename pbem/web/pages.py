@@ -255,6 +255,8 @@ def seat_context(loaded: Folded, seat: int | None, at: int | None = None) -> dic
         "legal": legal, "move_groups": group_moves(legal),
         "board_moves": any(h["piece"] or h["target"] for h in hints), "off_board": board.off_board(hints),
         "to_move": to_move, "outcome": result.to_json() if result else None,
+        # an agreed draw or an abandon: the game's own panel would still say who is to move
+        "ended_outside_rules": result is not None and module.outcome(state) is None,
         "ending": banner.ending_in_words(result.termination) if result else None,
         # the page's head and its tab's title: the result in words, or who moves, by name
         "result_words": banner.result_in_words(result.to_json(), loaded.names) if result else None,
@@ -380,12 +382,14 @@ def seat_move(token):
     return redirect(seat_url(token), code=303)
 
 
-def seat_url(token: str) -> str:
+def seat_url(token: str, anchor: str | None = "board") -> str:
     """Where a seat's form answers: the text mode when the form came from it (`mode=text`), else the seat
-    page at its board, not the page's top: the player sees where their move left it (issue 27)."""
+    page at its board, not the page's top: the player sees where their move left it (issue 27). A link
+    back from a page answered at the seat's own address goes without the anchor: with it the browser
+    would only scroll that page instead of loading the seat page."""
     if request.form.get("mode") == "text":
         return url_for("pages.seat_text", token=token)
-    return url_for("pages.seat_page", token=token, _anchor="board")
+    return url_for("pages.seat_page", token=token, _anchor=anchor)
 
 
 def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | None):
@@ -398,7 +402,7 @@ def confirm_page(token: str, loaded: Folded, seat: int, move: str, seen: int | N
     svg = Markup(board.board_svg(loaded, after, seat, languages.current())) if after is not None else None
     return render_template("confirm.html", token=token, loaded=loaded, module=loaded.module, seat=seat,
                            names=loaded.names, move=move, seen=seen, hint=hint, svg=svg, refused=refused,
-                           text_mode=request.form.get("mode") == "text", back=seat_url(token)), 422 if refused else 200
+                           text_mode=request.form.get("mode") == "text", back=seat_url(token, anchor=None)), 422 if refused else 200
 
 
 @bp.get("/play/<token>/preview")
