@@ -93,21 +93,28 @@ ATOM = "http://www.w3.org/2005/Atom"
 ENTRIES = 50  # the latest appends; the history page has the rest
 
 
+def atom_feed() -> ET.Element:
+    """An empty Atom feed element (RFC 4287), the default namespace Atom's."""
+    ET.register_namespace("", ATOM)
+    return ET.Element(f"{{{ATOM}}}feed")
+
+
+def atom_element(parent: ET.Element, tag: str, text: str | None = None, **attributes) -> ET.Element:
+    """An Atom element under `parent`, with its text and attributes."""
+    element = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attributes)
+    if text is not None:
+        element.text = text
+    return element
+
+
 def atom(db, site: Site, head: Folded, language: str = "en") -> bytes:
     """The game's latest appends in words, newest first, as a spectator reads them, in `language`."""
     starts = store.command_seqs(db, head.id, upto=head.seq, limit=ENTRIES, descending=True)
     after = starts[-1][0] - 1 if starts else 0
     told = [item for item in tell(db, head, None, after) if item.lines]
     game_url = site.game_url(head.id)
-    ET.register_namespace("", ATOM)
-    feed = ET.Element(f"{{{ATOM}}}feed")
-
-    def add(parent, tag, text=None, **attributes):
-        element = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attributes)
-        if text is not None:
-            element.text = text
-        return element
-
+    feed = atom_feed()
+    add = atom_element
     add(feed, "id", game_url)
     add(feed, "title", f"{head.module.TITLE}, game {head.id}")
     add(feed, "subtitle", "Players: " + ", ".join(head.names))

@@ -8,8 +8,8 @@ ElementTree in the feed."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from urllib.parse import urlencode
+from xml.etree.ElementTree import tostring
 
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
 
@@ -18,13 +18,13 @@ from ..lobby import listing, names, reliability
 from ..play import clock, service
 from . import api, languages
 from .db import get_db, get_site
+from .feeds import atom_element, atom_feed
 from .home import signed_in
 from .languages import gettext
 from .pages import check_csrf, left_in_words
 
 bp = Blueprint("lobby", __name__)
 bp.register_error_handler(service.ServiceError, api.on_service_error)
-ATOM = "http://www.w3.org/2005/Atom"
 
 
 def chosen_page(with_reliability: bool = True) -> tuple[listing.Filters, list[dict], str | None]:
@@ -94,15 +94,8 @@ def lobby_feed():
     games, _ = listing.page(get_db(), get_site(), chosen, with_reliability=False)
     base = get_site().base_url
     query = urlencode({k: v for k, v in request.args.items() if k in ("game", "clock") and v})
-    ET.register_namespace("", ATOM)
-    feed = ET.Element(f"{{{ATOM}}}feed")
-
-    def add(parent, tag, text=None, **attributes):
-        element = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attributes)
-        if text is not None:
-            element.text = text
-        return element
-
+    feed = atom_feed()
+    add = atom_element
     add(feed, "id", f"{base}/lobby" + (f"?{query}" if query else ""))
     add(feed, "title", gettext("pbem: games waiting for players"))
     add(feed, "updated", games[0]["created"] if games else service.utcnow())
@@ -118,7 +111,7 @@ def lobby_feed():
         add(entry, "updated", game["created"])
         add(entry, "link", rel="alternate", type="text/html", href=game["invite_url"])
         add(entry, "content", clock_in_words(game["clock"]), type="text")
-    body = ET.tostring(feed, encoding="utf-8", xml_declaration=True)
+    body = tostring(feed, encoding="utf-8", xml_declaration=True)
     language = languages.current()
     return current_app.response_class(body, mimetype="application/atom+xml",
                                       headers={"Content-Language": language, "Vary": "Accept-Language, Cookie"})
