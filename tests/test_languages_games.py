@@ -26,12 +26,13 @@ READERS = {0: "de", 1: "fr"}  # the seats' own languages; a third seat and a spe
 ANN, BOB = "ann@example.org", "bob@example.org"
 
 
-def english_runs(name: str) -> set[str]:
-    """Each run of more than three words of the games' own English ids (between their values)."""
-    out = set()
+def english_runs(name: str, under: str | None = None) -> set[str]:
+    """Each run of more than three words of a game's own English ids (between their values), or of the ids
+    extracted from the files `under` a folder."""
+    out, under = set(), under or f"pbem/games/{name}/"
     with i18n.CATALOGS.joinpath("messages.pot").open("rb") as source:
         for message in pofile.read_po(source):
-            if not any(path.startswith(f"pbem/games/{name}/") for path, _ in message.locations):
+            if not any(path.startswith(under) for path, _ in message.locations):
                 continue
             for text in [message.id] if isinstance(message.id, str) else message.id:
                 for piece in re.split(r"%\(\w+\)s", text):

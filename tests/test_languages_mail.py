@@ -12,13 +12,13 @@ from html import unescape
 from datetime import timedelta
 
 import pytest
-from babel.messages import pofile
 
 from pbem.people import accounts
 from pbem.play import clock, service
 from pbem import i18n, store
 from pbem.notify import compose, sender, sweep, wording
 from tests.support import play_randomly, proven
+from tests.test_languages_games import english_runs
 
 PLAYERS = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"},
            {"name": "Cy", "email": "cy@example.org"}]
@@ -26,21 +26,6 @@ LANGUAGE_OF = {"ann@example.org": "de", "bob@example.org": "fr", "cy@example.org
 SUBJECT_WORDS = {"your_turn": {"de": "du bist am Zug", "fr": "à vous de jouer", "en": "your turn"},
                  "reminder": {"de": "Erinnerung", "fr": "rappel", "en": "reminder"},
                  "result": {"de": "die Partie ist beendet", "fr": "la partie est terminée", "en": "the game is over"}}
-
-
-def english_runs() -> set[str]:
-    """Each run of more than three words of the mail templates' English ids (between their values)."""
-    out = set()
-    with i18n.CATALOGS.joinpath("messages.pot").open("rb") as source:
-        for message in pofile.read_po(source):
-            if not any(path.startswith("templates/mail/") for path, _ in message.locations):
-                continue
-            for text in [message.id] if isinstance(message.id, str) else message.id:
-                for piece in re.split(r"%\(\w+\)s", text):
-                    run = " ".join(piece.split()).strip(" .,:;()?!")
-                    if len(run.split()) > 3:
-                        out.add(run)
-    return out
 
 
 def facts(text: str) -> dict:
@@ -81,7 +66,7 @@ def test_each_seat_reads_its_turn_reminder_and_result_mails_in_its_language(mail
     messages = smtp_sink.wait_for(len(rows))
     assert len(messages) == len(rows)
 
-    runs = english_runs()
+    runs = english_runs("mail", under="templates/mail/")
     seen = set()
     for message in messages:
         language, kind = LANGUAGE_OF[message["To"]], kind_of(message, rows_by_id)
