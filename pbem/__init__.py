@@ -29,9 +29,9 @@ def create_app(config: dict | None = None) -> Flask:
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
-    from .web import (api, app_files, away_pages, between_api, between_pages, db, headers, heads, health,  # noqa: F401
-                      history, home, home_api, languages, limits, live, lobby_pages, pages, proof, push_api, seats,
-                      started, text_mode, unsubscribe)
+    from .web import (api, app_files, away_pages, between_api, between_pages, db, front_door, headers,  # noqa: F401
+                      heads, health, history, home, home_api, languages, limits, live, lobby_pages, pages, proof,
+                      push_api, seats, started, text_mode, unsubscribe)
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)
@@ -40,6 +40,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     api.install(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(front_door.bp)  # the home page: the games, the computer now, friends (issue 27)
     app.register_blueprint(unsubscribe.bp)
     app.register_blueprint(started.bp)
     app.register_blueprint(home.bp)        # a player's home across games (issue 14)

@@ -50,8 +50,8 @@ def icon_file(size: int):
 @bp.get("/manifest.webmanifest")
 def manifest():
     body = jsonify({
-        "name": "pbem: play by message", "short_name": "pbem", "id": url_for("pages.home"),
-        "start_url": url_for("home.me"), "scope": url_for("pages.home"), "display": "standalone",
+        "name": "pbem: play by message", "short_name": "pbem", "id": url_for("front_door.home"),
+        "start_url": url_for("home.me"), "scope": url_for("front_door.home"), "display": "standalone",
         "background_color": "#ffffff", "theme_color": "#1f6f3f",
         "icons": [{"src": url_for("app_files.icon_file", size=size), "sizes": f"{size}x{size}", "type": "image/png",
                    "purpose": "any maskable"} for size in ICON_SIZES]})

@@ -135,16 +135,6 @@ def lost_links():
     return render_template("links.html", sent=True, address=address, error=None)
 
 
-@bp.get("/")
-def home():
-    from .. import store
-
-    games = store.list_games(get_db(), limit=30)
-    types = sorted(GAMES.values(), key=lambda m: m.TITLE)
-    return render_template("home.html", types=types, games=games,
-                           most_players=max((m.PLAYERS[1] for m in types), default=0))
-
-
 # --- creating a game ---------------------------------------------------------------------------------
 
 
