@@ -1,0 +1,208 @@
+"""Seeks (issue 31 item 3), through a real `pbem serve` mailing a real SMTP server on loopback: two signed-in
+addresses with public names post compatible seeks and find themselves seated in one new game, in an order
+the game's seed draws (checked by verify), each mailed a link to their seat, the seats named by public
+names; incompatible and expired seeks never match; a seek is cancelled by its owner only; the 403, 422 and
+429 answers; two requests racing to complete one match start one game. No answer or page shows an address."""
+
+import re
+import urllib.error
+import urllib.request
+from datetime import timedelta
+
+import pytest
+
+from pbem import store
+from pbem.people import accounts
+from pbem.play import audit, clock, service
+from tests.support import Browser, csrf, json_call, race, serving, wait_for
+from tests.test_lobby import named
+
+ANNA, BOB, CLEO = "anna@example.org", "bob@example.org", "cleo@example.net"
+PER_MOVE_2D = {"kind": "per_move", "per_move": "2d"}
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def mail_server(var_dir, database, smtp_sink):
+    with serving(var_dir, database, env={"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test"}) as base:
+        yield base
+
+
+def seek(base, token, game="mississippi", players=2, clock_given=PER_MOVE_2D, **more):
+    return json_call(f"{base}/api/seeks", {"game": game, "players": players, "clock": clock_given, **more},
+                     token=token)
+
+
+def delete(base, seek_id, token=None):
+    """The status of DELETE /api/seeks/<id> (a 204 has no body to read as JSON)."""
+    request = urllib.request.Request(f"{base}/api/seeks/{seek_id}", method="DELETE",
+                                     headers={"Authorization": f"Bearer {token}"} if token else {})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def text(url):
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read().decode()
+
+
+def test_two_compatible_seeks_start_a_game_that_seats_both_under_their_public_names(db, site, mail_server, smtp_sink):
+    base = mail_server
+    anna, bob = named(db, site, base, ANNA, "Anna"), named(db, site, base, BOB, "Bob")
+    status, first = seek(base, anna)
+    assert status == 201 and set(first) == {"id"}
+    # the lobby lists it, by public name, never by address
+    listed = text(f"{base}/lobby")
+    assert "Wanted by" in listed and ">Anna</a>" in listed and ANNA not in listed
+    # the same clock written in seconds is the same clock
+    status, second = seek(base, bob, clock_given={"kind": "per_move", "per_move": 2 * 86400})
+    assert status == 201 and set(second) == {"id", "game_id", "url"}, second
+    game_id = second["game_id"]
+
+    loaded = service.load(db, game_id)
+    assert sorted(s["name"] for s in loaded.seats) == ["Anna", "Bob"]
+    assert {s["name"]: s["email"] for s in loaded.seats} == {"Anna": ANNA, "Bob": BOB}
+    assert loaded.created["seats_drawn"]["from"] == ["Anna", "Bob"]  # the seekers in the order they came
+    assert loaded.clock["time_per_move"] == 2 * 86400
+    bobs_seat = next(s["seat"] for s in loaded.seats if s["name"] == "Bob")
+    assert second["url"] == f"{base}/play/{site.seat_token(game_id, bobs_seat)}"
+    assert json_call(f"{base}/api/games/{game_id}/verify")[1]["ok"] is True  # the draw is the seed's
+    assert store.is_proven(db, ANNA, game_id) and store.is_proven(db, BOB, game_id)
+
+    # each is mailed a link to their own seat
+    for address, name in ((ANNA, "Anna"), (BOB, "Bob")):
+        mail = wait_for(lambda: smtp_sink.to(address), 30, f"{name}'s seat link")[0]
+        seat = next(s["seat"] for s in loaded.seats if s["name"] == name)
+        assert f"{base}/play/{site.seat_token(game_id, seat)}" in mail.get_body(("plain",)).get_content()
+
+    # both seeks are closed: not listed, not matched again, not cancellable
+    assert "Wanted by" not in text(f"{base}/lobby")
+    assert delete(base, first['id'], anna) == 404
+    status, third = seek(base, anna)
+    assert status == 201 and set(third) == {"id"}
+
+    bodies = [text(f"{base}{path}") for path in ("/lobby", f"/games/{game_id}", f"/api/games/{game_id}",
+                                                 f"/api/games/{game_id}/events", "/api/lobby")]
+    bodies += [str(first), str(second), str(third)]
+    for body in bodies:
+        assert ANNA not in body and BOB not in body
+
+
+def test_seeks_match_only_the_same_game_count_and_clock_from_another_address_before_they_expire(
+        db, site, var_dir, database):
+    with serving(var_dir, database, env={"PBEM_RATE_LIMITS": "off"}) as base:
+        anna, bob, cleo = (named(db, site, base, a, n) for a, n in ((ANNA, "Anna"), (BOB, "Bob"), (CLEO, "Cleo")))
+        assert seek(base, anna)[0] == 201
+        assert seek(base, anna)[1].keys() == {"id"}  # one's own seeks never match each other
+        for other in ({"game": "rigadoon"}, {"clock_given": {"kind": "per_move", "per_move": "3d"}},
+                      {"clock_given": {"kind": "fischer", "initial": "2d", "increment": "1d", "max": "2d"}},
+                      {"clock_given": None}, {"game": "buccaneer", "players": 3}):
+            status, answer = seek(base, bob, **other)
+            assert status == 201 and answer.keys() == {"id"}, (other, answer)
+        status, refused = seek(base, bob, game="dragon_flagon")
+        assert status == 409 and "5 open seeks" in refused["code"]  # five open at most
+        assert delete(base, answer['id'], bob) == 204
+        # an expired seek of Cleo's: never listed, never matched
+        past = clock.format_time(clock.parse_time(service.utcnow()) - timedelta(minutes=1))
+        store.seeks.add_seek(db, {"id": "old", "address": CLEO, "name": "Cleo", "game": "dragon_flagon", "players": 3,
+                                  "clock": '{"kind": "none"}', "created": "2026-01-01T00:00:00Z", "expires": past})
+        assert ">Cleo</a>" not in text(f"{base}/lobby")
+        status, answer = seek(base, bob, game="dragon_flagon", players=3, clock_given=None)
+        assert status == 201 and answer.keys() == {"id"}
+        status, answer = seek(base, cleo, game="dragon_flagon", players=3, clock_given={"kind": "none"})
+        assert status == 201 and answer.keys() == {"id"}  # Bob's and this one: two of three
+        assert store.seeks.seek_row(db, "old")["status"] == "open"
+        # the sweep drops expired seeks
+        from pbem.lobby import seeks as seeks_module
+
+        assert seeks_module.drop_expired(db, service.utcnow()) == 1 and store.seeks.seek_row(db, "old") is None
+        status, answer = seek(base, anna, game="dragon_flagon", players=3, clock_given=None)
+        assert "game_id" in answer  # the third: Bob's, Cleo's and Anna's start a game
+        assert sorted(s["name"] for s in service.load(db, answer["game_id"]).seats) == ["Anna", "Bob", "Cleo"]
+
+
+def test_seeks_are_refused_without_a_name_with_a_bad_body_past_the_limits_and_cancelled_by_their_owner_only(
+        db, site, var_dir, database):
+    with serving(var_dir, database, env={"PBEM_RATE_LIMITS": "seek=8/1h"}) as base:
+        status, answer = seek(base, None)
+        assert status == 403 and "sign in first" in answer["code"]
+        nameless = accounts.key_of(db, site, CLEO, "token", service.utcnow())
+        status, answer = seek(base, nameless)
+        assert status == 403 and "choose a public name" in answer["code"]
+        anna, bob = named(db, site, base, ANNA, "Anna"), named(db, site, base, BOB, "Bob")
+        for wrong, said in (({"game": "chess"}, "game:"), ({"players": 7}, "players:"),
+                            ({"players": "2"}, "players:"),
+                            ({"clock_given": {"kind": "per_move", "per_move": "soon"}}, "clock:"),
+                            ({"clock_given": "2d"}, "clock:"), ({"expires": "yesterday"}, "expires:"),
+                            ({"expires": "2020-01-01T00:00:00Z"}, "expires:")):
+            status, answer = seek(base, anna, **wrong)
+            assert status == 422 and answer["code"].startswith(said), (wrong, answer)
+        # an expiry far off is capped at 30 days
+        status, answer = seek(base, anna, expires="2999-01-01T00:00:00Z")
+        assert status == 201
+        capped = clock.parse_time(store.seeks.seek_row(db, answer["id"])["expires"])
+        assert capped - clock.parse_time(service.utcnow()) <= timedelta(days=30)
+        # only its owner cancels it
+        assert delete(base, answer['id'], bob) == 404
+        assert delete(base, answer['id']) == 404
+        assert delete(base, "nothing", anna) == 404
+        assert delete(base, answer['id'], anna) == 204
+        assert store.seeks.seek_row(db, answer["id"])["status"] == "cancelled"
+        # seeks counted per client: refused ones gave their counts back; the ninth is refused
+        made = [seek(base, anna, game="dragon_flagon", players=n)[0] for n in (3, 4, 5, 6)]
+        made += [seek(base, bob, game="buccaneer", players=n)[0] for n in (2, 3, 4)]
+        assert made == [201] * 7  # the eighth made since the first
+        status, answer = seek(base, bob, game="dragon_flagon", players=7)
+        assert status == 429, answer
+
+
+def test_two_requests_completing_one_match_start_one_game(db, site, var_dir, database):
+    with serving(var_dir, database, "--workers", "2") as base:
+        anna, bob, cleo = (named(db, site, base, a, n) for a, n in ((ANNA, "Anna"), (BOB, "Bob"), (CLEO, "Cleo")))
+        assert seek(base, anna)[0] == 201
+        answers = race(2, lambda k: seek(base, (bob, cleo)[k]))
+        assert [status for status, _ in answers] == [201, 201]
+        started = [answer["game_id"] for _, answer in answers if "game_id" in answer]
+        assert len(started) == 1, answers
+        seated = sorted(s["name"] for s in service.load(db, started[0]).seats)
+        assert seated[0] == "Anna" and seated[1] in ("Bob", "Cleo")
+        loser = next(answer for _, answer in answers if "game_id" not in answer)
+        assert store.seeks.seek_row(db, loser["id"])["status"] == "open"  # it waits on, for another
+
+
+def test_the_lobby_forms_post_and_cancel_a_seek_without_a_script(client, db, site):
+    from tests.test_home import sign_in
+
+    service.create_game(db, site, "mississippi", [{"name": "Ann", "email": ANNA}, {"name": "Bob"}])  # a known address
+    sign_in(client, db, ANNA)
+    lobby = client.get("/lobby").data.decode()
+    assert "Choose a public name to post a seek" in lobby
+    me = client.get("/me").data.decode()
+    client.post("/me/public-name", data={"csrf": csrf(me), "public_name": "Anna"})
+    lobby = client.get("/lobby").data.decode()
+    assert "Post a seek as Anna" in lobby
+    posted = client.post("/lobby/seeks", data={"csrf": csrf(lobby), "game": "mississippi", "players": "2",
+                                               "per_move": "2d"}, follow_redirects=True)
+    page = posted.data.decode()
+    assert "Your seek is posted" in page and "Cancel my seek" in page and ANNA not in page
+    refused = client.post("/lobby/seeks", data={"csrf": csrf(page), "game": "mississippi", "players": "9",
+                                                "per_move": ""}, follow_redirects=True).data.decode()
+    assert "Not posted: players: Mississippi takes" in refused
+    seek_id = re.search(r'action="/lobby/seeks/(\w+)/cancel"', refused).group(1)
+    cancelled = client.post(f"/lobby/seeks/{seek_id}/cancel", data={"csrf": csrf(refused)},
+                            follow_redirects=True).data.decode()
+    assert "Your seek is cancelled." in cancelled and "Cancel my seek" not in cancelled
+
+
+def test_verify_refuses_seats_not_in_the_order_the_seed_draws(db, site):
+    created = service.create_game(db, site, "mississippi", [{"name": "Anna"}, {"name": "Bob"}, {"name": "Cleo"}],
+                                  draw_seats=True)
+    assert audit.verify(db, created.id)["ok"]
+    data = dict(service.load(db, created.id).created)
+    seed = store.read_seed(db, created.id)
+    assert audit.drawn_seat_problems(data, seed) == []
+    swapped = {**data, "seats": list(reversed(data["seats"]))}
+    assert audit.drawn_seat_problems(swapped, seed) == ["event 1: the seats are not in the order the seed draws"]
