@@ -103,7 +103,7 @@ def test_seeks_match_only_the_same_game_count_and_clock_from_another_address_bef
             status, answer = seek(base, bob, **other)
             assert status == 201 and answer.keys() == {"id"}, (other, answer)
         status, refused = seek(base, bob, game="dragon_flagon")
-        assert status == 409 and "5 open seeks" in refused["code"]  # five open at most
+        assert status == 409 and "five open seeks" in refused["code"]  # five open at most
         assert delete(base, answer['id'], bob) == 204
         # an expired seek of Cleo's: never listed, never matched
         past = clock.format_time(clock.parse_time(service.utcnow()) - timedelta(minutes=1))

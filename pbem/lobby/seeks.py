@@ -28,7 +28,7 @@ from . import listing, names
 log = logging.getLogger("pbem.lobby")
 DEFAULT_DAYS = 7
 MOST_DAYS = 30
-MOST_OPEN = 5  # open seeks one address may have at once
+MOST_OPEN = 5  # open seeks one address may have at once (the refusal says "five")
 
 
 def checked_clock(given) -> tuple[dict, str]:
@@ -90,7 +90,7 @@ def post(db, site: Site, address: str | None, body: dict, now: str | None = None
     options, key = checked_clock(body.get("clock"))
     expires = checked_expiry(body.get("expires"), now)
     if store.seeks.open_count(db, address, now) >= MOST_OPEN:
-        raise Conflicting(f"you have {MOST_OPEN} open seeks: cancel one first")
+        raise Conflicting("you have five open seeks already: cancel one first")
     seek_id = secrets.token_hex(6)
     store.seeks.add_seek(db, {"id": seek_id, "address": address, "name": name, "game": game, "players": count,
                               "clock": key, "created": now, "expires": expires})
