@@ -206,3 +206,43 @@ def test_verify_refuses_seats_not_in_the_order_the_seed_draws(db, site):
     assert audit.drawn_seat_problems(data, seed) == []
     swapped = {**data, "seats": list(reversed(data["seats"]))}
     assert audit.drawn_seat_problems(swapped, seed) == ["event 1: the seats are not in the order the seed draws"]
+
+
+def test_the_lobby_is_rebuilt_from_the_games_events(client, db, site, runner):
+    """A public game's creation records that it is public (its creator's public name, the minimum asked):
+    `pbem rebuild` makes the same lobby again from the events, after its rows are lost."""
+    from pbem.lobby import names
+
+    for address, name in ((ANNA, "Anna"), (BOB, "Bob")):
+        names.choose(db, address, name, service.utcnow())
+    anna = accounts.key_of(db, site, ANNA, "token", service.utcnow())
+    bob = accounts.key_of(db, site, BOB, "token", service.utcnow())
+
+    def made(options, open_seats=2):
+        players = [{"name": "Anna", "email": ANNA}, *({"open": True} for _ in range(open_seats))]
+        answer = client.post("/api/games", json={"game": "mississippi", "players": players, "options": options},
+                             headers={"Authorization": f"Bearer {anna}"})
+        assert answer.status_code == 201, answer.json
+        return answer.json
+
+    waiting = made({"public": True, "time_per_move": "2d", "min_reliability": 40})
+    banked = made({"public": True, "clock": {"kind": "fischer", "initial": "7d", "increment": "1d", "max": "7d"}})
+    full = made({"public": True}, open_seats=1)
+    made({"time_per_move": "2d"})  # not public
+    for game in (waiting, full):  # Bob takes a seat in each: one still waits, the other has started
+        invite = game["invite_url"].rsplit("/", 1)[1]
+        assert client.post(f"/api/join/{invite}", json={}, headers={"Authorization": f"Bearer {bob}"}).status_code == 201
+    assert service.load(db, waiting["id"]).created["public"] == {
+        "created_by": "Anna", "creator_sha256": store.address_sha256(ANNA), "min_reliability": 40}
+    assert ANNA not in client.get(f"/api/games/{waiting['id']}/events").data.decode()
+
+    def lobby():
+        return client.get("/api/lobby").json
+
+    before = lobby()
+    assert sorted(g["id"] for g in before) == sorted([waiting["id"], banked["id"]])
+    assert [(g["open"], g["taken"]) for g in before if g["id"] == waiting["id"]] == [(1, 2)]
+    store.lobby.relist(db, [], [])  # the projection lost
+    assert lobby() == []
+    code, _, _ = runner("rebuild")
+    assert code == 0 and lobby() == before
