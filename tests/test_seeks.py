@@ -246,3 +246,40 @@ def test_the_lobby_is_rebuilt_from_the_games_events(client, db, site, runner):
     assert lobby() == []
     code, _, _ = runner("rebuild")
     assert code == 0 and lobby() == before
+
+
+@pytest.mark.sqlite_only("the page and its markup do not depend on the database engine")
+def test_the_lobby_with_seeks_and_the_seek_form_has_no_serious_violation(db, site, var_dir, database, smtp_sink,
+                                                                        chrome, shots):
+    """Signed in (by the mailed link, in Chromium), the lobby lists a stranger's seek and one's own with its
+    cancel button, and the form to post one; axe-core finds nothing serious; screenshots at both widths."""
+    from selenium.webdriver.common.by import By
+
+    from tests.browser import screenshot
+    from tests.test_accessibility import Checked
+
+    service.create_game(db, site, "mississippi", [{"name": "Ann", "email": ANNA}, {"name": "Bob"}])  # a known address
+    env = {"PBEM_SMTP_URL": smtp_sink.url, "PBEM_MAIL_FROM": "pbem@pbem.test"}
+    with serving(var_dir, database, env=env) as base:
+        anna, bob = named(db, site, base, ANNA, "Anna"), named(db, site, base, BOB, "Bob")
+        assert seek(base, bob, game="buccaneer", players=3)[0] == 201
+        assert seek(base, anna, clock_given={"kind": "fischer", "initial": "7d", "increment": "1d", "max": "14d"})[0] == 201
+        driver = chrome()
+        driver.get(f"{base}/signin")
+        driver.find_element(By.ID, "address").send_keys(ANNA)
+        driver.find_element(By.CSS_SELECTOR, "form[action='/signin'] button").click()
+        def signin_link():
+            found = [re.search(r"(http://\S+/signin/[\w-]+)", m.get_body(("plain",)).get_content())
+                     for m in smtp_sink.to(ANNA)]
+            return next((f.group(1) for f in found if f), None)
+
+        driver.get(wait_for(signin_link, 30, "Anna's sign-in mail"))
+        driver.find_element(By.CSS_SELECTOR, "form[action^='/signin/'] button").click()
+        checked = Checked(driver, base)
+        checked.page("/lobby", "lobby with seeks")
+        assert not checked.found, checked.told()
+        page = driver.page_source
+        assert "Post a seek as Anna" in page and page.count("Cancel my seek") == 1 and ">Bob</a>" in page
+        assert ANNA not in page and BOB not in page
+        driver.get(f"{base}/lobby#seeks")
+        screenshot(driver, shots, "lobby-seeks")
