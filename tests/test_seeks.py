@@ -283,3 +283,36 @@ def test_the_lobby_with_seeks_and_the_seek_form_has_no_serious_violation(db, sit
         assert ANNA not in page and BOB not in page
         driver.get(f"{base}/lobby#seeks")
         screenshot(driver, shots, "lobby-seeks")
+
+
+def test_the_daily_digest_tells_of_public_games_and_seeks_of_the_games_one_plays(db, site):
+    """Bob plays Mississippi and gets a digest: it names Anna's public Mississippi game (with its join link)
+    and her seek, not Cleo's seek of a game he does not play, nor his own; no address."""
+    from pbem.lobby import listing, names
+    from pbem.lobby import seeks as seeks_module
+    from pbem.notify import outbox, sender
+    from tests.support import THREE
+
+    now = "2026-11-21T10:00:00Z"
+    for address, name in ((ANNA, "Anna"), (BOB, "Bob"), (CLEO, "Cleo")):
+        names.choose(db, address, name, now)
+    played = service.create_game(db, site, "mississippi", THREE, now=now)
+    service.change_settings(db, site, played.id, played.tokens[1], email_on=True, digest=True, webhook=None, now=now)
+    service.submit_move(db, site, played.id, played.tokens[0], "forward 3", service.load(db, played.id).seq,
+                        now=now)  # Bob's turn: his notice held for the digest
+    public = service.create_game(db, site, "mississippi", [{"name": "Anna", "email": ANNA}, {"open": True}], now=now,
+                                 public=listing.recorded(ANNA, "Anna", None))
+    listing.publish(db, public.id)
+    seeks_module.post(db, site, ANNA, {"game": "mississippi", "players": 3, "clock": None}, now)
+    seeks_module.post(db, site, BOB, {"game": "mississippi", "players": 4, "clock": None}, now)
+    seeks_module.post(db, site, CLEO, {"game": "rigadoon", "players": 2, "clock": None}, now)
+
+    assert sender.build_digests(db, "2026-11-22T10:00:00Z", site) == 1
+    digest = next(row for row in outbox.for_game(db, played.id) if row["kind"].startswith("digest"))
+    assert digest["recipient"] == BOB
+    for body in (digest["body_text"], digest["body_html"]):
+        assert "Waiting for players, in games you play:" in body
+        assert "Mississippi by Anna: 1 of 2 seats open" in body and site.invite_url(public.id) in body
+        assert "Anna seeks a game of Mississippi for 3 players" in body
+        assert "Rigadoon" not in body and "Bob seeks" not in body
+        assert ANNA not in body and CLEO not in body

@@ -144,3 +144,29 @@ def open_seeks(db, now: str, game: str | None = None, mine: str | None = None) -
 
 def drop_expired(db, now: str) -> int:
     return store.seeks.drop_expired(db, now)
+
+
+def openings_for(db, site: Site, address: str, now: str, most: int = 3) -> dict:
+    """What a daily digest may tell an address, briefly: public games waiting for players and seeks of
+    others, of the games it has played in the last 90 days, `most` of each (never its own, never a game it
+    sits in). Addresses stay out: games by their creator's public name, seeks by their seeker's."""
+    since = clock.format_time(clock.parse_time(now) - timedelta(days=90))
+    rows = store.projections.seats_of_address(db, address.strip().lower(), since)
+    kinds, mine = sorted({row[4] for row in rows if row[4] in GAMES}), {row[0] for row in rows}
+    own_name, own_sha = names.name_of(db, address), store.address_sha256(address)
+    games, sought = [], []
+    for kind in kinds:
+        for row in store.lobby.lobby_page(db, kind, None, None, None, most + len(mine)):
+            if row["game_id"] not in mine and row["created_by"] != own_name:
+                games.append({"title": GAMES[kind].TITLE, "by": row["created_by"], "open": row["open"],
+                              "seats": row["open"] + row["taken"], "url": site.invite_url(row["game_id"]),
+                              "created": row["created"]})
+        for row in store.seeks.open_seeks(db, now, kind, most + MOST_OPEN):
+            if row["address_sha256"] != own_sha:
+                sought.append({"title": GAMES[kind].TITLE, "by": row["name"], "players": row["players"],
+                               "created": row["created"]})
+    return {"games": newest(games, most), "seeks": newest(sought, most), "lobby_url": f"{site.base_url}/lobby"}
+
+
+def newest(found: list[dict], most: int) -> list[dict]:
+    return sorted(found, key=lambda item: item["created"], reverse=True)[:most]
