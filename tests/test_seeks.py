@@ -4,6 +4,7 @@ the game's seed draws (checked by verify), each mailed a link to their seat, the
 names; incompatible and expired seeks never match; a seek is cancelled by its owner only; the 403, 422 and
 429 answers; two requests racing to complete one match start one game. No answer or page shows an address."""
 
+import json
 import re
 import urllib.error
 import urllib.request
@@ -198,10 +199,14 @@ def test_the_lobby_forms_post_and_cancel_a_seek_without_a_script(client, db, sit
 
 
 def test_verify_refuses_seats_not_in_the_order_the_seed_draws(db, site):
+    from pbem.web import contract
+
     created = service.create_game(db, site, "mississippi", [{"name": "Anna"}, {"name": "Bob"}, {"name": "Cleo"}],
-                                  draw_seats=True)
+                                  draw_seats=True, public={"created_by": "Anna", "creator_sha256": "ab" * 32,
+                                                           "min_reliability": None})
     assert audit.verify(db, created.id)["ok"]
     data = dict(service.load(db, created.id).created)
+    assert contract.validate_event_data("platform", "game_created", json.loads(json.dumps(data))) == {}
     seed = store.read_seed(db, created.id)
     assert audit.drawn_seat_problems(data, seed) == []
     swapped = {**data, "seats": list(reversed(data["seats"]))}
