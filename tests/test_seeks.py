@@ -321,3 +321,29 @@ def test_the_daily_digest_tells_of_public_games_and_seeks_of_the_games_one_plays
         assert "Anna seeks a game of Mississippi for 3 players" in body
         assert "Rigadoon" not in body and "Bob seeks" not in body
         assert ANNA not in body and CLEO not in body
+
+
+def test_claims_racing_for_shared_seeks_never_share_one(db, database):
+    """Six claims at once (each on its own connection) over seven compatible seeks: every seek ends in at most
+    one match, and every match that a claim reports holds exactly the seeks recorded for it."""
+    now = service.utcnow()
+    later = clock.format_time(clock.parse_time(now) + timedelta(days=1))
+    for k in range(7):
+        store.seeks.add_seek(db, {"id": f"s{k}", "address": f"p{k}@example.org", "name": f"P{k}", "game": "mississippi",
+                                  "players": 3, "clock": '{"kind": "none"}', "created": f"2026-01-01T00:00:0{k}Z",
+                                  "expires": later})
+
+    def claim(k):
+        connection = store.connect(database)
+        try:
+            return f"m{k}", store.seeks.claim_match(connection, f"s{k + 1}", now, f"m{k}")
+        finally:
+            connection.close()
+
+    results = race(6, claim)
+    matches = {match_id: sorted(row["id"] for row in rows) for match_id, rows in results if rows}
+    assert matches, results
+    seen = [seek_id for ids in matches.values() for seek_id in ids]
+    assert len(seen) == len(set(seen)) and all(len(ids) == 3 for ids in matches.values())
+    for match_id, ids in matches.items():
+        assert all(store.seeks.seek_row(db, seek_id)["game_id"] == match_id for seek_id in ids)

@@ -78,11 +78,12 @@ def _claim_once(db, seek_id: str, now: str, match_id: str) -> list[dict] | None:
                 chosen.append(other)
         if len(chosen) < seek["players"]:
             return None
-        ids = [row["id"] for row in chosen]
-        claimed = db.conn.execute(f"update seeks set status = 'matched', game_id = ? where status = ? and id in "
-                                  f"({', '.join('?' * len(ids))})", [match_id, OPEN, *ids]).rowcount
-        if claimed != len(ids):
-            raise Lost()  # another request took one of them first: the update is rolled back
+        # one row at a time, in the order of their ids: every claim takes its row locks in one order, so two
+        # claims sharing seeks wait for each other (PostgreSQL) and never deadlock
+        for seek_id_claimed in sorted(row["id"] for row in chosen):
+            if not db.conn.execute("update seeks set status = 'matched', game_id = ? where status = ? and id = ?",
+                                   [match_id, OPEN, seek_id_claimed]).rowcount:
+                raise Lost()  # another request took it first: this transaction's updates are rolled back
     return [*chosen[1:], seek]  # the seekers in the order they came: this one last
 
 
