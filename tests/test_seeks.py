@@ -71,6 +71,8 @@ def test_two_compatible_seeks_start_a_game_that_seats_both_under_their_public_na
     bobs_seat = next(s["seat"] for s in loaded.seats if s["name"] == "Bob")
     assert second["url"] == f"{base}/play/{site.seat_token(game_id, bobs_seat)}"
     assert json_call(f"{base}/api/games/{game_id}/verify")[1]["ok"] is True  # the draw is the seed's
+    first_event = json_call(f"{base}/api/games/{game_id}/events")[1][0]
+    assert first_event["data"]["seats_drawn"] == loaded.created["seats_drawn"]  # anyone may draw it again, later
     assert store.is_proven(db, ANNA, game_id) and store.is_proven(db, BOB, game_id)
 
     # each is mailed a link to their own seat
