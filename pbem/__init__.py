@@ -31,7 +31,7 @@ def create_app(config: dict | None = None) -> Flask:
     # games' heads (issue 25).
     from .web import (api, app_files, away_pages, between_api, between_pages, db, front_door, headers,  # noqa: F401
                       heads, health, history, home, home_api, languages, limits, live, lobby_pages, pages, proof,
-                      push_api, seats, started, text_mode, unsubscribe)
+                      push_api, seats, seek_routes, started, text_mode, unsubscribe)
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)
@@ -48,6 +48,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(push_api.bp)    # Web Push (issue 30)
     app.register_blueprint(app_files.bp)   # the installable app: manifest, service worker, icons
     lobby_pages.register(app)              # the lobby, public names, reliability (issue 31)
+    seek_routes.register(app)              # seeks: games started by those who want the same (issue 31)
     home.install(app)
     pages.install_filters(app)
     languages.install(app)  # the reader's language on every page (issue 26)

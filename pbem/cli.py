@@ -313,11 +313,12 @@ def cmd_copy(args) -> int:
 
 
 def cmd_rebuild(args) -> int:
-    from .lobby import reliability
+    from .lobby import listing, reliability
 
     db = open_db()
     count = service.rebuild(db)
     reliability.rebuild(db, store.game_ids(db))  # the players' reliability, counted again from the events (issue 31)
+    listing.rebuild(db, store.game_ids(db))  # the lobby's public games, from what their creation recorded
     print(f"rebuilt the projections of {count} game(s) from their events")
     return 0
 

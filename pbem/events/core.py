@@ -33,6 +33,8 @@ def public_created(data, finished: bool) -> dict:
            "clock": data.get("clock"), "seats": seats, "commitment": data["commitment"]}
     if "rules_version" in data:
         out["rules_version"] = data["rules_version"]
+    if "seats_drawn" in data:  # matched seeks: public names and the seed's order, checkable once it is revealed
+        out["seats_drawn"] = data["seats_drawn"]
     return out
 
 

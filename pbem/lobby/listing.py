@@ -2,8 +2,10 @@
 signed-in address with a public name (its name, never its address, is the game's `created_by`); the
 lobby lists the public games still waiting for players, newest first, a page at a time.
 
-The lobby's rows are a projection (pbem/store/lobby.py): written when the game is created, updated by
-`after_append` when a seat is taken, dropped when the last one is (the game starts and leaves the lobby).
+The lobby's rows are a projection (pbem/store/lobby.py) of the games' events: a public game's
+`game_created` records it is public (its creator's public name, a minimum reliability), and its row is
+written when the game is created, updated by `after_append` when a seat is taken, dropped when the last one
+is (the game starts and leaves the lobby), and made again from the events by `pbem rebuild`.
 A request reads one indexed page of it, never the games themselves."""
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
+from typing import Iterable
 
 from .. import store
 from ..events.home import SEAT_JOINED
@@ -57,14 +60,45 @@ def clock_fields(settings) -> dict:
             "clock_kind": "per_move", "per_move": settings["time_per_move"]}
 
 
-def publish(db, game_id: str, address: str, name: str, min_reliability: int | None, now: str) -> None:
-    """List a game just created with open seats."""
-    folded = service.load(db, game_id)
+def recorded(address: str, name: str, min_reliability: int | None) -> dict:
+    """What a public game's `game_created` records of its listing (the lobby is rebuilt from it): the
+    creator's public name, the SHA-256 of its address (never the address), the minimum asked."""
+    return {"created_by": name, "creator_sha256": store.address_sha256(address), "min_reliability": min_reliability}
+
+
+def row_of(folded: Folded) -> dict | None:
+    """The lobby's row of a game, from its events: a game created public with a seat still open."""
+    public = folded.created.get("public")
     open_seats = players.open_seats(folded)
-    store.lobby.list_game(db, {"game_id": game_id, "game": folded.module.NAME, "open": len(open_seats),
-                               "taken": len(folded.seats) - len(open_seats), **clock_fields(folded.clock),
-                               "created_by": name, "creator_sha256": store.address_sha256(address),
-                               "min_reliability": min_reliability, "created": now})
+    if not public or not open_seats:
+        return None
+    return {"game_id": folded.id, "game": folded.module.NAME, "open": len(open_seats),
+            "taken": len(folded.seats) - len(open_seats), **clock_fields(folded.clock),
+            "created_by": public["created_by"], "creator_sha256": public["creator_sha256"],
+            "min_reliability": public.get("min_reliability"), "created": folded.created_at}
+
+
+def publish(db, game_id: str) -> None:
+    """List a public game just created with open seats, as its events record it."""
+    row = row_of(service.load(db, game_id))
+    if row is not None:
+        store.lobby.list_game(db, row)
+
+
+def rebuild(db, game_ids: Iterable[str]) -> None:
+    """The lobby made again from the games' events (`pbem rebuild`). A game listed before its creation
+    recorded "public" keeps its row, its seat counts set from its events."""
+    rows, kept = [], []
+    for game_id in game_ids:
+        folded = service.load(db, game_id)
+        if "public" in folded.created:
+            row = row_of(folded)
+            if row is not None:
+                rows.append(row)
+        elif store.lobby.lobby_row(db, game_id) is not None:
+            open_seats = players.open_seats(folded)
+            kept.append((game_id, len(open_seats), len(folded.seats) - len(open_seats)))
+    store.lobby.relist(db, rows, kept)
 
 
 def after_append(db, site: Site | None, played: service.Played) -> None:

@@ -18,6 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
 from .. import i18n, store
+from ..lobby import seeks
 from ..people import accounts
 from ..play import clock
 from ..site import Site
@@ -204,7 +205,9 @@ def build_digests(db, now: str, site: Site | None = None) -> int:
             heads = digest_heads(items)
             # the digest's own words in the address's language (each notice in it is its seat's)
             language = i18n.known(accounts.language_of(db, recipient)) or i18n.DEFAULT
-            words = {"items": items, "heads": heads, "unsubscribe_url": unsubscribe_url}
+            words = {"items": items, "heads": heads, "unsubscribe_url": unsubscribe_url,
+                     # public games and seeks of the games it plays, briefly (issue 31)
+                     "openings": seeks.openings_for(db, site, recipient, now) if site else None}
             store.enqueue(db, [{
                 "game_id": first["game_id"], "seq": first["seq"], "seat": first["seat"], "channel": "email",
                 "kind": f"digest:{day}:{first['id']}", "recipient": recipient,

@@ -20,6 +20,7 @@ import threading
 from datetime import datetime, timedelta, timezone
 
 from .. import store
+from ..lobby import seeks
 from ..people import computer
 from ..play import clock, service
 from ..site import Site
@@ -101,6 +102,7 @@ def sweep(db, site: Site, now: str | None = None, owner: str | None = None,
     counts: dict = {}
     steps = (("clock", lambda: clock_pass(db, site, now)),
              ("asked", lambda: {"asked": asked.answer(db, site, now)}),  # sign-in and lost links asked for
+             ("seeks", lambda: {"seeks_expired": seeks.drop_expired(db, now)}),  # expired: never listed
              ("digests", lambda: {"digests": sender.build_digests(db, now, site)}),
              ("delivery", lambda: kick(post) if post else sender.deliver_due(db, site, now)))
     for name, step in steps:

@@ -62,10 +62,23 @@ def verify_events(events: Sequence[store.StoredEvent], seed: bytes | None) -> di
     if revealed is not None and chance_mod.commitment(bytes.fromhex(revealed.data["seed"])) != first.data["commitment"]:
         problems.append(f"event {revealed.seq}: the revealed seed does not match the commitment in event 1")
     if seed is not None and not problems:
+        problems += drawn_seat_problems(first.data, seed)
+    if seed is not None and not problems:
         problems += replay_problems(events, seed, finished=revealed is not None)
     return {"ok": not problems, "problems": problems,
             "seed": revealed.data["seed"] if revealed is not None else None,
             "events": len(events)}
+
+
+def drawn_seat_problems(created: dict, seed: bytes) -> list[str]:
+    """A game started by matched seeks: its seats are the seekers in the order the seed draws."""
+    drawn = created.get("seats_drawn")
+    if drawn is None:
+        return []
+    order = list(chance_mod.SeededChance(seed, 0).shuffle(range(len(drawn["from"]))))
+    if order != drawn["order"] or [s["name"] for s in created["seats"]] != [drawn["from"][i] for i in order]:
+        return ["event 1: the seats are not in the order the seed draws"]
+    return []
 
 
 def check_chain(events: Sequence[store.StoredEvent], seed: bytes | None) -> list[str]:

@@ -138,9 +138,14 @@ def split_options(options: dict | None) -> tuple[dict, dict]:
 
 
 def create_game(db, site: Site, game_name: str, players: Sequence[dict], options: dict | None = None,
-                now: str | None = None, rules_version: int | None = None) -> Created:
+                now: str | None = None, rules_version: int | None = None, public: dict | None = None,
+                draw_seats: bool = False, game_id: str | None = None) -> Created:
     """Start a game. `rules_version` (tests and the recorded corpus only) plays an older version of the
-    rules; games are created under the current one."""
+    rules; games are created under the current one. `public` (the lobby's listing: creator's public name,
+    the SHA-256 of its address, a minimum reliability) is recorded in `game_created`, so that the lobby is
+    rebuilt from the events. `draw_seats` (a game started by matched seeks) puts the players in an order
+    drawn by the game's chance, recorded beside the seats so that `verify` can draw it again. `game_id`: an
+    id chosen by the caller (who proved the players' addresses for it beforehand)."""
     module = get_game(game_name)
     low, high = module.PLAYERS
     if not low <= len(players) <= high:
@@ -158,13 +163,21 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
     version = rules_version if rules_version is not None else getattr(module, "RULES_VERSION", 1)
     now = now or utcnow()
     seed = chance_mod.new_seed()
-    game_id = secrets.token_hex(6)  # lower case: it travels in reply addresses, whose case mail may fold
+    drawn = None
+    if draw_seats:
+        drawn = {"from": [p["name"] for p in cleaned], "order": list(draw_order(seed, len(cleaned)))}
+        cleaned = [cleaned[i] for i in drawn["order"]]
+    game_id = game_id or secrets.token_hex(6)  # lower case: it travels in reply addresses, whose case mail may fold
     tokens = tuple(site.seat_token(game_id, i) for i in range(len(cleaned)))
     seats = [{"seat": i, **player, "token_sha256": hash_token(tokens[i])} for i, player in enumerate(cleaned)]
     data = {"game": module.NAME, "seat_count": len(cleaned), "options": resolved, "clock": clock_settings,
             "seats": seats, "commitment": chance_mod.commitment(seed)}
     if hasattr(module, "RULES_VERSION"):
         data["rules_version"] = version
+    if public is not None:
+        data["public"] = dict(public)
+    if drawn is not None:
+        data["seats_drawn"] = drawn
     created = store.NewEvent(GAME_CREATED, "admin", data)
     state = initial_state(module, store_roundtrip(data))
     open_seats = tuple(i for i, player in enumerate(cleaned) if player.get("open"))
@@ -193,6 +206,12 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
         hook(db, site, Played(after.seq, written, after, len(outbox)))
     return Created(game_id, module.NAME, tokens, tuple(p["name"] for p in cleaned), open_seats=open_seats,
                    bots=tuple(p.get("bot") for p in cleaned))
+
+
+def draw_order(seed: bytes, count: int) -> tuple[int, ...]:
+    """The seat order of players matched by seeks: a shuffle drawn from the game's seed under batch 0 (the
+    first append is batch 1, so no other draw of the game uses it); `verify` draws it again."""
+    return chance_mod.SeededChance(seed, 0).shuffle(range(count))
 
 
 def to_new(event: Event) -> store.NewEvent:

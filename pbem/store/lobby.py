@@ -70,6 +70,27 @@ def list_game(db, row: dict) -> None:
                         "on conflict (game_id) do nothing", [row[c] for c in columns])
 
 
+def relist(db, rows: list[dict], kept: list[tuple[str, int, int]]) -> None:
+    """The lobby made again in one transaction (`pbem rebuild`): every row but those of `kept` (game id,
+    open, taken: games listed before their events recorded it) replaced by `rows`."""
+    columns = ("game_id", "game", "open", "taken", "clock", "clock_kind", "per_move", "created_by", "creator_sha256",
+               "min_reliability", "created")
+    keep = [game_id for game_id, _, _ in kept]
+    with immediate(db):
+        if keep:
+            db.conn.execute(f"delete from lobby where game_id not in ({', '.join('?' * len(keep))})", keep)
+        else:
+            db.conn.execute("delete from lobby")
+        for game_id, open_seats, taken in kept:
+            if open_seats:
+                db.conn.execute("update lobby set open = ?, taken = ? where game_id = ?", [open_seats, taken, game_id])
+            else:
+                db.conn.execute("delete from lobby where game_id = ?", [game_id])
+        for row in rows:
+            db.conn.execute(f"insert into lobby ({', '.join(columns)}) values ({', '.join('?' * len(columns))})",
+                            [row[c] for c in columns])
+
+
 def lobby_row(db, game_id: str) -> dict | None:
     found = rows_of(db, "select * from lobby where game_id = ?", [game_id])
     return found[0] if found else None

@@ -193,7 +193,8 @@ def create_game():
     options, public, minimum = public_games.split(body["options"])  # a public game is listed in the lobby
     with public_games.creating(body["players"], public, minimum, limits.creation_limits(body["players"])) as made:
         # the counts are given back when refused: only games made count
-        created = service.create_game(get_db(), get_site(), body["game"], body["players"], options)
+        created = service.create_game(get_db(), get_site(), body["game"], body["players"], options,
+                                      public=made["public"])
         made["id"] = created.id
     response = jsonify(created_json(created))
     response.status_code = 201

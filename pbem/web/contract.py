@@ -305,6 +305,21 @@ class PushKeyOut(Schema):
                                                                  "point, base64url (PushManager's applicationServerKey)"})
 
 
+class SeekIn(Schema):
+    """POST /api/seeks (issue 31)."""
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    clock = fields.Dict(allow_none=True, metadata={"description": "as POST /api/games's options take it; null or "
+                                                                  "absent: no clock"})
+    expires = fields.String(allow_none=True, metadata={"description": "an ISO time; absent: in 7 days; at most 30"})
+
+
+class SeekOut(Schema):
+    id = fields.String(required=True)
+    game_id = fields.String(metadata={"description": "present when this seek completed a match and started a game"})
+    url = fields.String(metadata={"description": "with game_id: the poster's own seat link"})
+
+
 class PushSubscribedOut(Schema):
     id = fields.String(required=True)
 
@@ -427,6 +442,20 @@ class ClockRecord(Schema):
     vacation_days = fields.Integer(required=True)
 
 
+class PublicRecord(Schema):
+    """A public game's listing in the lobby, as its creation records it (issue 31)."""
+    created_by = fields.String(required=True, metadata={"description": "the creator's public name"})
+    creator_sha256 = fields.String(required=True, metadata={"description": "hex SHA-256 of the creator's address"})
+    min_reliability = fields.Integer(allow_none=True, required=True)
+
+
+class SeatsDrawn(Schema):
+    """A game started by matched seeks: the seekers' public names in the order they came, and the order of
+    the seats drawn from the game's seed (batch 0): seat s holds from[order[s]] (issue 31)."""
+    from_ = fields.List(fields.String(), required=True, data_key="from")
+    order = fields.List(fields.Integer(), required=True)
+
+
 class GameCreated(Schema):
     game = fields.String(required=True)
     clock = fields.Nested(ClockRecord, required=True)
@@ -436,6 +465,8 @@ class GameCreated(Schema):
     commitment = fields.String(required=True, metadata={"description": "hex SHA-256 of the secret seed"})
     rules_version = fields.Integer(metadata={"description": "the version of the game's rules it is played under "
                                                              "(absent: 1)"})
+    public = fields.Nested(PublicRecord, metadata={"description": "present when the game is listed in the lobby"})
+    seats_drawn = fields.Nested(SeatsDrawn, metadata={"description": "present when matched seeks started the game"})
 
 
 class SeedRevealed(Schema):

@@ -14,7 +14,7 @@ from xml.etree.ElementTree import tostring
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
 
 from ..games import GAMES
-from ..lobby import listing, names, reliability
+from ..lobby import listing, names, reliability, seeks
 from ..play import clock, service
 from . import api, languages
 from .db import get_db, get_site
@@ -80,9 +80,14 @@ def lobby_page():
         flash(str(exc))
     for game in games:
         game["clock_words"] = clock_in_words(game["clock"])
+    address = signed_in()
+    sought = seeks.open_seeks(get_db(), service.utcnow(), chosen.game, address)  # the open seeks, never an address
+    for seek in sought:
+        seek["clock_words"] = clock_in_words(seek["clock"])
     return render_template("lobby.html", games=games, chosen=chosen, clock_arg=request.args.get("clock", ""),
+                           seeks=sought, seeker_name=names.name_of(get_db(), address) if address else None,
                            kinds=sorted((module.TITLE, name) for name, module in GAMES.items()),
-                           next_url=next_link(after, "lobby.lobby_page"), address=signed_in(),
+                           next_url=next_link(after, "lobby.lobby_page"), address=address,
                            feed_url=url_for("lobby.lobby_feed", **{k: v for k, v in request.args.items()
                                                                     if k in ("game", "clock") and v}))
 

@@ -17,7 +17,7 @@ from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, Error
                        HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, LobbyGameOut, MoveIn,
                        MyGameOut, MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PlayerOut, PushKeyOut,
                        PushSubscribedOut, PushSubscriptionIn, ReliabilityOut, RotatedOut, SeatSettingsIn,
-                       SeatSettingsOut, SigninIn, VerifyOut, event_schemas)
+                       SeatSettingsOut, SeekIn, SeekOut, SigninIn, VerifyOut, event_schemas)
 
 
 def _error_responses(*codes: int) -> dict:
@@ -48,7 +48,7 @@ def openapi() -> dict:
                    ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
                    HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn, MyVacationIn,
                    MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, LobbyGameOut, ReliabilityOut, PlayerOut,
-                   *between_contract.SCHEMAS):
+                   SeekIn, SeekOut, *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -197,6 +197,7 @@ def home_paths(spec, json_body, ok, game_id) -> None:
                    "responses": {**ok("MyVacationOut"), **_error_responses(401)}}})
     push_paths(spec, json_body, ok)
     lobby_paths(spec, ok)
+    seek_paths(spec, json_body, ok)
     spec.path("/api/join/{invite}", parameters=[invite], operations={"post": {
         "summary": "Take the next open seat of the invitation's game; the last one starts the game",
         "requestBody": json_body("JoinIn"),
@@ -221,6 +222,20 @@ def lobby_paths(spec, ok) -> None:
     spec.path("/api/players/{name}", parameters=[{"name": "name", "in": "path", "required": True, **text}],
               operations={"get": {"summary": "A public name's reliability (and ratings, once they exist)",
                                   "responses": {**ok("PlayerOut"), **_error_responses(404)}}})
+
+
+def seek_paths(spec, json_body, ok) -> None:
+    """Seeks (issue 31): what a signed-in address wants to play; compatible ones start a game."""
+    seek = {"name": "seek", "in": "path", "required": True, "schema": {"type": "string"}}
+    spec.path("/api/seeks", operations={"post": {
+        "summary": "Post a seek (signed in, with a public name); compatible seeks (same game, players and clock, "
+                   "other addresses) start a game at once",
+        "security": [{"personalToken": []}], "requestBody": json_body("SeekIn"),
+        "responses": {**ok("SeekOut", "201"), **_error_responses(400, 403, 409, 413, 415, 422, 429)}}})
+    spec.path("/api/seeks/{seek}", parameters=[seek], operations={"delete": {
+        "summary": "Cancel one's own open seek",
+        "security": [{"personalToken": []}],
+        "responses": {"204": {"description": "cancelled"}, **_error_responses(404)}}})
 
 
 def push_paths(spec, json_body, ok) -> None:

@@ -196,7 +196,7 @@ def new_game(name):
                                        limits.creation_limits(players)) as made:  # given back when refused
                 try:
                     created = service.create_game(get_db(), get_site(), module.NAME, players,
-                                                  options_from_form(request.form, module))
+                                                  options_from_form(request.form, module), public=made["public"])
                     made["id"] = created.id
                 except (GameError, service.ServiceError) as exc:
                     made["taken"].give_back()

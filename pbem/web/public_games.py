@@ -40,7 +40,8 @@ def split(options: dict) -> tuple[dict, bool, object]:
 @contextmanager
 def creating(players, public: bool, minimum, limit_names: tuple[str, ...]) -> Iterator[dict]:
     """Around a game's creation: checks a public game may be made (422 why not), counts the creation limits
-    (and "public", per client and per address, for a public game), and yields a dict in which the caller
+    (and "public", per client and per address, for a public game), and yields a dict whose "public" the
+    caller passes to `service.create_game` (None: not public; its events record it otherwise) and in which it
     puts "id"; the game is listed when the block ends without an error."""
     made: dict = {}
     who = None
@@ -52,8 +53,9 @@ def creating(players, public: bool, minimum, limit_names: tuple[str, ...]) -> It
         address = signed_address()
         who = (address, listing.check_public(get_db(), address, players, minimum))
     extra = (("public", f"address:{store.address_sha256(who[0])}"),) if who else ()
+    made["public"] = listing.recorded(who[0], who[1], minimum) if who else None
     with limits.counted(*limit_names, *(("public",) if who else ()), per_account=extra) as taken:
         made["taken"] = taken
         yield made
     if who and made.get("id"):  # the checks above passed: a game made by a signed-in address with a name
-        listing.publish(get_db(), made["id"], who[0], who[1], minimum, service.utcnow())
+        listing.publish(get_db(), made["id"])

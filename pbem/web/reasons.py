@@ -52,4 +52,12 @@ PAGE_REASONS = (
     N_("min_reliability: only a public game asks a minimum"),
     N_("choose a public name on /me first: you join a public game under it"),
     N_("clock: per_move, fischer, none, or a time per move such as 3d (games that give at most that per move)"),
+    # seeks (issue 31)
+    N_("sign in first: a seek is posted by a signed-in address"),
+    N_("choose a public name on /me first: other players read it instead of your address"),
+    N_("you have five open seeks already: cancel one first"),
+    N_("you have no open seek of that id"),
+    N_("expires: an ISO time such as 2026-12-01T12:00:00Z"),
+    N_("expires: a time in the future"),
+    N_("clock: an object such as {\"kind\": \"per_move\", \"per_move\": \"2d\"}"),
 )
