@@ -55,6 +55,29 @@ def submit(form_selector: str, fields: dict):
     return action
 
 
+def sign_in(driver, base: str, sink, address: str, checked=None) -> None:
+    """Sign `address` in on `driver` as a person does: the sign-in form, the link mailed to `sink`, the
+    link's page and its button, until /me. With `checked` (a test_accessibility.Checked), axe-core checks
+    the form's answer and the link's page on the way."""
+    def visit(path, what, action=None):
+        if checked is not None:
+            checked.page(path, what, action)
+        else:
+            driver.get(base + path)
+            if action is not None:
+                action(driver)
+
+    visit("/signin", "sign-in, its answer", submit("form[action$='/signin']", {"address": address}))
+
+    def mailed():
+        return [m for m in sink.to(address) if "/signin/" in m.get_body(("plain",)).get_content()]
+    link = re.search(r"https?://\S+/signin/[\w-]+", wait_for(mailed, 30, "the sign-in mail")[-1]
+                     .get_body(("plain",)).get_content()).group(0)
+    visit(link[len(base):], "the sign-in link's page")
+    driver.find_element("css selector", "form[action*='/signin/'] button[type=submit]").click()
+    wait_for(lambda: driver.current_url.endswith("/me"), 30, "/me after signing in")
+
+
 def _alive(element) -> bool:
     from selenium.common.exceptions import WebDriverException
 
@@ -93,13 +116,7 @@ def test_the_signed_in_and_error_pages_have_no_serious_violation(db, site, var_d
         driver = chrome()
         checked = Checked(driver, base)
         # signing in as a person does: the form, its answer, the link from the mail, its page, then /me
-        checked.page("/signin", "sign-in, its answer", submit("form[action$='/signin']", {"address": ANN}))
-        mails = wait_for(lambda: [m for m in smtp_sink.to(ANN) if "/signin/" in m.get_body(("plain",)).get_content()],
-                         30, "the sign-in mail")
-        link = re.search(r"https?://\S+/signin/[\w-]+", mails[-1].get_body(("plain",)).get_content()).group(0)
-        checked.page(link[len(base):], "the sign-in link's page")
-        driver.find_element("css selector", "form[action*='/signin/'] button[type=submit]").click()
-        wait_for(lambda: driver.current_url.endswith("/me"), 30, "/me after signing in")
+        sign_in(driver, base, smtp_sink, ANN, checked)
 
         for path, what in PAGES:
             checked.page(path.format(**made), what)
