@@ -366,3 +366,30 @@ def test_motion_is_reduced_when_the_system_asks(server, chrome):
     assert driver.execute_script(MOVING) == {"transition": "0s", "delay": "0s", "animation": "0s",
                                              "scroll": "auto", "page": "auto"}
     assert [how and how.get("behavior") for how in scrolls_after_choosing_a_piece(driver)] == ["auto"]
+
+
+# --- the text mode's buttons --------------------------------------------------------------------------
+
+
+def test_the_text_modes_buttons_say_each_thing_once():
+    """Hints as the four games give them: the button keeps its notation first and says nothing twice."""
+    from pbem.web.text_mode import said_once
+
+    def button(move, choice="", target="", where="", words=""):
+        return said_once({"move": move, "choice": choice, "target": target, "words": words}, where)
+
+    # Mississippi: the place is in the words; the choice (the turn) is not
+    assert button("forward 1", "no turn", "33", "field 33", "Forward 1 to field 33. Costs 1 log; you keep 8.") == {
+        "choice_once": "no turn", "place_once": "", "rest": "Forward 1 to field 33. Costs 1 log; you keep 8."}
+    # Buccaneer: the words begin with the choice, and then repeat the notation
+    assert button("always attack", "Always attack", words="Always attack: your ship attacks every ship.") == {
+        "choice_once": "", "place_once": "", "rest": "your ship attacks every ship."}
+    # ... and a heading the words end with, on a square the words name
+    assert button("sail SE 1 face N", "Face north", "N11", "square N11, your ship",
+                  "Sail 1 square south-east to N11, then face north.")["choice_once"] == ""
+    # Rigadoon: a choice the notation begins with; a place the words do not name stays
+    assert button("repair B1", "repair", words="B1 repairs one mast.")["choice_once"] == ""
+    assert button("sail B1 E 1", target="D1", where="square D1", words="B1 sails 1 square east.")["place_once"] == \
+        "square D1"
+    # Dragon & Flagon: a one-word choice stays, even where the words use the word
+    assert button("plan druid jump", "Jump", words="Time 2. You jump into the square ahead.")["choice_once"] == "Jump"
