@@ -341,7 +341,9 @@
     var next = (!state.target && area.querySelector("[data-target][tabindex]")) ||
       (choiceBox && !choiceBox.hidden && choiceBox.querySelector("button"));
     if (!next) return;
-    if (next.scrollIntoView) next.scrollIntoView({block: "center", behavior: "smooth"});
+    // smooth only when the system does not ask for less motion (issue 29)
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (next.scrollIntoView) next.scrollIntoView({block: "center", behavior: still ? "auto" : "smooth"});
     if (next.focus) next.focus({preventScroll: true});
   }
 

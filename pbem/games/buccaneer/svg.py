@@ -40,7 +40,16 @@ PORT_COLOURS = {"london": "#c0392b", "genoa": "#2471a3", "marseilles": "#b7950b"
                 "amsterdam": "#7d3c98", "venice": "#a04000"}
 COLOUR_NAMES = {"london": "red", "genoa": "blue", "marseilles": "yellow", "cadiz": "green",
                 "amsterdam": "purple", "venice": "brown"}
+TAB_INK = {"marseilles": "#111"}  # white on its yellow would be 2.9:1; dark ink is 6:1 (issue 29)
 GEM_COLOURS = {"diamond": "#d6f1ff", "ruby": "#e0245e", "gold": "#f1c40f", "pearl": "#f7f3e8", "rum": "#8e5a2b"}
+# each home port's ship carries a shape of its own on its bow, white edged black: circle, square, triangle, diamond
+SHIP_MARKS = {"london": '<circle cy="-6.5" r="2.6" fill="#fff" stroke="#000" stroke-width="1" class="seat-mark"/>',
+              "genoa": '<rect x="-2.4" y="-8.9" width="4.8" height="4.8" fill="#fff" stroke="#000" stroke-width="1" '
+                       'class="seat-mark"/>',
+              "marseilles": '<path d="M0,-10 L3,-4.2 L-3,-4.2 Z" fill="#fff" stroke="#000" stroke-width="1" '
+                            'class="seat-mark"/>',
+              "cadiz": '<path d="M0,-10.2 L3,-6.6 L0,-3 L-3,-6.6 Z" fill="#fff" stroke="#000" stroke-width="1" '
+                       'class="seat-mark"/>'}
 HEADING_ANGLE = {d: i * 45 for i, d in enumerate(("N", "NE", "E", "SE", "S", "SW", "W", "NW"))}
 
 SEA, COAST, FLAT_SHORE, BAY = "#cfe8f7", "#f3dc9b", "#dcebc4", "#8fc3df"
@@ -143,7 +152,7 @@ def _ports_and_bays(out: list[str]) -> None:
                    f'<title>{port_title(port)}: leave or enter by the three arrows</title>'
                    f'<rect x="{px + 1.5}" y="{py + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
                    f'stroke-width="3"/>{"".join(arrows)}</g>')
-        _tab(out, square, port_title(port), PORT_COLOURS[port], "#fff", PORT_COLOURS[port])
+        _tab(out, square, port_title(port), PORT_COLOURS[port], TAB_INK.get(port, "#fff"), PORT_COLOURS[port])
     for square, name in BAYS.items():
         _tab(out, square, name, "#fff", "#1f4e6b", BAY, at_edge=True)
 
@@ -200,6 +209,7 @@ def _ships(state: State, seat: int | None, owing: frozenset, names, out: list[st
             stroke = PORT_COLOURS[port] if derelict else "#000"
             parts.append(f'<path d="M0,-13 L7,-2 L6,12 L-6,12 L-7,-2 Z" fill="{fill}" stroke="{stroke}" '
                          f'stroke-width="1.5"{dash}/>')
+            parts.append(SHIP_MARKS[port])  # a shape of its home port's on the bow: more than colour (issue 29)
             for j, t in enumerate(ship.cargo):
                 parts.append(f'<circle cy="{j * 7 - 1}" r="3.4" fill="{GEM_COLOURS[t]}" stroke="#000" stroke-width="0.7"/>')
             if ship.must_sail_ahead:

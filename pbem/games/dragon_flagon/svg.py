@@ -29,6 +29,8 @@ GLYPH_FONT = 13
 
 TEAM_COLOURS = ("#c0392b", "#1f5fa8", "#1e8449", "#7d3c98", "#b9770e", "#148f77", "#5d6d7e", "#a04000")
 DECK, DECK_LINE, HULL = "#deb887", "#b08d63", "#6b4423"
+# the coordinates stand on a white edge of their own where a ship's hull passes behind them (issue 29)
+LABEL_HALO = 'stroke="#fff" stroke-width="3" paint-order="stroke"'
 WATER, ORANGE, BLUE_SQUARE = "#5dade2", "#f5a623", "#aed6f1"
 FLOOR, WALL = "#eadcc0", "#4d4d4d"
 QUIET = 'pointer-events="none"'  # decorations: a click goes to the square underneath
@@ -238,12 +240,12 @@ class _Picture:
             if 0 <= c < board.cols:
                 x = self.xy((0, c))[0] + CELL / 2
                 for y in (self.by - 7, self.by + self.bh + 16):
-                    self.add(f'<text x="{x}" y="{y}" font-size="{LABEL_FONT}" text-anchor="middle" fill="#333" {QUIET}>{g.FILES[c]}</text>')
+                    self.add(f'<text x="{x}" y="{y}" font-size="{LABEL_FONT}" text-anchor="middle" fill="#333" {LABEL_HALO} {QUIET}>{g.FILES[c]}</text>')
         for r in range(self.r0, self.r1 + 1):
             if 0 <= r < board.rows:
                 y = self.xy((r, 0))[1] + CELL / 2 + 4.5
-                self.add(f'<text x="{self.bx - 4}" y="{y}" font-size="{LABEL_FONT}" text-anchor="end" fill="#333" {QUIET}>{r + 1}</text>')
-                self.add(f'<text x="{self.bx + self.bw + 4}" y="{y}" font-size="{LABEL_FONT}" fill="#333" {QUIET}>{r + 1}</text>')
+                self.add(f'<text x="{self.bx - 4}" y="{y}" font-size="{LABEL_FONT}" text-anchor="end" fill="#333" {LABEL_HALO} {QUIET}>{r + 1}</text>')
+                self.add(f'<text x="{self.bx + self.bw + 4}" y="{y}" font-size="{LABEL_FONT}" fill="#333" {LABEL_HALO} {QUIET}>{r + 1}</text>')
 
     # --- furniture --------------------------------------------------------------------------------------
 

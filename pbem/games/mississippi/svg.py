@@ -30,7 +30,7 @@ PHONE_BOARD_PX = 366.0           # the board's width on a 390 px phone (the page
 SMALLEST_PX = 9.0                # the smallest text we want there, in CSS px
 RIVER = "#9fd3f0"
 RIVER_EDGE = "#5b9bc4"
-FIELD_INK = "#2f6d93"
+FIELD_INK = "#1d4f6e"  # 5.3:1 on the river, more on START and GOAL (issue 29)
 BANK = "#a5c882"
 BANK_INK = "#1b3a1b"
 START_FILL = "#c9e7f7"
@@ -206,9 +206,26 @@ def _boats(state: State, names: Sequence[str], size: float, shown: frozenset[int
             weight = ' font-weight="bold"' if side == forward else ""
             out.append(f'<text x="{_f(nx)}" y="{_f(ny + size * 0.36)}" font-size="{size}" text-anchor="middle" '
                        f'fill="{ink}"{weight}>{numbers[side]}</text>')
+        out.append(seat_mark(s, x, y, 5.0, ink))
         out += _forward_mark(x, y, forward, fill, ink)
         out.append("</g>")
     return out
+
+
+def seat_mark(seat: int, x: float, y: float, r: float, ink: str) -> str:
+    """A small shape of the seat's own in the boat's middle (circle, square, triangle, diamond, triangle
+    down, cross), so that the boats differ by more than their colour (issue 29)."""
+    points = {2: ((0, -1.1), (1, 0.7), (-1, 0.7)), 3: ((0, -1.2), (1, 0), (0, 1.2), (-1, 0)),
+              4: ((0, 1.1), (1, -0.7), (-1, -0.7)),
+              5: ((-0.35, -1), (0.35, -1), (0.35, -0.35), (1, -0.35), (1, 0.35), (0.35, 0.35), (0.35, 1), (-0.35, 1),
+                  (-0.35, 0.35), (-1, 0.35), (-1, -0.35), (-0.35, -0.35))}
+    if seat % 6 == 0:
+        return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{ink}" class="seat-mark"/>'
+    if seat % 6 == 1:
+        return (f'<rect x="{_f(x - r * 0.85)}" y="{_f(y - r * 0.85)}" width="{_f(r * 1.7)}" height="{_f(r * 1.7)}" '
+                f'fill="{ink}" class="seat-mark"/>')
+    shape = " ".join(f"{_f(x + dx * r)},{_f(y + dy * r)}" for dx, dy in points[seat % 6])
+    return f'<polygon points="{shape}" fill="{ink}" class="seat-mark"/>'
 
 
 def _forward_mark(x: float, y: float, forward: int, fill: str, ink: str) -> list[str]:
