@@ -52,4 +52,8 @@ PAGE_REASONS = (
     N_("min_reliability: only a public game asks a minimum"),
     N_("choose a public name on /me first: you join a public game under it"),
     N_("clock: per_move, fischer, none, or a time per move such as 3d (games that give at most that per move)"),
+    # reopening an abandoned seat (issue 31)
+    N_("you cannot reopen your own seat: hand it on to someone instead"),
+    N_("that seat has been taken already: this invitation opens nothing any more"),
+    N_("the game is over: there is no seat to take"),
 )
