@@ -94,7 +94,8 @@ def test_a_vanished_seat_is_reopened_by_agreement_and_taken_by_a_newcomer(db, si
         assert mine["you"] == 0 and mine["view"] == seen["view"] and mine["legal"] == seen["legal"]
         assert json_call(f"{game}/notes", token=nina)[1] == []  # Vera's notes stay hers
         for language, line in (("en", "Vera's seat was reopened by agreement; Nina took it."),
-                               ("de", "Der Platz von Vera wurde in gegenseitigem Einvernehmen neu vergeben; Nina hat ihn übernommen.")):
+                               ("de", "Der Platz von Vera wurde in gegenseitigem Einvernehmen neu vergeben; "
+                                      "Nina hat ihn übernommen.")):
             status, history = page(f"{base}/play/{nina}/history", language)
             assert status == 200 and line in history, language
         assert "my secret plan" not in history

@@ -1,7 +1,7 @@
 """Reopening an abandoned seat (issue 31 item 5, architecture section 22): once a seat has run out of time
 (or the computer has stood in for it for a week), the other players may agree to give it to someone new.
 
-- `seat_reopened {seat, proposal}`: carries out an agreed `reopen` proposal (pbem/events/agreements.py).
+- `seat_reopened {seat, holder, proposal}` (`holder`: the vanished holder's name): carries out an agreed `reopen` proposal (pbem/events/agreements.py).
   The seat's record loses its holder's link (its key moves to the next generation with no hash: the old
   link opens nothing; the invitation for the seat is made from that generation), address, webhook and
   settings; the vanished
@@ -81,7 +81,7 @@ def after_command(work: Working, command: Mapping[str, Any]) -> None:
 
 
 def public_reopened(data: Mapping[str, Any], finished: bool) -> dict:
-    return {"seat": data["seat"]}
+    return {"seat": data["seat"], "holder": data.get("holder")}
 
 
 def public_taken(data: Mapping[str, Any], finished: bool) -> dict:
@@ -95,7 +95,7 @@ def holder(names, seat) -> Phrase | str:
 
 def reopened_words(names, event) -> Phrase:
     return said("By agreement, %(name)s's seat was reopened for someone new to take.",
-                name=holder(names, event.data["seat"]))
+                name=event.data.get("holder") or holder(names, event.data["seat"]))  # the name then, not now
 
 
 def taken_words(names, event) -> Phrase:
@@ -114,7 +114,7 @@ KINDS = {
 
 def reopen(data: Mapping[str, Any], proposal: int) -> list[Event]:
     """The agreed proposal's settlement (a `ProposalKind.settle`)."""
-    return [Event(SEAT_REOPENED, {"seat": data["reopen"], "proposal": proposal}, "rules")]
+    return [Event(SEAT_REOPENED, {"seat": data["reopen"], "holder": data["holder"], "proposal": proposal}, "rules")]
 
 
 def take(module, state, command, chance) -> list[Event]:

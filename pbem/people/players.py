@@ -128,7 +128,8 @@ def set_address(db, site: Site, game_id: str, seat_for: Callable[[Folded], int],
 
 def current_links(site: Site, folded: Folded) -> list[tuple[int, str, str | None]]:
     """Each seat's current link for the operator (`pbem links`): (seat, name, url; None while open)."""
-    return [(s["seat"], s["name"], None if s.get("open") or s.get("reopened") else site.seat_url(folded.id, s["seat"], s.get("generation", 0)))
+    return [(s["seat"], s["name"], None if s.get("open") or s.get("reopened")
+             else site.seat_url(folded.id, s["seat"], s.get("generation", 0)))
             for s in folded.seats]
 
 

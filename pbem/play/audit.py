@@ -24,8 +24,8 @@ from . import clock
 from .commands import run_command
 from .deciding import (answer_command, check_may_move, clock_command, come_back_command, end_scheduled_vacation_command,
                        handover_command, join_command, message_command, note_command, offer_command, resign_command,
-                       rest_days_command, resume_command, scheduled_vacation_command, take_seat_command, takeback_command,
-                       vacation_command)
+                       rest_days_command, resume_command, scheduled_vacation_command, take_seat_command,
+                       takeback_command, vacation_command)
 from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
 from .folding import GAME_CREATED, SEED_REVEALED, Folded, advance, begin, legal_moves
 

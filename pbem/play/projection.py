@@ -82,6 +82,7 @@ def unopenable(game_id: str, seat: dict) -> str:
 
 def seat_rows(folded: Folded) -> list[dict]:
     return [{"game_id": folded.id, "seat": s["seat"], "name": s["name"], "email": s["email"],
-             "webhook": s["webhook"], "token_hash": s["token_sha256"] or unopenable(folded.id, s), "email_on": int(s["email_on"]),
+             "webhook": s["webhook"], "token_hash": s["token_sha256"] or unopenable(folded.id, s),
+             "email_on": int(s["email_on"]),
              "digest": int(s["digest"]),
              "generation": int(s.get("generation", 0))} for s in folded.seats]

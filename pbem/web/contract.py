@@ -490,6 +490,7 @@ class SeatHandedOver(Schema):
 
 class SeatReopened(Schema):
     seat = fields.Integer(required=True)
+    holder = fields.String(required=True, metadata={"description": "the name of the seat's vanished holder"})
     proposal = fields.Integer(required=True, metadata={"description": "the agreed proposal to reopen it"})
 
 
