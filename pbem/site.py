@@ -74,6 +74,26 @@ class Site:
     def invite_url(self, game_id: str) -> str:
         return f"{self.base_url}/join/{self.invite_token(game_id)}"
 
+    def reopen_token(self, game_id: str, seat: int, generation: int) -> str:
+        """The invitation to a reopened seat (issue 31): its game, seat and the seat's generation at the
+        reopening, with a MAC of them; a later reopening of the same seat makes another."""
+        named = f"{game_id}.{seat}.{generation}"
+        return f"{named}-{base64.urlsafe_b64encode(self._mac(f'reopen:{named}')[:18]).decode()}"
+
+    def read_reopen_token(self, token: str) -> tuple[str, int, int] | None:
+        """(game, seat, generation) a reopened seat's invitation names, or None for a link this server did
+        not make."""
+        game_id, _, rest = token.partition("-")[0].partition(".")
+        seat, _, generation = rest.partition(".")
+        if len(token) > 120 or not game_id or not seat.isdigit() or not generation.isdigit() or \
+                not hmac.compare_digest(self.reopen_token(game_id, int(seat), int(generation)).encode(),
+                                        token.encode("utf-8", "replace")):
+            return None
+        return game_id, int(seat), int(generation)
+
+    def reopen_url(self, game_id: str, seat: int, generation: int) -> str:
+        return f"{self.base_url}/join/{self.reopen_token(game_id, seat, generation)}"
+
     def home_key(self, kind: str, address: str, generation: int) -> str:
         """A player's personal API token or calendar feed key (pbem/people/accounts.py): derived from the server
         key, the address and the generation (replacing one moves to the next), 192 bits, so /me can show

@@ -25,17 +25,19 @@ from typing import Any
 
 from .. import store
 from ..events.agreements import GAME_REWOUND
+from ..events.computer import playing_for
+from ..events.reopening import SEAT_REOPENED
 from ..events.versions import RULES_UPGRADED
 from ..play import service
 from ..play.deciding import OFFER_KINDS, OFFERS
 from ..play.deciding import answer_command as decide_answer
 from ..play.deciding import is_position as decide_position
-from ..play.deciding import newer_rules, offer_command, open_proposal
+from ..play.deciding import newer_rules, offer_command, open_proposal, reopen_fields
 from ..play.deciding import reach_alone as decide_reach
 from ..play.deciding import resume_command
 from ..play.deciding import takeback_command as decide_takeback
 from ..play.deciding import was_taken_back
-from ..play.errors import Conflicting
+from ..play.errors import Conflicting, ServiceError
 from ..play.folding import PLATFORM_EVENTS, Folded
 from . import Refused
 
@@ -174,14 +176,21 @@ def last_own_move(db, folded: Folded, seat: int) -> int | None:
     return None
 
 
-def offer(db, site, game_id: str, token: str | None, kind: Any, now: str | None = None, until: Any = None) -> Done:
-    """Offer a draw, to abandon the game, to move it to the current rules, or to pause it until `until`."""
+def offer(db, site, game_id: str, token: str | None, kind: Any, now: str | None = None, until: Any = None,
+          seat: Any = None) -> Done:
+    """Offer a draw, to abandon the game, to move it to the current rules, to pause it until `until`, or
+    to reopen the abandoned seat `seat` (issue 31)."""
     if kind not in OFFERS:
         raise Refused(OFFER_KINDS)
     now = now or service.utcnow()
     return act_as(db, site, game_id, by_token(token),
-                  lambda folded, seat: offer_command(StoredLog(db, folded.id), folded, seat, kind, until=until,
-                                                     now=now), now)
+                  lambda folded, mine: offer_command(StoredLog(db, folded.id), folded, mine, kind, until=until,
+                                                     now=now, reopen=seat), now)
+
+
+def reopened_by(done: Done) -> int | None:
+    """The seat this append reopened, when it carried out an agreement to reopen one."""
+    return next((e.data["seat"] for e in done.played.events if e.type == SEAT_REOPENED), None)
 
 
 def resume(db, site, game_id: str, token: str | None, now: str | None = None) -> service.Played:
@@ -226,4 +235,22 @@ def takeback_choices(db, folded: Folded, seat: int, most: int = 8) -> list[dict]
                     "undoes": folded.names[who] if isinstance(who, int) else "the clock",
                     # the seat's own move in its words; another seat's move text may be hidden from it
                     "move": command.get("move", "") if who == seat and command.get("verb") == "move" else ""})
+    return out
+
+
+def reopenable(db, folded: Folded, seat: int, now: str) -> list[int]:
+    """The other seats this seat may offer to reopen now (issue 31): ones the computer stands in for, or
+    that ran out of time, that `reopen_fields` allows; none while another proposal is open."""
+    if folded.finished or open_proposal(folded) is not None:
+        return []
+    log = StoredLog(db, folded.id)
+    out = []
+    for other in range(folded.seat_count):
+        if other == seat or (other not in folded.timed_out and not playing_for(folded, other)):
+            continue  # only these may have vanished: the deciders say for sure
+        try:
+            reopen_fields(log, folded, seat, other, now)
+        except ServiceError:
+            continue
+        out.append(other)
     return out

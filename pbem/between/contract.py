@@ -45,14 +45,18 @@ class OfferIn(Schema):
     class Meta:
         unknown = RAISE
 
-    kind = fields.String(required=True, validate=validate.OneOf(["draw", "abandon", "upgrade", "pause"]),
+    kind = fields.String(required=True, validate=validate.OneOf(["draw", "abandon", "upgrade", "pause", "reopen"]),
                          metadata={"description": "draw, abandon, upgrade: move the game to the current rules "
-                                                  "(issue 16; 422 when it plays them already), or pause: stop "
+                                                  "(issue 16; 422 when it plays them already), pause: stop "
                                                   "every clock until `until` (issue 28; 422 when the game "
-                                                  "forbids pauses)"})
+                                                  "forbids pauses), or reopen: give the abandoned seat `seat` "
+                                                  "to someone new (issue 31; 422 while it is not abandoned)"})
     until = fields.String(load_default=None, allow_none=True,
                           metadata={"description": "with pause: when the pause ends, an ISO date and time with its "
                                                    "zone, at most 30 days ahead"})
+    seat = fields.Integer(load_default=None, allow_none=True, strict=True,
+                          metadata={"description": "with reopen: the seat to reopen (counted from 0), one that ran "
+                                                   "out of time, or that the computer has stood in for for a week"})
 
 
 class ConditionalsIn(Schema):
@@ -123,12 +127,14 @@ class NoteSealed(Schema):
 
 class ProposalMade(Schema):
     seat = fields.Integer(required=True)
-    kind = fields.String(required=True, metadata={"description": "takeback, draw, abandon, upgrade or pause"})
+    kind = fields.String(required=True, metadata={"description": "takeback, draw, abandon, upgrade, pause or reopen"})
     needed = fields.List(fields.Integer(), required=True, metadata={"description": "the seats that must accept"})
     to_seq = fields.Integer(metadata={"description": "a takeback's position"})
     from_ = fields.Integer(data_key="from", metadata={"description": "an upgrade's rules version now"})
     to = fields.Integer(metadata={"description": "an upgrade's rules version to come"})
     until = fields.String(metadata={"description": "a pause's end (issue 28)"})
+    reopen = fields.Integer(metadata={"description": "the seat a reopening gives to someone new (issue 31)"})
+    holder = fields.String(metadata={"description": "a reopening: the name of the seat's vanished holder"})
 
 
 class ProposalAnswered(Schema):

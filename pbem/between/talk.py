@@ -20,6 +20,7 @@ from ..events.talk import MAX_MESSAGE, MAX_NOTE
 from ..play import service
 from ..play.deciding import clean_text, message_command, note_command
 from ..play.folding import Folded
+from ..play.redaction import private_since
 from . import Refused
 
 MESSAGES_SHOWN = 500   # at most this many latest messages in one answer
@@ -77,8 +78,10 @@ def note_refs(folded: Folded, seat: int | None) -> list[tuple[int, int, int]]:
     """(note's seq, position, seat) of the notes this seat may read: its own; everyone's once the game
     is over."""
     notes = (folded.facts.get("talk") or {}).get("notes") or {}
-    seats = sorted(notes) if folded.finished else ([seat] if seat in notes else [])
-    return sorted((seq, position, s) for s in seats for seq, position in notes[s])
+    if folded.finished:
+        return sorted((seq, position, s) for s in sorted(notes) for seq, position in notes[s])
+    since = private_since(folded, seat)  # a reopened seat's newcomer reads none of the vanished holder's
+    return sorted((seq, position, seat) for seq, position in notes.get(seat, ()) if seq >= since)
 
 
 def notes(db, folded: Folded, seat: int | None, position: int | None = None) -> list[dict]:

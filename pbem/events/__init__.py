@@ -9,12 +9,12 @@ are given.
 
 from __future__ import annotations
 
-from . import agreements, computer, conditional, core, home, pauses, rests, talk, versions
+from . import agreements, computer, conditional, core, home, pauses, reopening, rests, talk, versions
 from .kinds import Kind, Working, hidden_data, whole_data
 
 # home: issue 14; talk, agreements, conditional: issue 15; versions: issue 16; computer: issue 17;
-# rests, pauses: issue 28
-MODULES = (core, home, talk, agreements, conditional, versions, computer, rests, pauses)
+# rests, pauses: issue 28; reopening: issue 31
+MODULES = (core, home, talk, agreements, conditional, versions, computer, rests, pauses, reopening)
 
 KINDS: dict[str, Kind] = {}
 COMMANDS: dict = {}  # verb -> (module, state, command, chance) -> events

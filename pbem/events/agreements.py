@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping
 
 from ..games.base import N_, Event, Outcome, Phrase, joined, said
 from .kinds import Kind, Working
+from .reopening import reopen
 
 PROPOSAL_MADE = "proposal_made"
 PROPOSAL_ANSWERED = "proposal_answered"
@@ -59,6 +60,9 @@ PROPOSALS: dict[str, ProposalKind] = {
                              words=lambda data: said("to take back to position %(seq)s", seq=data["to_seq"])),
     "draw": ProposalKind("a draw", ending("agreed_draw"), words=lambda data: N_("a draw")),
     "abandon": ProposalKind("an abandonment", ending("abandoned"), words=lambda data: N_("to abandon the game")),
+    # issue 31: the computer (if it stands in) moves for the vanished seat meanwhile, so it cannot lapse on a move
+    "reopen": ProposalKind("reopening a seat", reopen, fields=("reopen", "holder"), lapses_on_move=False,
+                           words=lambda data: said("to reopen %(name)s's seat for someone new", name=data["holder"])),
 }
 
 

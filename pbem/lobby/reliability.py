@@ -5,7 +5,9 @@
   `turn_timed_out` event for it), whatever the game's clock then did (a reminder, a skipped turn, a
   forfeit);
 - abandoned: finished games in which the seat's last decision was a timeout: it ran out of time and never
-  moved again (a forfeit by timeout ends there too);
+  moved again (a forfeit by timeout ends there too); and games whose seat the others reopened after it
+  vanished (`seat_reopened`, issue 31): the game is over for that address then, its last decision a
+  timeout, whoever takes the seat;
 - in_time: of the decisions the seats owed (each move they made, each time their clock ran out), the
   share made before the deadline, in whole percent (100 for an address that has owed none yet: nobody
   starts with a bad record).
@@ -21,6 +23,7 @@ from typing import Iterable, Sequence
 
 from .. import store
 from ..events.core import TURN_TIMED_OUT
+from ..events.reopening import SEAT_REOPENED
 from ..play import service
 from ..play.folding import Folded
 from ..site import Site
@@ -50,12 +53,32 @@ def tally(folded: Folded, events: Sequence[store.StoredEvent]) -> list[dict]:
     if folded.finished:  # the game's end counts for every seat, even one that did nothing in this append
         for seat in range(len(folded.seats)):
             of(seat)
-    out = []
+    out = vanished(folded, events)
     for seat, count in sorted(counts.items()):
         address = folded.seats[seat].get("email") if seat < len(folded.seats) else None
         if address:
             out.append({"address": address.strip().lower(), "game_id": folded.id, "seat": seat,
                         "finished": folded.finished, **count})
+    return out
+
+
+def vanished(folded: Folded, events: Sequence[store.StoredEvent]) -> list[dict]:
+    """The addresses whose seats these events reopened: each one's part in the game over, abandoned. The
+    seat's record keeps the vanished addresses in order (pbem/events/reopening.py), so a rebuild that
+    reads a seat reopened twice counts each holder once."""
+    out, seen = [], {}
+    for event in events:
+        if event.type != SEAT_REOPENED:
+            continue
+        seat = event.data["seat"]
+        gone = folded.seats[seat].get("vanished") or []
+        index = seen[seat] = seen.get(seat, -1) + 1
+        # the latest reopenings are the last entries: an append's events are the record's latest
+        at = len(gone) - (sum(1 for e in events if e.type == SEAT_REOPENED and e.data["seat"] == seat) - index)
+        address = gone[at] if 0 <= at < len(gone) else None
+        if address:
+            out.append({"address": address.strip().lower(), "game_id": folded.id, "seat": seat, "moves": 0,
+                        "timeouts": 0, "last_timed_out": True, "finished": True})
     return out
 
 

@@ -86,6 +86,8 @@ SUBJECTS = {  # kept in English, read in the recipient's language (`subject`)
     "handed_away": N_("you handed your seat on"),
     "address_changed": N_("your seat's notices go to a new address"),
     "vacation": N_("a player will be away"),  # an address's vacation for all its games (issue 28)
+    "took_seat": N_("you took a reopened seat"),  # a reopened seat (issue 31, pbem/people/reopen.py)
+    "newcomer": N_("a new player took a seat"),
 }
 
 

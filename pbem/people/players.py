@@ -14,11 +14,12 @@ from ..play.deciding import join_command
 from ..play.errors import Busy, Conflicting, Forbidden, GameNotFound
 from ..play.folding import Folded
 from ..site import Site
+from . import reopen
 
 
 def by_invitation(db, site: Site, invite: str) -> Folded:
     """The game an invitation link opens; 404 for a link this server did not make."""
-    game_id = site.read_invite_token(invite or "")
+    game_id = site.read_invite_token(invite or "") or reopen.game_of(site, invite)
     if game_id is None or store.game_row(db, game_id) is None:
         raise GameNotFound("no game has that invitation; check it was copied whole")
     return service.load(db, game_id)
@@ -28,9 +29,22 @@ def open_seats(folded: Folded) -> list[int]:
     return [seat["seat"] for seat in folded.seats if seat.get("open")]
 
 
+def invited_seat(site: Site, folded: Folded, invite: str) -> int | None:
+    """The reopened seat a reopened seat's invitation (issue 31) still opens, or None: another kind of
+    invitation, or one whose seat has been taken (by then its generation has moved on)."""
+    named = site.read_reopen_token(invite or "")
+    if named is None or not folded.seats[named[1]].get("reopened") or \
+            folded.seats[named[1]].get("generation", 0) != named[2]:
+        return None
+    return named[1]
+
+
 def join(db, site: Site, invite: str, name: str, email: str | None, now: str | None = None) -> tuple[str, int, str]:
     """Take the next open seat of the invitation's game: (game id, seat, the seat's token). The append
-    that takes the last seat also starts the game. 409 when no seat is left."""
+    that takes the last seat also starts the game. 409 when no seat is left. A reopened seat's
+    invitation takes that seat (pbem/people/reopen.py)."""
+    if site.read_reopen_token(invite or "") is not None:
+        return reopen.take(db, site, invite, name, email, now)
     folded = by_invitation(db, site, invite)
     for _ in range(service.APPEND_ATTEMPTS):
         folded = service.load(db, folded.id)
@@ -114,7 +128,8 @@ def set_address(db, site: Site, game_id: str, seat_for: Callable[[Folded], int],
 
 def current_links(site: Site, folded: Folded) -> list[tuple[int, str, str | None]]:
     """Each seat's current link for the operator (`pbem links`): (seat, name, url; None while open)."""
-    return [(s["seat"], s["name"], None if s.get("open") else site.seat_url(folded.id, s["seat"], s.get("generation", 0)))
+    return [(s["seat"], s["name"], None if s.get("open") or s.get("reopened")
+             else site.seat_url(folded.id, s["seat"], s.get("generation", 0)))
             for s in folded.seats]
 
 

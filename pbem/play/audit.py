@@ -24,8 +24,8 @@ from . import clock
 from .commands import run_command
 from .deciding import (answer_command, check_may_move, clock_command, come_back_command, end_scheduled_vacation_command,
                        handover_command, join_command, message_command, note_command, offer_command, resign_command,
-                       rest_days_command, resume_command, scheduled_vacation_command, takeback_command,
-                       vacation_command)
+                       rest_days_command, resume_command, scheduled_vacation_command, take_seat_command,
+                       takeback_command, vacation_command)
 from .errors import BadRequest, Forbidden, GameNotFound, ServiceError
 from .folding import GAME_CREATED, SEED_REVEALED, Folded, advance, begin, legal_moves
 
@@ -169,6 +169,9 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
         return come_back_command(folded, seat)
     if verb == "handover":
         return handover_command(folded, seat, command.get("name"), command.get("email"), command.get("token_sha256"))
+    if verb == "take_seat":
+        return take_seat_command(folded, seat, int(command.get("generation") or 0) - 1, command.get("name"),
+                                 command.get("email"), command.get("token_sha256"))
     if verb == "join":
         return join_command(folded, command.get("name"), command.get("email"))
     if verb == "message":
@@ -178,7 +181,8 @@ def decided_again(log: RecordedLog, folded: Folded, command: dict, at: str) -> d
     if verb == "takeback" or (verb == "propose" and command.get("kind") == "takeback"):
         return takeback_command(log, folded, seat, command.get("to_seq"))
     if verb == "propose":
-        return offer_command(log, folded, seat, command.get("kind"), command.get("to"), command.get("until"), at)
+        return offer_command(log, folded, seat, command.get("kind"), command.get("to"), command.get("until"), at,
+                             command.get("reopen"))
     if verb == "resume":
         return resume_command(folded, seat, at)
     if verb == "answer":

@@ -25,15 +25,19 @@ from datetime import datetime, timedelta
 from typing import Any, Iterator, Protocol, Sequence
 
 from ..events.agreements import GAME_REWOUND, PROPOSALS
+from ..events.computer import FACT as COMPUTER_FACT
 from ..events.computer import playing_for
+from ..events.reopening import reopened_seats
 from ..events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
 from ..games.base import Event
 from . import clock
 from .errors import BadRequest, Conflicting, Forbidden, Refused, TooMany, Unprocessable
 from .folding import PLATFORM_EVENTS, Folded
 
-OFFERS = {"draw": "draw", "abandon": "abandon", "upgrade": "upgrade", "pause": "pause"}  # upgrade: 16; pause: 28
-OFFER_KINDS = "kind must be \"draw\", \"abandon\", \"upgrade\" or \"pause\""
+OFFERS = {"draw": "draw", "abandon": "abandon", "upgrade": "upgrade", "pause": "pause",  # upgrade: 16; pause: 28
+          "reopen": "reopen"}  # reopen: 31
+OFFER_KINDS = "kind must be \"draw\", \"abandon\", \"upgrade\", \"pause\" or \"reopen\""
+REOPEN_AFTER = timedelta(days=7)  # the computer stands in this long for a seat before the others may reopen it
 
 
 class Log(Protocol):
@@ -172,6 +176,19 @@ def join_command(folded: Folded, name: str, email: str | None) -> dict:
     return {"verb": "join", "seat": seats[0], "name": name, "email": email, "last": len(seats) == 1}
 
 
+def take_seat_command(folded: Folded, seat: int, generation: Any, name: str, email: str | None,
+                      token_sha256: str) -> dict:
+    """A newcomer (name and address checked by the caller) takes a reopened seat through its invitation,
+    made at the seat's `generation` (an older reopening's invitation opens nothing), with the hash of the
+    seat's link at the generation after it (derived by the caller from the server's key)."""
+    if folded.finished:
+        raise Forbidden("the game is over: there is no seat to take")
+    if seat not in reopened_seats(folded) or folded.seats[seat].get("generation", 0) != generation:
+        raise Conflicting("that seat has been taken already: this invitation opens nothing any more")
+    return {"verb": "take_seat", "seat": seat, "name": name, "email": email, "previous": folded.names[seat],
+            "generation": int(generation) + 1, "token_sha256": token_sha256}
+
+
 def handover_command(folded: Folded, seat: int, name: str, email: str, token_sha256: str) -> dict:
     """The seat handed on to a new holder (name and address checked by the caller), with the hash of
     the seat's link at its next generation (the link derived by the caller from the server's key)."""
@@ -246,12 +263,12 @@ def in_game(log: Log, folded: Folded) -> list[int]:
     return [s for s in range(folded.seat_count) if s not in gone]
 
 
-def asked(log: Log, folded: Folded, seat: int) -> list[int]:
+def asked(log: Log, folded: Folded, seat: int, besides: int | None = None) -> list[int]:
     """The seats that must accept `seat`'s proposal: every other person still in the game. A seat made
     as a computer player is never asked (it cannot answer; a person playing computers may take back and
     end as they please, as on every site with computer opponents); a person the computer stands in for
     after a timeout is asked, since they may come back."""
-    return [s for s in in_game(log, folded) if s != seat and not folded.seats[s].get("bot")]
+    return [s for s in in_game(log, folded) if s not in (seat, besides) and not folded.seats[s].get("bot")]
 
 
 def reveals(folded: Folded, event) -> bool:
@@ -322,7 +339,7 @@ def check_no_other_proposal(folded: Folded, seat: int) -> None:
 
 def proposal_command(log: Log, folded: Folded, seat: int, kind: str, fields: dict) -> dict:
     check_no_other_proposal(folded, seat)
-    needed = asked(log, folded, seat)
+    needed = asked(log, folded, seat, besides=fields.get("reopen"))  # a vanished seat is not asked about itself
     command = {"verb": "propose", "seat": seat, "kind": kind, "needed": needed, **fields}
     if not needed:  # nobody else left to ask: it is carried out at once
         command.update(settle={"kind": kind, "seat": seat, "needed": [], **fields}, settle_seq=folded.seq + 1)
@@ -376,9 +393,9 @@ def upgrade_fields(folded: Folded, to: int | None = None) -> dict:
 
 
 def offer_command(log: Log, folded: Folded, seat: int, kind: Any, to: int | None = None, until: Any = None,
-                  now: str | None = None) -> dict:
-    """Offer a draw, to abandon the game, to move it to newer rules (`to`, default the current), or to
-    pause it until `until` (offered at `now`)."""
+                  now: str | None = None, reopen: Any = None) -> dict:
+    """Offer a draw, to abandon the game, to move it to newer rules (`to`, default the current), to
+    pause it until `until` (offered at `now`), or to reopen the abandoned seat `reopen`."""
     if kind not in OFFERS:
         raise Refused(OFFER_KINDS)
     if folded.finished:
@@ -386,7 +403,58 @@ def offer_command(log: Log, folded: Folded, seat: int, kind: Any, to: int | None
     fields = upgrade_fields(folded, to) if kind == "upgrade" else {}
     if kind == "pause":
         fields = pause_fields(folded, until, now)
+    if kind == "reopen":
+        fields = reopen_fields(log, folded, seat, reopen, now)
     return proposal_command(log, folded, seat, OFFERS[kind], fields)
+
+
+def vanished_since(log: Log, folded: Folded, seat: int) -> int | None:
+    """The seq of the seat's first timeout since its holder last decided anything (a move of their own,
+    a return from the computer, taking the seat): when they vanished; None when their last decision was
+    not a timeout."""
+    since = None
+    held = int(folded.seats[seat].get("held_since") or 0)
+    for seq, command in log.commands_of(("move", "timeout", "come_back", "take_seat", "handover"), after=held):
+        if command.get("seat") != seat:
+            continue
+        if command["verb"] == "timeout":
+            since = since or seq
+        elif command.get("via") != "bot":
+            since = None
+    return since
+
+
+def time_of(log: Log, seq: int) -> datetime:
+    """When the event at `seq` was appended."""
+    batch = next(log.appends_back(seq))
+    return clock.parse_time(next(e for e in batch if e.seq == seq).at)
+
+
+def reopen_fields(log: Log, folded: Folded, seat: int, target: Any, now: str | None) -> dict:
+    """What an offer to reopen seat `target` carries, once it is allowed: the seat ran out of time and
+    its holder has not decided anything since, or the computer has stood in for it for REOPEN_AFTER (by
+    the events' times: the timeout's and this offer's)."""
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < folded.seat_count:
+        raise BadRequest("seat must be the number of the seat to reopen, as the game's seats are counted (from 0)")
+    name = folded.names[target]
+    if target == seat:
+        raise Refused("you cannot reopen your own seat: hand it on to someone instead")
+    if folded.seats[target].get("bot"):
+        raise Refused(f"{name} is a computer player: there is no vanished player to replace")
+    if target in reopened_seats(folded):
+        raise Refused(f"{name}'s seat is reopened already: it waits for someone to take it")
+    if target in left_seats(log):
+        raise Refused(f"{name} has left the game: their seat cannot be reopened")
+    since = vanished_since(log, folded, target)
+    if since is None:
+        raise Refused(f"{name} has not run out of time: the seat is still theirs")
+    if playing_for(folded, target):
+        standing = clock.parse_time(now) - time_of(log, folded.facts[COMPUTER_FACT][target])
+        if standing < REOPEN_AFTER:
+            days = standing.days
+            raise Refused(f"the computer has stood in for {name} for {days} day{'' if days == 1 else 's'} only: "
+                          f"their seat may be reopened once it has stood in for a week")
+    return {"reopen": target, "holder": name}
 
 
 def pause_fields(folded: Folded, until: Any, now: str | None) -> dict:

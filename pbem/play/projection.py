@@ -74,8 +74,15 @@ def deadlines_told(folded: Folded, moment, pause) -> dict:
     return told
 
 
+def unopenable(game_id: str, seat: dict) -> str:
+    """The key column of a seat no link opens (reopened, waiting for a newcomer: pbem/events/reopening.py):
+    not a SHA-256 in hex, so no token's hash can ever equal it; unique, as the column must be."""
+    return f"none:{game_id}:{seat['seat']}:{seat.get('generation', 0)}"
+
+
 def seat_rows(folded: Folded) -> list[dict]:
     return [{"game_id": folded.id, "seat": s["seat"], "name": s["name"], "email": s["email"],
-             "webhook": s["webhook"], "token_hash": s["token_sha256"], "email_on": int(s["email_on"]),
+             "webhook": s["webhook"], "token_hash": s["token_sha256"] or unopenable(folded.id, s),
+             "email_on": int(s["email_on"]),
              "digest": int(s["digest"]),
              "generation": int(s.get("generation", 0))} for s in folded.seats]

@@ -19,12 +19,20 @@ def public_data(folded: Folded, event: Any, seat: int | None) -> dict:
     """The part of an event's data that `seat` (None: a spectator) may see."""
     kind = KINDS.get(event.type)
     if kind is not None:
-        if kind.own(event.data, seat):
+        if kind.own(event.data, seat) and event.seq >= private_since(folded, seat):
             return dict(event.data)
         return kind.public(event.data, folded.finished)
     if folded.finished:
         return event.data
     return folded.module.redact(game_event(event), seat)
+
+
+def private_since(folded: Folded, seat: int | None) -> int:
+    """From which seq the seat's own private events (its sealed notes, its address) are its holder's: a
+    newcomer to a reopened seat (pbem/events/reopening.py) reads its predecessor's as any other seat does."""
+    if seat is None or not 0 <= seat < len(folded.seats):
+        return 0
+    return int(folded.seats[seat].get("private_since") or 0)
 
 
 def public_event(folded: Folded, event: Any, seat: int | None) -> dict:

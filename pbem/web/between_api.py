@@ -73,7 +73,17 @@ def get_notes(game_id):
 def applied_or_proposed(done: agreements.Done):
     if done.proposal is not None:
         return answer({"proposal": done.proposal}, 202)
-    return answer({"seq": done.played.seq, "applied": done.applied}, 201)
+    return answer(applied(done), 201)
+
+
+def applied(done: agreements.Done) -> dict:
+    """What a carried-out takeback or offer answers; an agreed reopening adds the seat's invitation."""
+    body = {"seq": done.played.seq, "applied": done.applied}
+    seat = agreements.reopened_by(done)
+    if seat is not None:
+        body["invite_url"] = get_site().reopen_url(done.played.loaded.id, seat,
+                                                   int(done.played.loaded.seats[seat].get("generation", 0)))
+    return body
 
 
 @bp.post("/games/<game_id>/takeback")
@@ -88,7 +98,7 @@ def answer_open(game_id, group: str):
     _, _, token = loaded_seat(game_id)
     body = contract.load_request(schemas.AnswerIn, json_body())
     done = agreements.answer(get_db(), get_site(), game_id, token, body["accept"], group)
-    return answer({"seq": done.played.seq, "applied": done.applied}, 201)
+    return answer(applied(done), 201)
 
 
 @bp.post("/games/<game_id>/takeback/answer")
@@ -101,7 +111,7 @@ def offers(game_id):
     _, _, token = loaded_seat(game_id)
     body = contract.load_request(schemas.OfferIn, json_body())
     return applied_or_proposed(agreements.offer(get_db(), get_site(), game_id, token, body["kind"],
-                                                until=body["until"]))
+                                                until=body["until"], seat=body["seat"]))
 
 
 @bp.post("/games/<game_id>/resume")

@@ -19,6 +19,7 @@ from ..between.conditionals import canonical, hidden_from, movers, step
 from ..events.agreements import PROPOSALS
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
 from ..games.base import GameError
+from ..people import reopen
 from ..play import clock, service
 from ..play.folding import Folded
 from ..words import read, tell
@@ -46,6 +47,9 @@ def between_view(loaded: Folded, seat: int | None) -> dict:
         view["takebacks"] = agreements.takeback_choices(db, loaded, seat)
         view["lines"] = [line_rows(loaded, line) for line in conditionals.live_lines(db, loaded, seat)]
         view["newer_rules"] = newer_rules_view(loaded)
+        # issue 31: abandoned seats this seat may offer to reopen, and the invitations of those reopened
+        view["reopenable"] = [(s, loaded.names[s]) for s in agreements.reopenable(db, loaded, seat, service.utcnow())]
+        view["reopened"] = [(loaded.names[s], url) for s, url in reopen.invitations(get_site(), loaded) if s != seat]
         # a pause may be offered where the creator allows it and none runs (days ahead, to choose from)
         view["pause_days"] = list(range(1, clock.PAUSE_MOST_AHEAD.days + 1)) if clock.pauses_allowed(loaded.clock) \
             and clock.pause_running(loaded.vacations, clock.parse_time(service.utcnow())) is None else []
@@ -191,21 +195,26 @@ def seat_offer(token):
     loaded, _ = seat_from_token(token)
     kind = request.form.get("kind", "")
     now = service.utcnow()
-    until = None
+    until = reopening = None
+    if request.form.get("reopen", "").isdigit():  # a button per seat to reopen, its value the seat
+        kind, reopening = "reopen", int(request.form["reopen"])
     if kind == "pause":  # a number of days from now, so that no time zone is to be guessed
         days = request.form.get("days", "")
         until = clock.format_time(clock.parse_time(now) + timedelta(days=int(days))) if days.isdigit() \
             and 0 < int(days) <= clock.PAUSE_MOST_AHEAD.days else "?"
     try:
-        done = agreements.offer(get_db(), get_site(), loaded.id, token, kind, now=now, until=until)
+        done = agreements.offer(get_db(), get_site(), loaded.id, token, kind, now=now, until=until, seat=reopening)
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, between_panel="takeback")
     if done.applied:  # nobody else had to agree (the others are computer players)
         flash(gettext("The game now plays the current rules.") if kind == "upgrade" else
-              gettext("The game is paused, as agreed.") if kind == "pause" else gettext("The game is over, as agreed."))
+              gettext("The game is paused, as agreed.") if kind == "pause" else
+              gettext("The seat is reopened: pass its invitation on.") if kind == "reopen" else
+              gettext("The game is over, as agreed."))
         return back_to_seat(token)
-    flash(gettext("Your offer is made: every other player still in the game must accept it. "
-                  "It lapses if anyone moves."))
+    flash(gettext("Your offer is made: every other player still in the game must accept it.") if kind == "reopen"
+          else gettext("Your offer is made: every other player still in the game must accept it. "
+                       "It lapses if anyone moves."))
     return back_to_seat(token)
 
 

@@ -519,6 +519,22 @@ class SeatHandedOver(Schema):
     generation = fields.Integer(required=True, metadata={"description": "the seat link's generation"})
 
 
+class SeatReopened(Schema):
+    seat = fields.Integer(required=True)
+    holder = fields.String(required=True, metadata={"description": "the name of the seat's vanished holder"})
+    proposal = fields.Integer(required=True, metadata={"description": "the agreed proposal to reopen it"})
+
+
+class SeatTaken(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True, metadata={"description": "the newcomer"})
+    previous = fields.String(required=True, metadata={"description": "the seat's vanished holder"})
+    email = fields.String(allow_none=True, required=True,
+                          metadata={"description": "the newcomer's address (their seat only)"})
+    token_sha256 = fields.String(required=True, metadata={"description": "the new link's hash (their seat only)"})
+    generation = fields.Integer(required=True, metadata={"description": "the seat link's generation"})
+
+
 class SeatsOpened(Schema):
     seats = fields.List(fields.Integer(), required=True, metadata={"description": "the open seats"})
 
@@ -549,7 +565,8 @@ PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedReve
                           "seats_opened": SeatsOpened, "seat_joined": SeatJoined,
                           "seat_address_changed": SeatAddressChanged, "seat_link_rotated": SeatLinkRotated,
                           **between_contract.EVENT_SCHEMAS,  # issue 15
-                          "seat_handed_over": SeatHandedOver, "computer_stopped": SeatOnly}  # issue 17
+                          "seat_handed_over": SeatHandedOver, "computer_stopped": SeatOnly,  # issue 17
+                          "seat_reopened": SeatReopened, "seat_taken": SeatTaken}  # issue 31
 
 
 def event_schemas() -> dict[str, dict[str, type[Schema]]]:

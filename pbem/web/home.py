@@ -212,6 +212,15 @@ def game_feed(game_id):
 # --- open seats: joining through the invitation ----------------------------------------------------------
 
 
+def seats_left(loaded, invite: str) -> dict:
+    """What the join page says of the seats: whether none is left to take (`full`), and for a reopened
+    seat's invitation (issue 31) whose seat it was (`reopening`, None when the seat has been taken)."""
+    if get_site().read_reopen_token(invite) is None:
+        return {"full": not players.open_seats(loaded), "reopening": None}
+    seat = players.invited_seat(get_site(), loaded, invite)
+    return {"full": seat is None, "reopening": None if seat is None else loaded.names[seat]}
+
+
 @bp.route("/join/<invite>", methods=["GET", "POST"])
 def join(invite):
     db = get_db()
@@ -237,12 +246,20 @@ def join(invite):
             loaded = service.load(db, loaded.id)
         else:
             wake_mail()
-            flash(gettext("You have joined and play seat %(seat)s. This page's address is your seat link, your key to "
-                          "the game: bookmark it and keep it to yourself.", seat=seat + 1))
+            joined_flash(loaded, seat)
             return redirect(url_for("pages.seat_page", token=token), code=303)
-    full = not players.open_seats(loaded)
+    left = seats_left(loaded, invite)
     return render_template("join.html", loaded=loaded, module=loaded.module, seats=loaded.seats, invite=invite,
-                           full=full, error=error), (409 if full and status == 200 else status)
+                           error=error, **left), (409 if left["full"] and status == 200 else status)
+
+
+def joined_flash(loaded, seat: int) -> None:
+    if loaded.seats[seat].get("reopened"):  # as the game stood before: the seat taken was a reopened one
+        flash(gettext("You have taken %(previous)s's seat. This page's address is your seat link, your key to the "
+                      "game: bookmark it and keep it to yourself.", previous=loaded.names[seat]))
+    else:
+        flash(gettext("You have joined and play seat %(seat)s. This page's address is your seat link, your key to "
+                      "the game: bookmark it and keep it to yourself.", seat=seat + 1))
 
 
 def public_join(invite: str, loaded, listed: dict):
@@ -265,15 +282,14 @@ def public_join(invite: str, loaded, listed: dict):
         if game_id is not None:
             proof.prove(address, game_id)  # signed in: the session proves the address
             wake_mail()
-            flash(gettext("You have joined and play seat %(seat)s. This page's address is your seat link, your key to "
-                          "the game: bookmark it and keep it to yourself.", seat=seat + 1))
+            joined_flash(loaded, seat)
             return redirect(url_for("pages.seat_page", token=token), code=303)
         loaded = service.load(db, loaded.id)
     elif request.method == "POST":
         return redirect(url_for("home.join", invite=invite), code=303)
     return render_template("join.html", loaded=loaded, module=loaded.module, seats=loaded.seats, invite=invite,
-                           full=not players.open_seats(loaded), error=error, public=True, address=address,
-                           public_name=name, minimum=listed["min_reliability"], sent=False), status
+                           error=error, public=True, address=address, public_name=name,
+                           minimum=listed["min_reliability"], sent=False, **seats_left(loaded, invite)), status
 
 
 @bp.post("/join/<invite>/signin")
@@ -295,8 +311,8 @@ def join_signin(invite):
         session["after_signin"] = url_for("home.join", invite=invite)
         ask_for_mail("lobby", address)
     return render_template("join.html", loaded=loaded, module=loaded.module, seats=loaded.seats, invite=invite,
-                           full=not players.open_seats(loaded), error=error, public=True, address=None,
-                           public_name=None, minimum=None, sent=error is None), 400 if error else 200
+                           error=error, public=True, address=None, public_name=None, minimum=None,
+                           sent=error is None, **seats_left(loaded, invite)), 400 if error else 200
 
 
 # --- a seat's address and link, from its settings page ----------------------------------------------------

@@ -60,4 +60,8 @@ PAGE_REASONS = (
     N_("expires: an ISO time such as 2026-12-01T12:00:00Z"),
     N_("expires: a time in the future"),
     N_("clock: an object such as {\"kind\": \"per_move\", \"per_move\": \"2d\"}"),
+    # reopening an abandoned seat (issue 31)
+    N_("you cannot reopen your own seat: hand it on to someone instead"),
+    N_("that seat has been taken already: this invitation opens nothing any more"),
+    N_("the game is over: there is no seat to take"),
 )

@@ -27,7 +27,7 @@ def seat_extras(loaded: Folded, seat: int | None, at: int | None = None) -> dict
         "computers": [names[s] for s in range(loaded.seat_count) if loaded.seats[s].get("bot")],
         "playing_for": [names[s] for s in range(loaded.seat_count) if playing_for(loaded, s) and s != seat],
         "for_me": playing_for(loaded, seat) and not loaded.finished,
-        "handed": None, "previous": None,
+        "handed": None, "previous": None, "reopened": False,
     }
     if seat is not None and at is None and not loaded.finished:
         record = loaded.seats[seat]
@@ -35,6 +35,7 @@ def seat_extras(loaded: Folded, seat: int | None, at: int | None = None) -> dict
         if since and loaded.last_acted.get(seat, 0) < since:
             extras["handed"] = summary(get_db(), loaded, seat, languages.current())
             extras["previous"] = record.get("previous_holder")
+            extras["reopened"] = record.get("private_since") == since  # a reopened seat taken (issue 31)
     return extras
 
 
