@@ -33,6 +33,8 @@ def public_created(data, finished: bool) -> dict:
            "clock": data.get("clock"), "seats": seats, "commitment": data["commitment"]}
     if "rules_version" in data:
         out["rules_version"] = data["rules_version"]
+    if data.get("rated"):
+        out["rated"] = True
     return out
 
 
