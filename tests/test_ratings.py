@@ -7,6 +7,7 @@ public records prints the same numbers. The pages show the list and each change 
 no address."""
 
 import json
+import re
 import urllib.request
 
 from openskill.models import PlackettLuce
@@ -146,3 +147,20 @@ def close(rows, listed, within=1e-9) -> bool:
     return [row["name"] for row in rows] == [row["name"] for row in listed] and all(
         row["games"] == want["games"] and all(abs(row[k] - want[k]) <= within for k in ("mu", "sigma", "ordinal"))
         for row, want in zip(rows, listed))
+
+
+def test_the_forms_and_the_api_make_a_rated_game_and_only_rated_games_say_so(client, db):
+    page = client.get("/new/mississippi").data.decode()
+    assert 'name="rated"' in page and 'name="rated"' in client.get("/").data.decode()
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    made = []
+    for ticked in ({"rated": "1"}, {}):
+        answer = client.post("/new/mississippi", data={"csrf": csrf, "name0": "Ann", "name1": "Bob", **ticked})
+        assert answer.status_code == 303, answer.data[:500]
+        made += [row["id"] for row in store.games_with_names(db, None, None) if row["id"] not in made]
+    rated, plain = (store.read_events(db, game_id)[0].data for game_id in made)
+    assert rated["rated"] is True and "rated" not in plain
+    assert client.get(f"/api/games/{made[0]}/events").get_json()[0]["data"]["rated"] is True
+    refused = client.post("/api/games", json={"game": "mississippi", "players": [{"name": "Ann"}, {"name": "Bob"}],
+                                              "options": {"rated": "maybe"}})
+    assert refused.status_code == 422 and "rated: true or false" in refused.get_json()["error"]
