@@ -164,3 +164,20 @@ def test_the_forms_and_the_api_make_a_rated_game_and_only_rated_games_say_so(cli
     refused = client.post("/api/games", json={"game": "mississippi", "players": [{"name": "Ann"}, {"name": "Bob"}],
                                               "options": {"rated": "maybe"}})
     assert refused.status_code == 422 and "rated: true or false" in refused.get_json()["error"]
+
+
+def test_equal_places_are_a_tie_and_the_fold_goes_in_the_order_the_games_ended():
+    from pbem.lobby import ratings
+
+    model = PlackettLuce()
+    games = [{"game_id": "b2", "ended": "2026-01-02T00:00:00Z", "seats": [{"name": "Cy", "place": 1},
+                                                                          {"name": "Ann", "place": 2}]},
+             {"game_id": "a1", "ended": "2026-01-01T00:00:00Z", "seats": [{"name": "Ann", "place": 1},
+                                                                          {"name": "Bob", "place": 1},
+                                                                          {"name": "Cy", "place": 2}]}]
+    folded, changes = ratings.fold(games)
+    ann, bob, cy = (new[0] for new in model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 1, 2]))
+    cy, ann = (new[0] for new in model.rate([[cy], [ann]], ranks=[1, 2]))
+    assert [c["game_id"] for c in changes] == ["a1", "a1", "a1", "b2", "b2"]
+    for name, want, games_played in (("Ann", ann, 2), ("Bob", bob, 1), ("Cy", cy, 2)):
+        assert folded[name] == {"mu": want.mu, "sigma": want.sigma, "ordinal": want.ordinal(), "games": games_played}
