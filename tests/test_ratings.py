@@ -10,6 +10,7 @@ import json
 import re
 import urllib.request
 
+import pytest
 from openskill.models import PlackettLuce
 
 from pbem import store
@@ -181,3 +182,22 @@ def test_equal_places_are_a_tie_and_the_fold_goes_in_the_order_the_games_ended()
     assert [c["game_id"] for c in changes] == ["a1", "a1", "a1", "b2", "b2"]
     for name, want, games_played in (("Ann", ann, 2), ("Bob", bob, 1), ("Cy", cy, 2)):
         assert folded[name] == {"mu": want.mu, "sigma": want.sigma, "ordinal": want.ordinal(), "games": games_played}
+
+
+@pytest.mark.sqlite_only("the pages and their markup do not depend on the database engine")
+def test_the_rating_pages_have_no_serious_violation(db, site, var_dir, database, chrome, shots):
+    from tests.browser import screenshot
+    from tests.test_accessibility import Checked
+
+    with serving(var_dir, database) as base:
+        anna, bob = signed_in(db, site, base, ANNA, "Anna"), signed_in(db, site, base, BOB, "Bob")
+        for loser in (0, 1):
+            resigned(base, game(base, anna, [{"name": "Anna", "email": ANNA}, {"name": "Bob", "email": BOB}]), loser)
+        driver = chrome()
+        checked = Checked(driver, base)
+        for path, what in (("/ratings/mississippi", "ratings"), ("/ratings", "ratings index"),
+                           ("/players/Bob", "player with ratings")):
+            checked.page(path, what)
+            driver.get(base + path)
+            screenshot(driver, shots, what.replace(" ", "-"))
+        assert not checked.found, checked.told()
