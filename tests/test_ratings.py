@@ -201,3 +201,28 @@ def test_the_rating_pages_have_no_serious_violation(db, site, var_dir, database,
             driver.get(base + path)
             screenshot(driver, shots, what.replace(" ", "-"))
         assert not checked.found, checked.told()
+
+
+def test_seats_that_resign_or_forfeit_are_placed_last_together(db, site):
+    from pbem.lobby import names
+
+    now = service.utcnow()
+    for address, name in NAMES.items():
+        store.prove_address(db, address, "", now)
+        names.choose(db, address, name, now)
+    created = service.create_game(db, site, "mississippi", [{"name": n, "email": a} for a, n in NAMES.items()],
+                                  {"rated": True})
+    service.resign(db, site, created.id, created.tokens[1])  # Bob
+    assert service.load(db, created.id).outcome is None  # the game goes on without him
+    service.resign(db, site, created.id, created.tokens[2])  # Cleo: Anna is left, and wins
+    assert service.load(db, created.id).finished
+    assert store.ratings.rated_game(db, created.id)["seats"] == [
+        {"seat": 0, "name": "Anna", "place": 1}, {"seat": 1, "name": "Bob", "place": 2},
+        {"seat": 2, "name": "Cleo", "place": 2}]
+    model = PlackettLuce()
+    anna, bob, cleo = (new[0] for new in model.rate([[model.rating()] for _ in range(3)], ranks=[1, 2, 2]))
+    assert ratings_now(db) == {"Anna": anna.mu, "Bob": bob.mu, "Cleo": cleo.mu}
+
+
+def ratings_now(db) -> dict:
+    return {row["name"]: row["mu"] for row in store.ratings.rating_list(db, "mississippi")}
