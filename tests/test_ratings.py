@@ -177,7 +177,7 @@ def test_equal_places_are_a_tie_and_the_fold_goes_in_the_order_the_games_ended()
                                                                           {"name": "Bob", "place": 1},
                                                                           {"name": "Cy", "place": 2}]}]
     folded, changes = ratings.fold(games)
-    ann, bob, cy = (new[0] for new in model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 1, 2]))
+    ann, bob, cy = (new[0] for new in model.rate([[model.rating()] for _ in range(3)], ranks=[1, 1, 2]))
     cy, ann = (new[0] for new in model.rate([[cy], [ann]], ranks=[1, 2]))
     assert [c["game_id"] for c in changes] == ["a1", "a1", "a1", "b2", "b2"]
     for name, want, games_played in (("Ann", ann, 2), ("Bob", bob, 1), ("Cy", cy, 2)):

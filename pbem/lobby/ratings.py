@@ -44,9 +44,10 @@ def left_seats(events: Sequence[store.StoredEvent]) -> set[int]:
     out = set()
     for event in events:
         command = event.command or {}
-        if command.get("verb") == "resign" or (command.get("verb") == "timeout" and command.get("action") == "forfeit"):
-            if isinstance(command.get("seat"), int):
-                out.add(command["seat"])
+        verb = command.get("verb")
+        if (verb == "resign" or (verb == "timeout" and command.get("action") == "forfeit")) \
+                and isinstance(command.get("seat"), int):
+            out.add(command["seat"])
     return out
 
 
@@ -56,7 +57,8 @@ def places(folded: Folded, events: Sequence[store.StoredEvent]) -> dict[int, int
     outcome = folded.outcome
     if outcome is None or outcome.termination in OUTSIDE_RULES:
         return None
-    humans = [seat for seat, held in enumerate(folded.seats) if not held.get("bot")]
+    # seats created for the computer; a person's seat the computer stood in for stays theirs, and rated
+    humans = [seat for seat, made in enumerate(folded.created["seats"]) if not made.get("bot")]
     if len(humans) < 2:
         return None
     if outcome.ranking:

@@ -47,8 +47,8 @@ def openapi() -> dict:
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
                    ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
                    HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn, MyVacationIn,
-                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, LobbyGameOut, ReliabilityOut, RatingOut,
-                   RatingListOut, PlayerOut,
+                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, LobbyGameOut, ReliabilityOut,
+                   RatingOut, RatingListOut, PlayerOut,
                    *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}

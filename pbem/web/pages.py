@@ -492,8 +492,8 @@ def spectator_page(game_id):
 
 def record_download(loaded: Folded, seat: int | None):
     name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat}") + ".json"
-    return record_response(loaded, seat, export.json_kind(get_db(), loaded), lambda: record_json(get_db(), loaded, seat),
-                           "application/json",
+    kind = export.json_kind(get_db(), loaded)
+    return record_response(loaded, seat, kind, lambda: record_json(get_db(), loaded, seat), "application/json",
                            f'attachment; filename="{name}"')
 
 
