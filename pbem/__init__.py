@@ -54,5 +54,5 @@ def create_app(config: dict | None = None) -> Flask:
     languages.install(app)  # the reader's language on every page (issue 26)
     between.install()  # conditional moves follow every append (issue 15)
     away.install()  # an address's rest days follow it into a game it joins (issue 28)
-    listing.install()  # the lobby's rows and the players' reliability follow every append (issue 31)
+    listing.install()  # the lobby's rows, the players' reliability and ratings follow every append (issues 31, 32)
     return app

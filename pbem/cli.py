@@ -1,4 +1,4 @@
-"""The `pbem` console script: serve, new, games, links, show, verify, backup, restore, rebuild, and more.
+"""The `pbem` console script: serve, new, games, links, show, verify, backup, restore, rebuild, ratings, and more.
 
 Each command opens its own database connection (PBEM_DB, default var/pbem.sqlite) and calls the
 same service verbs as the web pages.
@@ -313,13 +313,32 @@ def cmd_copy(args) -> int:
 
 
 def cmd_rebuild(args) -> int:
-    from .lobby import listing, reliability
+    from .lobby import listing, ratings, reliability
 
     db = open_db()
     count = service.rebuild(db)
     reliability.rebuild(db, store.game_ids(db))  # the players' reliability, counted again from the events (issue 31)
     listing.rebuild(db, store.game_ids(db))  # the lobby's public games, from what their creation recorded
+    ratings.rebuild(db, store.game_ids(db))  # the rated games decided again and the ratings folded (issue 32)
     print(f"rebuilt the projections of {count} game(s) from their events")
+    return 0
+
+
+def cmd_ratings(args) -> int:
+    """The rating lists folded from a folder of exported public records, as the server folds its own."""
+    from .lobby.ratings import from_records
+
+    folder = args.source or args.folder
+    if not folder or not os.path.isdir(folder):
+        raise service.BadRequest("name a folder of exported records (pbem export GAME > FOLDER/GAME.json)")
+    lists = from_records(folder)
+    for game, rows in lists.items():
+        print(f"{game}:")
+        for place, row in enumerate(rows, start=1):
+            print(f"{place:>3}. {printable(row['name'])}  ordinal {row['ordinal']:.6f}  mu {row['mu']:.6f}  "
+                  f"sigma {row['sigma']:.6f}  games {row['games']}")
+    if not lists:
+        print("no rated game among these records")
     return 0
 
 
@@ -410,6 +429,11 @@ def build_parser() -> argparse.ArgumentParser:
     rebuild = commands.add_parser("rebuild", help="recreate every projection from the events alone")
     rebuild.set_defaults(run=cmd_rebuild)
 
+    rating = commands.add_parser("ratings", help="the rating lists recomputed from a folder of exported records")
+    rating.add_argument("folder", nargs="?", help="a folder of public records (`pbem export GAME`), one .json each")
+    rating.add_argument("--from", dest="source", metavar="FOLDER", help="the same folder, named as an option")
+    rating.set_defaults(run=cmd_ratings)
+
     schemas = commands.add_parser("schemas", help="rewrite schemas/ from the marshmallow schemas")
     schemas.set_defaults(run=cmd_schemas)
     return parser
@@ -418,10 +442,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from . import between
+    from .lobby import listing
     from .people import away
 
     between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
     away.install()  # an address's rest days follow it into a game it joins (issue 28)
+    listing.install()  # a game `pbem worker` ends on time counts in reliability and ratings too (issues 31, 32)
     try:
         return args.run(args)
     except (GameError, service.ServiceError, store.Unavailable, LookupError, config_mod.ConfigurationError) as exc:

@@ -35,6 +35,8 @@ def public_created(data, finished: bool) -> dict:
         out["rules_version"] = data["rules_version"]
     if "seats_drawn" in data:  # matched seeks: public names and the seed's order, checkable once it is revealed
         out["seats_drawn"] = data["seats_drawn"]
+    if data.get("rated"):
+        out["rated"] = True
     return out
 
 

@@ -23,7 +23,7 @@ from ..play import clock, service
 from ..play.errors import BadRequest, Unprocessable
 from ..play.folding import Folded
 from ..site import Site
-from . import names, reliability
+from . import names, ratings, reliability
 
 log = logging.getLogger("pbem.lobby")
 PAGE_SIZE = 50
@@ -117,7 +117,7 @@ def after_append(db, site: Site | None, played: service.Played) -> None:
 
 
 def install() -> None:
-    for hook in (after_append, reliability.after_append):
+    for hook in (after_append, reliability.after_append, ratings.after_append):
         if hook not in service.AFTER_APPEND:
             service.AFTER_APPEND.append(hook)
 

@@ -137,6 +137,15 @@ def split_options(options: dict | None) -> tuple[dict, dict]:
     return options, clock_options
 
 
+def rated_option(value) -> bool:
+    """The platform's "rated" option (issue 32): true or false (a form's or the command line's words too)."""
+    if value in (True, "true", "1", "on", "yes"):
+        return True
+    if value in (False, None, "false", "0", "off", "no", ""):
+        return False
+    raise InvalidOptions("rated: true or false")
+
+
 def create_game(db, site: Site, game_name: str, players: Sequence[dict], options: dict | None = None,
                 now: str | None = None, rules_version: int | None = None, public: dict | None = None,
                 draw_seats: bool = False, game_id: str | None = None) -> Created:
@@ -158,6 +167,7 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
             raise InvalidOptions(f"player {i + 1}: {module.TITLE} has no computer player {player['bot'][:40]!r} "
                                  f"(it has {levels})")
     game_options, clock_options = split_options(options)
+    rated = rated_option(game_options.pop("rated", False))
     resolved = module.resolve_options(len(cleaned), game_options)
     clock_settings = clock.resolve_clock(clock_options)
     version = rules_version if rules_version is not None else getattr(module, "RULES_VERSION", 1)
@@ -178,6 +188,8 @@ def create_game(db, site: Site, game_name: str, players: Sequence[dict], options
         data["public"] = dict(public)
     if drawn is not None:
         data["seats_drawn"] = drawn
+    if rated:  # stored only when asked: whether it counts is decided when it finishes (pbem/lobby/ratings.py)
+        data["rated"] = True
     created = store.NewEvent(GAME_CREATED, "admin", data)
     state = initial_state(module, store_roundtrip(data))
     open_seats = tuple(i for i, player in enumerate(cleaned) if player.get("open"))

@@ -54,7 +54,9 @@ class CreateGameIn(Schema):
                                                    "like 7d, or seconds); \"time_per_move\" is the same as per_move. "
                                                    "\"public\": true lists a game with open seats in the lobby (signed "
                                                    "in with a public name; 422 otherwise), \"min_reliability\" (0-100) "
-                                                   "the share of decisions in time a joiner needs"})
+                                                   "the share of decisions in time a joiner needs; \"rated\": true "
+                                                   "counts the finished game in the ratings when every human seat is "
+                                                   "a signed-in address with a public name"})
 
 
 class HandoverIn(Schema):
@@ -292,7 +294,21 @@ class PlayerOut(Schema):
     """GET /api/players/<public_name> (issue 31)."""
     name = fields.String(required=True)
     reliability = fields.Nested(ReliabilityOut, required=True)
-    ratings = fields.Dict(required=True, metadata={"description": "empty until ratings exist (issue 32)"})
+    ratings = fields.Dict(keys=fields.String(), values=fields.Nested("RatingOut"), required=True,
+                          metadata={"description": "per game: the name's rating (issue 32)"})
+
+
+class RatingOut(Schema):
+    """A rating (issue 32): OpenSkill's Plackett-Luce mu and sigma, the ordinal mu - 3 sigma, games rated."""
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(required=True)
+    games = fields.Integer(required=True)
+
+
+class RatingListOut(RatingOut):
+    """GET /api/ratings/<game>: one name's line of the rating list."""
+    name = fields.String(required=True)
 
 
 class RotatedOut(Schema):
@@ -467,6 +483,7 @@ class GameCreated(Schema):
                                                              "(absent: 1)"})
     public = fields.Nested(PublicRecord, metadata={"description": "present when the game is listed in the lobby"})
     seats_drawn = fields.Nested(SeatsDrawn, metadata={"description": "present when matched seeks started the game"})
+    rated = fields.Boolean(metadata={"description": "created rated (issue 32; absent: not rated)"})
 
 
 class SeedRevealed(Schema):

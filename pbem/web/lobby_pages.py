@@ -1,6 +1,7 @@
 """The lobby's pages and its JSON (issue 31, architecture sections 22 and 26): /lobby and GET /api/lobby
 (public games waiting for players, filtered by game and clock, a page at a time), /lobby.atom, a public
-name's page and answer (/players/<name>, GET /api/players/<name>), and choosing a public name on /me.
+name's page and answer (/players/<name>, GET /api/players/<name>), and choosing a public name on /me;
+the rating lists (issue 32: /ratings/<game>, GET /api/ratings/<game>).
 
 Nothing here shows an address: the lobby's rows hold the creator's public name and the SHA-256 of its
 address only, and a player's page is found by name. Every name is escaped by Jinja on the pages and by
@@ -14,7 +15,7 @@ from xml.etree.ElementTree import tostring
 from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
 
 from ..games import GAMES
-from ..lobby import listing, names, reliability, seeks
+from ..lobby import listing, names, ratings, reliability, seeks
 from ..play import clock, service
 from . import api, languages
 from .db import get_db, get_site
@@ -57,7 +58,26 @@ def player_json(name):
     if found is None:
         return api.error(404, "no player has that public name")
     chosen, counted = found
-    return jsonify({"name": chosen, "reliability": counted, "ratings": {}})
+    return jsonify({"name": chosen, "reliability": counted, "ratings": ratings.ratings_of(get_db(), chosen)})
+
+
+@bp.get("/api/ratings/<game>")
+def ratings_json(game):
+    """A game's rating list, best first (issue 32)."""
+    if game not in GAMES:
+        return api.error(404, "no such game here")
+    return jsonify(ratings.rating_list(get_db(), game))
+
+
+@bp.get("/ratings", defaults={"game": None})
+@bp.get("/ratings/<game>")
+def ratings_page(game):
+    """A game's rating list in words (or, at /ratings, the games to choose from)."""
+    if game is not None and game not in GAMES:
+        return render_template("error.html", status=404, message=gettext("no such game here")), 404
+    return render_template("ratings.html", game=game, title=GAMES[game].TITLE if game else None,
+                           rows=ratings.rating_list(get_db(), game) if game else [],
+                           kinds=sorted((module.TITLE, name) for name, module in GAMES.items()))
 
 
 def clock_in_words(shown: dict) -> str:
@@ -128,7 +148,9 @@ def player_page(name):
     if found is None:
         return render_template("error.html", status=404, message=gettext("no player has that public name")), 404
     chosen, counted = found
-    return render_template("player.html", name=chosen, reliability=counted)
+    db = get_db()
+    return render_template("player.html", name=chosen, reliability=counted, ratings=ratings.ratings_of(db, chosen),
+                           changes=ratings.changes_of(db, chosen), titles={n: m.TITLE for n, m in GAMES.items()})
 
 
 @bp.post("/me/public-name")

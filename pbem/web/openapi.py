@@ -16,8 +16,8 @@ from ..config import SCHEMAS_DIR
 from .contract import (API_VERSION, AcceptedOut, CreatedOut, CreateGameIn, ErrorOut, EventOut, GameOut, GameTypeOut,
                        HandoverIn, HandoverOut, HeadOut, HealthOut, InboundOut, JoinedOut, JoinIn, LobbyGameOut, MoveIn,
                        MyGameOut, MySettingsIn, MyVacationIn, MyVacationOut, PlayedOut, PlayerOut, PushKeyOut,
-                       PushSubscribedOut, PushSubscriptionIn, ReliabilityOut, RotatedOut, SeatSettingsIn,
-                       SeatSettingsOut, SeekIn, SeekOut, SigninIn, VerifyOut, event_schemas)
+                       PushSubscribedOut, PushSubscriptionIn, RatingListOut, RatingOut, ReliabilityOut, RotatedOut,
+                       SeatSettingsIn, SeatSettingsOut, SeekIn, SeekOut, SigninIn, VerifyOut, event_schemas)
 
 
 def _error_responses(*codes: int) -> dict:
@@ -47,8 +47,8 @@ def openapi() -> dict:
     for schema in (CreateGameIn, MoveIn, GameTypeOut, CreatedOut, GameOut, EventOut, PlayedOut, VerifyOut, HeadOut,
                    ErrorOut, InboundOut, SigninIn, JoinIn, JoinedOut, AcceptedOut, MyGameOut, RotatedOut,
                    HandoverIn, HandoverOut, HealthOut, SeatSettingsIn, SeatSettingsOut, MySettingsIn, MyVacationIn,
-                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, LobbyGameOut, ReliabilityOut, PlayerOut,
-                   SeekIn, SeekOut, *between_contract.SCHEMAS):
+                   MyVacationOut, PushKeyOut, PushSubscriptionIn, PushSubscribedOut, LobbyGameOut, ReliabilityOut,
+                   RatingOut, RatingListOut, PlayerOut, SeekIn, SeekOut, *between_contract.SCHEMAS):
         spec.components.schema(schema.__name__, schema=schema)
     game_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -220,8 +220,11 @@ def lobby_paths(spec, ok) -> None:
                        {"name": "after", "in": "query", **text, "description": "the cursor of the Link header"}],
         "responses": {**ok("LobbyGameOut", many=True), **_error_responses(400)}}})
     spec.path("/api/players/{name}", parameters=[{"name": "name", "in": "path", "required": True, **text}],
-              operations={"get": {"summary": "A public name's reliability (and ratings, once they exist)",
+              operations={"get": {"summary": "A public name's reliability and ratings",
                                   "responses": {**ok("PlayerOut"), **_error_responses(404)}}})
+    spec.path("/api/ratings/{game}", parameters=[{"name": "game", "in": "path", "required": True, **text}],
+              operations={"get": {"summary": "A game's rating list, best first (issue 32)",
+                                  "responses": {**ok("RatingListOut", many=True), **_error_responses(404)}}})
 
 
 def seek_paths(spec, json_body, ok) -> None:

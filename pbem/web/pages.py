@@ -196,7 +196,9 @@ def new_game(name):
                                        limits.creation_limits(players)) as made:  # given back when refused
                 try:
                     created = service.create_game(get_db(), get_site(), module.NAME, players,
-                                                  options_from_form(request.form, module), public=made["public"])
+                                                  {**options_from_form(request.form, module),
+                                                   "rated": bool(request.form.get("rated"))},  # issue 32
+                                                  public=made["public"])
                     made["id"] = created.id
                 except (GameError, service.ServiceError) as exc:
                     made["taken"].give_back()
@@ -481,7 +483,8 @@ def spectator_page(game_id):
 
 def record_download(loaded: Folded, seat: int | None):
     name = f"pbem-{loaded.module.NAME}-{loaded.id}" + ("" if seat is None else f"-seat{seat}") + ".json"
-    return record_response(loaded, seat, "json", lambda: record_json(get_db(), loaded, seat), "application/json",
+    kind = export.json_kind(get_db(), loaded)
+    return record_response(loaded, seat, kind, lambda: record_json(get_db(), loaded, seat), "application/json",
                            f'attachment; filename="{name}"')
 
 

@@ -11,6 +11,7 @@ from ..i18n import N_
 PAGE_REASONS = (
     N_("no seat has that link; check it was copied whole"),
     N_("no game has that invitation; check it was copied whole"),
+    N_("no such game here"),
     N_("the game is over"),
     N_("the game is over: there is no seat to hand on"),
     N_("you have no move to make now: it is not your turn"),

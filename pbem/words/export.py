@@ -94,7 +94,7 @@ def event_json(event: dict, lines) -> str:
     return "\n".join("  " + line for line in text.split("\n"))
 
 
-def heading(loaded: Folded, seat: int | None) -> dict:
+def heading(db, loaded: Folded, seat: int | None) -> dict:
     """The record without its events."""
     outcome = loaded.outcome
     record = {
@@ -111,7 +111,22 @@ def heading(loaded: Folded, seat: int | None) -> dict:
     }
     if "rules_version" in loaded.created:
         record["rules_version"] = loaded.rules_version
+    if loaded.created.get("rated"):  # what the ratings' fold needs: public names and places, never an address
+        record["rated"] = rated_part(db, loaded)
     return record
+
+
+def rated_part(db, loaded: Folded) -> dict | None:
+    """A game created rated: when it ended and each rated seat's public name and place (1: the best), as
+    kept when it finished (pbem/lobby/ratings.py); None while it runs or when it did not count."""
+    row = store.ratings.rated_game(db, loaded.id) if loaded.finished else None
+    return {"ended": row["ended"], "seats": row["seats"]} if row else None
+
+
+def json_kind(db, loaded: Folded) -> str:
+    """The kind of a JSON record as its kept copy and its ETag name it: a rated game's record gains its
+    rating part just after its last event, so the two are told apart."""
+    return "json-rated" if loaded.created.get("rated") and rated_part(db, loaded) else "json"
 
 
 def game_record(db, loaded: Folded, seat: int | None) -> dict:
@@ -119,7 +134,7 @@ def game_record(db, loaded: Folded, seat: int | None) -> dict:
     stored = store.read_events(db, loaded.id, upto=loaded.seq)
     told = {item.first: item.read() for item in tell_events(loaded, None, stored, seat, looking_back(db, loaded))}
     events = [public_event(loaded, event, seat) for event in stored]
-    return {**heading(loaded, seat),
+    return {**heading(db, loaded, seat),
             "events": [{**event, "lines": list(told.get(event["seq"], ()))} for event in events]}
 
 
@@ -127,10 +142,10 @@ def record_json(db, loaded: Folded, seat: int | None) -> str:
     """The record as JSON text, the same as `json.dumps(game_record(...), indent=1, sort_keys=True)`, from
     what is kept."""
     def build():
-        text = json.dumps(heading(loaded, seat), indent=1, sort_keys=True)
+        text = json.dumps(heading(db, loaded, seat), indent=1, sort_keys=True)
         pieces = kept(db, loaded, seat).events
         return text.replace('\n "events": []', '\n "events": [\n' + ",\n".join(pieces) + "\n ]", 1)
-    return served(db, loaded, seat, "json", build)
+    return served(db, loaded, seat, json_kind(db, loaded), build)
 
 
 def served(db, loaded: Folded, seat: int | None, kind: str, build) -> str:
