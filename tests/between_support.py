@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import random
 
-from pbem.play import service
 from pbem import store
-from pbem.play.folding import PLATFORM_EVENTS
 from pbem.games.base import Event
 from pbem.notify import outbox
+from pbem.play import service
+from pbem.play.folding import PLATFORM_EVENTS
 
 DUO = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
 

@@ -76,11 +76,10 @@ def shots(tmp_path):
 
 def settle(driver, width: int) -> None:
     """Wait until the page is laid out at this window width and has painted a frame since."""
-    from selenium.webdriver.support.ui import WebDriverWait
-
     import time
 
     from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
 
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.innerWidth") == width)
     driver.set_script_timeout(3)
@@ -165,8 +164,7 @@ def wait_for(driver, condition, seconds: float = 15):
     """Wait until `condition(driver)` holds; an element that vanished as the page
     navigated (stale, or as Chromium also says "does not belong to the document") or is not
     there yet means 'not yet', not a failure."""
-    from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException,
-                                            WebDriverException)
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
     def holds(d):

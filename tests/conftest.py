@@ -100,7 +100,6 @@ import time
 import urllib.request
 
 from pbem import create_app, store
-
 from tests.browser import chrome, shots  # noqa: F401  (fixtures: a real headless Chromium, screenshots)
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,15 +1,15 @@
 """Small helpers the platform tests share (not fixtures: plain functions over the service)."""
 
-from contextlib import contextmanager
 import http.cookiejar
 import json
-from html import unescape
 import re
 import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from contextlib import contextmanager
+from html import unescape
 
 from pbem.play import service
 
@@ -198,8 +198,8 @@ def race(count: int, action) -> list:
 def proven(db, game_id, *addresses):
     """People who have followed a link mailed to them from this game ('': a sign-in link; pbem/web/proof.py):
     past three mails, its mail reaches them still. Tests whose players play on without opening a mail say so."""
-    from pbem.play import service
     from pbem import store
+    from pbem.play import service
 
     with store.immediate(db):
         for address in addresses:

@@ -9,8 +9,8 @@ import subprocess
 import sys
 import threading
 
-from pbem.play import service
 from pbem import store
+from pbem.play import service
 from tests.conftest import ROOT, start_server, stop_server, wanted_engines
 from tests.support import THREE, json_call
 

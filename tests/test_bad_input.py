@@ -164,7 +164,8 @@ TRICKY = ["<", '"\\', "=?utf-8?q?=ZZ?=", "a@", "@", ",,,", "undisclosed-recipien
 def test_no_inbound_mail_however_malformed_makes_a_server_error(client, db, site):
     """Mail comes from anyone: a header the standard library's parser chokes on (`From: <`), an unknown
     charset, a broken multipart are ignored or refused, never an error of ours."""
-    from hypothesis import given, strategies as st
+    from hypothesis import given
+    from hypothesis import strategies as st
 
     created = service.create_game(db, site, "mississippi", [{"name": "Ann", "email": "ann@example.org"},
                                                             {"name": "Bob"}])

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from pbem.play import audit, clock, loading, service
 from pbem import store
 from pbem.between import agreements
 from pbem.notify import inbound, outbox
+from pbem.play import audit, clock, loading, service
 from tests.between_support import DUO, call, move, play_until_quiet
 from tests.support import proven
 from tests.test_inbound import reply
@@ -260,8 +260,8 @@ def test_accept_decline_and_takeback_by_e_mail(db, site):
 
 
 def test_every_between_players_event_conforms_to_its_schema(client, db, site):
-    from pbem.web import contract
     from pbem.play.folding import PLATFORM_EVENTS
+    from pbem.web import contract
 
     created = service.create_game(db, site, "mississippi", DUO)
     path = f"/api/games/{created.id}"

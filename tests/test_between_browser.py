@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from pbem.play import service
 from pbem import store
+from pbem.play import service
 from tests.between_support import revealing
 from tests.browser import at_size, screenshot, wait_for
 from tests.test_between_server import Game, api

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from pbem.play import audit, service
 from pbem import store
 from pbem.between import agreements, conditionals
 from pbem.between.conditionals import END, appends_after, movers, step, token
 from pbem.games.base import Event
 from pbem.notify import outbox
+from pbem.play import audit, service
 from tests.between_support import DUO, call, everything_seen_by, move
 from tests.support import proven
 

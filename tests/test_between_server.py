@@ -14,9 +14,9 @@ from html import unescape
 
 import pytest
 
-from pbem.play import service
 from pbem import store
 from pbem.between.conditionals import movers, step
+from pbem.play import service
 from tests.between_support import http_getter, revealing, seen_through
 from tests.support import Browser, csrf, json_call
 

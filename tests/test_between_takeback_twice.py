@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from pbem.play import service
 from pbem import store
 from pbem.between import agreements
+from pbem.play import service
 from tests.between_support import DUO, move, play_until_quiet
 from tests.support import Browser, csrf, race
 from tests.test_between_server import Game, api

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from pbem.play import audit, service
 from pbem import create_app, store
 from pbem.events.talk import MESSAGES_PER_HOUR
 from pbem.notify import outbox
+from pbem.play import audit, service
 from tests.between_support import DUO, auth, call, everything_seen_by, move
 
 

@@ -14,9 +14,9 @@ import urllib.request
 
 import pytest
 
-from pbem.play import service
 from pbem import store
 from pbem.games import buccaneer as game
+from pbem.play import service
 from tests.browser import DESKTOP, PHONE, at_size, board_text_sizes, screenshot
 from tests.playouts.buccaneer import choose
 

@@ -14,10 +14,10 @@ import urllib.request
 
 import pytest
 
-from pbem.play import service
 from pbem import store
 from pbem.games import dragon_flagon as game
 from pbem.games.dragon_flagon.data import BOARDS_FILE
+from pbem.play import service
 from tests.browser import DESKTOP, PHONE, at_size, board_text_sizes, screenshot
 from tests.games.dragon_flagon.helpers import ch, position
 

@@ -15,8 +15,8 @@ import random
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import GAMES
+from pbem.play.chance import SeededChance
 
 GAME_NAMES = sorted(GAMES)
 

@@ -17,10 +17,9 @@ import urllib.request
 
 import pytest
 
-from pbem.play import service
 from pbem import store
-from tests.browser import (choose_on_board, click_piece, confirm_pending, hints_on_page, screenshot, visible,
-                           wait_for)
+from pbem.play import service
+from tests.browser import choose_on_board, click_piece, confirm_pending, hints_on_page, screenshot, visible, wait_for
 
 pytestmark = pytest.mark.slow
 

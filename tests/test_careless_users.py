@@ -8,9 +8,9 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem.play import service
 from pbem import store
 from pbem.notify import inbound, outbox
+from pbem.play import service
 from tests.support import csrf
 
 DUO = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]

@@ -1,7 +1,7 @@
 """The pbem console script: new, show (with --at), verify, rebuild, and clear errors."""
 
-from pbem.play import service
 from pbem import store
+from pbem.play import service
 
 
 def new_game(runner, *extra):

@@ -5,8 +5,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem.play import clock
 from pbem.games.base import InvalidOptions
+from pbem.play import clock
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
 DAY, HOUR = timedelta(days=1), timedelta(hours=1)
@@ -199,7 +199,8 @@ def test_a_fischer_deadline_is_the_seats_bank_and_its_reminders_fit_the_bank():
 
 # --- every clock ends (architecture section 20) -----------------------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings
+from hypothesis import strategies as st  # noqa: E402
 
 HOURS = st.integers(min_value=1, max_value=365 * 24)
 

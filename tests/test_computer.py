@@ -15,12 +15,12 @@ from datetime import timedelta
 
 import pytest
 
-from pbem.play import audit, clock, loading, service
-from pbem.people import computer
 from pbem import store
 from pbem.events.computer import computer_seats, owed_by_computer
 from pbem.games import GAMES
 from pbem.notify import sweep
+from pbem.people import computer
+from pbem.play import audit, clock, loading, service
 from pbem.words import lines_of, tell
 
 T0 = clock.parse_time("2026-11-21T09:00:00Z")

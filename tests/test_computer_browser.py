@@ -13,9 +13,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem.play import clock, service
 from pbem import store
 from pbem.events.computer import playing_for
+from pbem.play import clock, service
 from pbem.site import Site
 from tests.browser import choose_on_board, confirm_pending, hints_on_page, screenshot, wait_for
 from tests.test_computer_e2e import serve, stop

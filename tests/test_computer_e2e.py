@@ -19,9 +19,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem.play import clock, service
 from pbem import store
 from pbem.games import GAMES
+from pbem.play import clock, service
 from pbem.site import Site
 from tests.conftest import ROOT, start_server, stop_server
 from tests.support import Browser, csrf, offered_moves, play_through_the_form, start_from_the_form

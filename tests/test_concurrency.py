@@ -4,8 +4,8 @@ threads, once with separate processes on the same SQLite file."""
 
 import multiprocessing
 
-from pbem.play import audit, service
 from pbem import store
+from pbem.play import audit, service
 from tests.support import THREE, json_call, race
 
 RACERS = 12

@@ -16,10 +16,10 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import GAMES, missing_names
 from pbem.games.base import Event, GameError, Hint, NotYourTurn, Outcome, Phrase
 from pbem.i18n import LANGUAGES
+from pbem.play.chance import SeededChance
 from pbem.words import read
 
 GAME_NAMES = sorted(GAMES)

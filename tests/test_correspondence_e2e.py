@@ -9,8 +9,8 @@ from datetime import timedelta
 from email.message import EmailMessage
 
 from pbem import store
-from pbem.play import audit, clock, service
 from pbem.notify import inbound, sweep
+from pbem.play import audit, clock, service
 
 T0 = clock.parse_time("2026-11-21T09:00:00Z")
 

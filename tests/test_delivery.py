@@ -17,11 +17,12 @@ import time
 
 import pytest
 
-from pbem.play import service
 from pbem import store
 from pbem.notify import courier, mail, sender, webhook
+from pbem.play import service
 from tests.conftest import ROOT
-from tests.support import json_call as call, serving, wait_for
+from tests.support import json_call as call
+from tests.support import serving, wait_for
 
 
 class Dripper:

@@ -5,11 +5,11 @@ runs with synchronous_commit=on, whatever the server's default."""
 
 import pytest
 
+from pbem import store
+from pbem.play import service
+from pbem.store import counters, groupcommit
 from pbem.web import db as db_module
 from pbem.web import ratelimit
-from pbem.play import service
-from pbem import store
-from pbem.store import counters, groupcommit
 
 
 def synchronous(connection) -> int:

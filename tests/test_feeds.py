@@ -9,12 +9,11 @@ from datetime import timedelta
 import feedparser
 import icalendar
 
-from pbem.play import clock, service
 from pbem import store
 from pbem.notify import asked
+from pbem.play import clock, service
 from pbem.site import Site
 from pbem.words import lines_of, tell
-
 from tests.support import csrf, proven
 
 ANN = "ann@example.org"

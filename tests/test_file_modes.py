@@ -5,10 +5,10 @@ makes for them 0700, under the usual umask (022) -- after `pbem serve` starts an
 
 import json
 import os
-import subprocess
-import sys
 import sqlite3
 import stat
+import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path

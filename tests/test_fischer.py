@@ -7,15 +7,15 @@ import email
 import email.policy
 import json
 import re
-from html import unescape
 import time
 import urllib.error
 import urllib.request
 from datetime import datetime, timedelta, timezone
+from html import unescape
 
-from pbem.play import clock, service
 from pbem import store
 from pbem.notify import compose, outbox, sweep
+from pbem.play import clock, service
 from tests.conftest import start_server, stop_server
 
 BANK = {"kind": "fischer", "initial": "1h", "increment": "1h", "max": "3h"}
@@ -187,9 +187,9 @@ def test_notices_say_the_time_left_in_the_bank(db, site, var_dir):
 
 
 def test_the_calendar_says_the_time_left_and_keeps_the_alarms_that_fit_the_bank(client, db, site):
-    from tests.test_feeds import feed_url, owing_game, sign_in
-
     import icalendar
+
+    from tests.test_feeds import feed_url, owing_game, sign_in
 
     made = owing_game(client, db, site, "Bob", clock={**BANK, "initial": "3h", "max": "3h"}, reminders="1d,2h,1h")
     sign_in(client, db)

@@ -18,12 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from pbem.play import chance, clock
-from pbem import store
 from pbem import cli as pbem_cli
-from pbem.people import players
-from pbem.play import service
+from pbem import store
 from pbem.between import agreements, talk
+from pbem.people import players
+from pbem.play import chance, clock, service
 from pbem.play.commands import run_command
 from pbem.play.folding import fold
 from pbem.play.projection import projection_row, seat_rows

@@ -21,11 +21,10 @@ from html import unescape
 
 import pytest
 
-from pbem.play.folding import game_event
-from pbem.play.folding import PLATFORM_EVENTS
-from pbem.play import audit, service
 from pbem import store
 from pbem.games import GAMES
+from pbem.play import audit, service
+from pbem.play.folding import PLATFORM_EVENTS, game_event
 from tests.support import Browser, offered_moves, play_through_the_form, seen_seq, start_from_the_form
 
 

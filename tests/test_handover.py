@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from pbem.play import audit, service
 from pbem import store
 from pbem.notify import sweep
 from pbem.notify.lost_links import send_seat_links
 from pbem.notify.unsubscribe import block
+from pbem.play import audit, service
 from tests.support import play_randomly
 
 PLAYERS = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"},
@@ -186,9 +186,9 @@ def test_a_seat_is_handed_on_from_its_settings_page(mail_db, mail_site, mail_cli
 
 
 def test_handing_on_a_seat_the_computer_plays_for_gives_it_back_to_a_person(mail_db, mail_site):
-    from pbem.play import clock
     from pbem.events.computer import computer_seats
     from pbem.people.handover import hand_over
+    from pbem.play import clock
 
     options = {"time_per_move": "1h", "on_timeout": "bot"}
     created = service.create_game(mail_db, mail_site, "mississippi", PLAYERS[:2], options, now="2026-11-21T09:00:00Z")

@@ -9,12 +9,12 @@ import random
 import pytest
 from markupsafe import escape  # as Jinja escapes the page
 
-from pbem.play.folding import PLATFORM_EVENTS, fold
-from pbem.play import service
 from pbem import store
 from pbem.games import GAMES
 from pbem.games.base import Event
 from pbem.notify import outbox
+from pbem.play import service
+from pbem.play.folding import PLATFORM_EVENTS, fold
 from tests.support import play_randomly
 
 SECRET_GAMES = {"buccaneer": 3, "dragon_flagon": 4}

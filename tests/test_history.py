@@ -7,8 +7,8 @@ import random
 import re
 from html import unescape
 
-from pbem.play import service
 from pbem import store
+from pbem.play import service
 from pbem.words import read, tell
 from tests.support import THREE, play_randomly
 

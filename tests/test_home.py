@@ -9,13 +9,12 @@ from datetime import timedelta
 
 import pytest
 
-from pbem.people import accounts, players
-from pbem.play import clock, loading, service
 from pbem import create_app, store
-from pbem.people.mygames import my_seats
 from pbem.notify import asked, compose, wording
+from pbem.people import accounts, players
+from pbem.people.mygames import my_seats
+from pbem.play import clock, loading, service
 from pbem.site import Site
-
 from tests.support import csrf
 
 ANN = "ann@example.org"

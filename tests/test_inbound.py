@@ -9,9 +9,9 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem.play import audit, service
 from pbem import store
 from pbem.notify import inbound, outbox
+from pbem.play import audit, service
 from tests.conftest import ROOT
 
 DUO = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]

@@ -16,8 +16,8 @@ from babel.messages import pofile
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
-from pbem.people import accounts
 from pbem import i18n
+from pbem.people import accounts
 from pbem.play import service
 from tests.support import play_randomly
 from tests.test_pages import csrf

@@ -13,8 +13,8 @@ from html import unescape
 import pytest
 
 from pbem import i18n
-from pbem.play import service
 from pbem.games.base import GameError, Phrase
+from pbem.play import service
 from tests.support import play_randomly
 from tests.test_languages import TRANSLATED, visible_text
 from tests.test_languages_games import english_runs

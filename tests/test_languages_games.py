@@ -15,9 +15,9 @@ import pytest
 from babel.messages import pofile
 
 from pbem import i18n, store, words
-from pbem.play import service
 from pbem.games.base import Phrase
 from pbem.people.mygames import my_seats
+from pbem.play import service
 from tests.support import play_randomly
 from tests.test_languages import visible_text
 

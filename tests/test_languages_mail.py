@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import random
 import re
-from html import unescape
 from datetime import timedelta
+from html import unescape
 
 import pytest
 
-from pbem.people import accounts
-from pbem.play import clock, service
 from pbem import i18n, store
 from pbem.notify import compose, sender, sweep, wording
+from pbem.people import accounts
+from pbem.play import clock, service
 from tests.support import play_randomly, proven
 from tests.test_languages_games import english_runs
 

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from pbem.play import loading, service
 from pbem import store
+from pbem.play import loading, service
 from pbem.play.folding import fold
 from pbem.store.recent import Recent
 from tests.support import THREE, play_randomly

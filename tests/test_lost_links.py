@@ -4,9 +4,9 @@ once an hour; the page answers alike whether or not the address plays here."""
 
 import re
 
-from pbem.play import service
 from pbem import store
 from pbem.notify import asked, outbox, sender
+from pbem.play import service
 from pbem.site import Site
 
 ANN = {"name": "Ann", "email": "Ann@Example.org"}

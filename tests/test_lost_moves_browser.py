@@ -10,9 +10,9 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 from tests.browser import screenshot
 from tests.conftest import ROOT, free_port

@@ -2,9 +2,9 @@
 mail's X-Pbem-Head header and its footer in words, a webhook's "head", and a digest each game's; through
 a real SMTP server and a real webhook receiver on loopback."""
 
-from pbem.play import service
 from pbem import store
 from pbem.notify import sender
+from pbem.play import service
 from tests.support import THREE
 
 NOW = "2026-11-21T10:00:00Z"

@@ -12,15 +12,14 @@ import re
 import subprocess
 import sys
 import time
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from datetime import datetime, timedelta, timezone
-
-from pbem.play import clock, service
 from pbem import store
 from pbem.games.base import GameError
 from pbem.notify import outbox, sender
+from pbem.play import clock, service
 from tests.conftest import ROOT
 from tests.support import NEAR_GOAL, THREE
 

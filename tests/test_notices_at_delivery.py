@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem.play import loading, service
 from pbem import store
 from pbem.games import GAMES
 from pbem.notify import compose, mail, sender, webhook
+from pbem.play import loading, service
 from pbem.words import spectator_lines
 from tests.support import proven
 

@@ -4,8 +4,8 @@ is readable by the server's user only; the failed-delivery box is covered in tes
 
 import stat
 
-from pbem.play import service
 from pbem.notify import outbox, sender, sweep
+from pbem.play import service
 from tests.support import THREE
 
 NOW = "2026-11-21T10:00:00Z"

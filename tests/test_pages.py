@@ -6,8 +6,8 @@ import re
 from html import unescape
 from pathlib import Path
 
-from pbem.play import service
 from pbem import store
+from pbem.play import service
 from tests.support import NEAR_GOAL, THREE
 
 

@@ -8,10 +8,10 @@ import json
 import time
 from datetime import datetime, timedelta, timezone
 
-from pbem.play import audit, clock, service
 from pbem import store
 from pbem.between import agreements
 from pbem.notify import outbox
+from pbem.play import audit, clock, service
 from tests.between_support import DUO, call
 from tests.conftest import start_server, stop_server
 from tests.test_fischer import call as call_server

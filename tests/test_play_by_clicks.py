@@ -11,9 +11,9 @@ import urllib.request
 
 import pytest
 
-from pbem.play import audit
 from pbem import store
 from pbem.games import GAMES
+from pbem.play import audit
 from tests.browser import choose_on_board, confirm_pending, hints_on_page
 
 pytestmark = pytest.mark.slow

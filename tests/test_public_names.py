@@ -2,9 +2,9 @@
 /api/me/settings or on /me; a name is unique by its folded key, so that case and look-alike letters
 (a Cyrillic А, a 4 for an a) cannot pass for another's; a malformed one is refused with the rule."""
 
+from pbem.lobby import names
 from pbem.people import accounts
 from pbem.play import service
-from pbem.lobby import names
 from tests.support import csrf, json_call, serving
 
 ANNA, BOB = "anna@example.org", "bob@example.org"

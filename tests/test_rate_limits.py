@@ -229,9 +229,8 @@ def test_four_threads_on_two_workers_make_no_more_games_than_the_limit(var_dir, 
 
 def test_counters_that_cannot_be_read_refuse_with_503_and_retry_after(var_dir, database):
     """The limiter let every request through when its counters failed, lifting every limit at once."""
-    from tests.conftest import start_server, stop_server
-
     from pbem import store
+    from tests.conftest import start_server, stop_server
 
     db = store.connect(database)  # counters that cannot be read: their table is gone
     db.execute("drop table hits")

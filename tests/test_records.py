@@ -13,11 +13,10 @@ import urllib.error
 import urllib.request
 from html import unescape
 
-from pbem.words import export
-from pbem.play import service
 from pbem import store
 from pbem.between import agreements
-from pbem.words import tell
+from pbem.play import service
+from pbem.words import export, tell
 
 DUO = [{"name": "Ann"}, {"name": "Bob"}]
 FOUR = [{"name": f"P{i}"} for i in range(4)]

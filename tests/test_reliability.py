@@ -7,10 +7,10 @@ takes a newcomer; `pbem rebuild` counts the same from the events alone."""
 import urllib.request
 from datetime import datetime, timedelta, timezone
 
-from pbem.people import accounts
-from pbem.play import clock, service
 from pbem import store
 from pbem.lobby import reliability
+from pbem.people import accounts
+from pbem.play import clock, service
 from tests.support import json_call, serving, wait_for
 
 ANNA, BOB, CLEO = "anna@example.org", "bob@example.org", "cleo@example.net"

@@ -10,13 +10,14 @@ import time
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+from pbem.notify import compose, outbox
 from pbem.people import accounts, away, mygames
 from pbem.play import clock, service
-from pbem.notify import compose, outbox
 from tests.conftest import start_server, stop_server
 from tests.support import csrf
 from tests.test_fischer import call
-from tests.test_forged_records import exported, pbem, refused_everywhere, rehashed, written  # noqa: F401 (pbem: a fixture)
+from tests.test_forged_records import (exported, pbem, refused_everywhere, rehashed,  # noqa: F401 (pbem: a fixture)
+                                       written)
 
 ANN = "ann@example.org"
 PLAYERS = [{"name": "Ann", "email": ANN}, {"name": "Bob", "email": "bob@example.org"}]

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem.play import audit, service
 from pbem import store
 from pbem.games import GAMES
 from pbem.games.base import IllegalMove
+from pbem.play import audit, service
 from pbem.play.transfer import full_record, import_record
 from tests.between_support import call
 from tests.support import every_page_answers, play_randomly

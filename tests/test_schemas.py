@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from pbem.play.folding import PLATFORM_EVENTS
-from pbem.web import contract, openapi
-from pbem.play import service
 from pbem import store
-from pbem.play.chance import SeededChance
 from pbem.config import SCHEMAS_DIR
 from pbem.games import GAMES
+from pbem.play import service
+from pbem.play.chance import SeededChance
+from pbem.play.folding import PLATFORM_EVENTS
+from pbem.web import contract, openapi
 from tests.support import THREE, play_out
 
 

@@ -10,10 +10,11 @@ import time
 
 import pytest
 
-from pbem.play import audit
 from pbem import store
+from pbem.play import audit
 from tests.conftest import ROOT, start_server, stop_server
-from tests.support import json_call as call, proven
+from tests.support import json_call as call
+from tests.support import proven
 
 pytestmark = pytest.mark.slow
 

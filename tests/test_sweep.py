@@ -3,9 +3,9 @@ timeouts are events by the actor `clock`, vacation pauses the deadline, and only
 
 import pytest
 
-from pbem.play import audit, clock, service
 from pbem import store
 from pbem.notify import outbox, sweep
+from pbem.play import audit, clock, service
 from tests.support import THREE
 
 T0 = "2026-11-02T12:00:00Z"

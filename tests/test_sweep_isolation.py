@@ -12,9 +12,9 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from pbem.play import clock, loading, service
 from pbem import store
 from pbem.notify import outbox, sender, sweep
+from pbem.play import clock, loading, service
 from tests.conftest import ROOT, free_port
 
 T0 = "2026-11-02T12:00:00Z"

@@ -15,9 +15,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem.play import clock
 from pbem import store
 from pbem.notify import sweep
+from pbem.play import clock
 from pbem.site import Site
 from tests.conftest import start_server, stop_server
 from tests.support import Browser, csrf

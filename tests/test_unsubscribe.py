@@ -6,8 +6,8 @@ import email
 import email.policy
 import re
 
-from pbem.play import service
 from pbem.notify import asked, lost_links, outbox, sender, unsubscribe
+from pbem.play import service
 
 NOW = "2026-11-21T10:00:00Z"
 ANN = {"name": "Ann", "email": "Ann@Example.org"}

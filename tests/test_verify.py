@@ -3,8 +3,8 @@ the re-run of every command from the revealed seed. Tampering of any kind is rep
 
 import json
 
-from pbem.play import audit, chance, service
 from pbem import store
+from pbem.play import audit, chance, service
 from tests.support import NEAR_GOAL, THREE, play_out
 
 

@@ -4,8 +4,8 @@ older backup, then other moves played at the same seqs). Through the console scr
 
 import json
 
-from pbem.play import service
 from pbem import store
+from pbem.play import service
 from tests.support import THREE
 
 

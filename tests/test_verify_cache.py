@@ -3,8 +3,8 @@ once per new event, not once per call; a new event gives a new answer."""
 
 import time
 
-from pbem.play import audit, service
 from pbem import store
+from pbem.play import audit, service
 from tests.support import THREE, play_randomly
 
 

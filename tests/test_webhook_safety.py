@@ -15,8 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from pbem.play import service
 from pbem.notify import sender, webhook
+from pbem.play import service
 from tests.conftest import free_port
 
 NOW = "2026-11-21T10:00:00Z"

@@ -14,9 +14,9 @@ import urllib.request
 
 import pytest
 
-from pbem.web import db as request_db
-from pbem.play import service
 from pbem import store
+from pbem.play import service
+from pbem.web import db as request_db
 from tests.conftest import start_server, stop_server
 from tests.support import Browser, csrf, proven
 

@@ -9,9 +9,9 @@ from html import unescape
 
 import pytest
 
-from pbem.play import service
 from pbem import store
 from pbem.notify import outbox
+from pbem.play import service
 from pbem.words import lines_of, tell
 from tests.support import THREE, play_randomly
 

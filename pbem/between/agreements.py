@@ -32,9 +32,9 @@ from ..play import service
 from ..play.deciding import OFFER_KINDS, OFFERS
 from ..play.deciding import answer_command as decide_answer
 from ..play.deciding import is_position as decide_position
-from ..play.deciding import newer_rules, offer_command, open_proposal, reopen_fields
+from ..play.deciding import newer_rules, offer_command, open_proposal
 from ..play.deciding import reach_alone as decide_reach
-from ..play.deciding import resume_command
+from ..play.deciding import reopen_fields, resume_command
 from ..play.deciding import takeback_command as decide_takeback
 from ..play.deciding import was_taken_back
 from ..play.errors import Conflicting, ServiceError

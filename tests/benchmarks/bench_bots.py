@@ -16,8 +16,8 @@ import random
 import statistics
 import time
 
-from pbem.play.chance import SeededChance
 from pbem.games import GAMES
+from pbem.play.chance import SeededChance
 
 
 def match_of(name: str) -> tuple[int, dict, int]:

@@ -17,11 +17,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from pbem.people import computer
 from pbem import create_app, store
-from pbem.play import service
 from pbem.games import GAMES
 from pbem.notify import sweep
+from pbem.people import computer
+from pbem.play import service
 from pbem.site import Site
 
 SEATS = {"mississippi": 3, "rigadoon": 2, "buccaneer": 2, "dragon_flagon": 2}

@@ -52,8 +52,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from pbem import create_app, store
-from pbem.play import loading, service
 from pbem.notify import sweep  # noqa: E402
+from pbem.play import loading, service
 from pbem.site import Site  # noqa: E402
 
 BOARDGAME_IO_FILE_STORAGE = 274  # moves/s, from issue 11's measurement of boardgame.io with its file storage

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from pbem import create_app, store
-from pbem.play import service
 from pbem.games import GAMES
+from pbem.play import service
 from pbem.site import Site
 from tests.support import play_randomly
 

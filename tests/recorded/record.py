@@ -16,11 +16,11 @@ import tempfile
 from pathlib import Path
 
 from pbem import create_app, store
-from pbem.play import service
 from pbem.between import agreements
 from pbem.games import GAMES
-from pbem.site import Site
+from pbem.play import service
 from pbem.play.transfer import full_record
+from pbem.site import Site
 
 HERE = Path(__file__).resolve().parent
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from functools import reduce
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.base import Event
+from pbem.play.chance import ScriptedChance
 
 SEATS = {"london": 0}
 

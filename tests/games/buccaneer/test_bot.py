@@ -11,9 +11,9 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.buccaneer.bot import choose
+from pbem.play.chance import SeededChance
 from tests.playouts.buccaneer import ANCHOR_BAY, CROWDED_COAST, FIGHTS
 
 from .helpers import new, stored

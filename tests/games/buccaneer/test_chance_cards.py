@@ -11,9 +11,9 @@ from dataclasses import replace
 
 import pytest
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
-from pbem.games.buccaneer.board import (PORT_SQUARE, TREASURE_COAST, card1_line, nearest_port_ahead, square_name)
+from pbem.games.buccaneer.board import PORT_SQUARE, TREASURE_COAST, card1_line, nearest_port_ahead, square_name
+from pbem.play.chance import ScriptedChance
 
 from .helpers import effects, hand, legal, new, owing, play, ship, sq
 
@@ -276,8 +276,8 @@ def test_chance_either_treasure_or_crew(card, limit, crew):
     state, _ = drawn(card)
     moves = legal(state, "london")
     assert "chance crew" in moves
-    from pbem.games.buccaneer.notation import parse_move
     from pbem.games.buccaneer.cards import treasure_value
+    from pbem.games.buccaneer.notation import parse_move
 
     values = [treasure_value(parse_move(m).items) for m in moves if m.startswith("chance treasure")]
     assert max(values) == limit or (limit == 7 and max(values) == 7)

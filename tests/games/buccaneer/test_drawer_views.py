@@ -7,6 +7,7 @@ London sails from J5 north onto J8 and draws; Genoa and Cadiz watch (Genoa on L8
 from __future__ import annotations
 
 import json
+
 from pbem.games import buccaneer as game
 from pbem.games.buccaneer.cards import CREW, CREW_COPIES, FEVER_LIMIT
 from pbem.games.buccaneer.chance import split_choices

@@ -8,8 +8,8 @@ import json
 import random
 from functools import reduce
 
-from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
+from pbem.play.chance import SeededChance
 
 from .helpers import stored
 

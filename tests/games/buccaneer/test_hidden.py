@@ -9,9 +9,9 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import GameError
+from pbem.play.chance import SeededChance
 from tests.playouts.buccaneer import check_hidden, check_words_hide_secrets
 
 from .helpers import new, play, stored

@@ -13,11 +13,11 @@ from functools import reduce
 
 import pytest
 
-from pbem.play import service
-from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.buccaneer.board import parse_square
 from pbem.games.buccaneer.hints import RULES
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from tests.playouts.buccaneer import choose
 from tests.support import play_randomly
 

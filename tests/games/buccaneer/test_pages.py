@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from pbem.play import service
 from pbem.games import buccaneer as game
+from pbem.play import service
 from tests.support import every_page_answers
 
 

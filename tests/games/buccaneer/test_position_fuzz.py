@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.play import service
-from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import InvalidOptions
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from tests.support import every_page_answers
 
 from .helpers import position_of, stored

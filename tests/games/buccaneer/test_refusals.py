@@ -13,10 +13,10 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import GameError, IllegalMove, InvalidMove, NotYourTurn
 from pbem.games.buccaneer.board import DIRECTIONS, PORTS
+from pbem.play.chance import SeededChance
 
 from .helpers import new, play, stored
 

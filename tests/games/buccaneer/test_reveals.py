@@ -4,9 +4,9 @@ take back alone only over events that reveal nothing."""
 
 from __future__ import annotations
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.buccaneer.cards import CREW_PACK
+from pbem.play.chance import ScriptedChance
 
 from .helpers import new, play
 

@@ -8,9 +8,9 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.base import IllegalMove, InvalidOptions
+from pbem.play.chance import ScriptedChance
 
 from .helpers import stored
 

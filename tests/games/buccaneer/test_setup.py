@@ -7,11 +7,11 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import InvalidOptions
 from pbem.games.buccaneer.cards import CREW_PACK, TREASURE_VALUE
 from pbem.games.buccaneer.ports import stock_treasure
+from pbem.play.chance import ScriptedChance, SeededChance
 
 from .helpers import stored
 

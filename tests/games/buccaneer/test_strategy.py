@@ -10,11 +10,11 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import buccaneer as game
 from pbem.games.base import Event
 from pbem.games.buccaneer.board import PORT_SQUARE
 from pbem.games.buccaneer.recorder import home_value
+from pbem.play.chance import SeededChance
 from tests.playouts.buccaneer import choose
 
 MOVE_BOUND = 600  # the brief's bound; these seeds take about 110 to 190 moves

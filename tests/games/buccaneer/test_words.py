@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from functools import reduce
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.base import Event
 from pbem.games.buccaneer.cards import CREW_PACK
+from pbem.play.chance import ScriptedChance
 
 from .helpers import new, play, stored
 

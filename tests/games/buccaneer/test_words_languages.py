@@ -8,14 +8,13 @@ import json
 import re
 
 from pbem import words
-from pbem.play.chance import ScriptedChance
 from pbem.games import buccaneer as game
 from pbem.games.base import CAPITAL, Event, Phrase
 from pbem.games.buccaneer.cards import CREW_PACK
+from pbem.play.chance import ScriptedChance
 
 from .helpers import stored
 from .test_words import NAMES, line_of_ships, play
-
 
 
 def dealt():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from functools import reduce
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import Event
 from pbem.games.dragon_flagon.geometry import parse_square, square_name
+from pbem.play.chance import ScriptedChance
 
 FAR_END = [{"space": 27, "face": "blank"}, {"space": 28, "face": "blank"},
            {"space": 29, "face": "blank"}, {"space": 30, "face": "watch"}]

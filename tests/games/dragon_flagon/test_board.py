@@ -222,8 +222,9 @@ def test_the_status_line_tells_a_seat_what_it_owes_and_whom_the_game_waits_for(a
     options = game.resolve_options(3, {"characters": {"0": ["monk", "rogue"], "1": ["buccaneer", "paladin", "wizard"],
                                                       "2": ["cleric", "druid"]}, "setup.placement": "fixed"})
     state = game.initial_state(3, options)
-    from .helpers import fold
     from pbem.play.chance import ScriptedChance
+
+    from .helpers import fold
     state = fold(state, game.start(state, ScriptedChance([["watch", "blank", "blank", "blank"]])))
     assert state.phase == "planning"
     names = ["Ann", "Bob", "Cy"]

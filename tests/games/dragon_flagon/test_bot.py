@@ -11,9 +11,9 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.dragon_flagon.bot import choose
+from pbem.play.chance import SeededChance
 
 from .helpers import ch, new_game, play, position
 

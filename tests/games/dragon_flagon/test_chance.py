@@ -6,9 +6,9 @@ import json
 import random
 from functools import reduce
 
-from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.dragon_flagon.setup import CHARACTER_IDS
+from pbem.play.chance import ScriptedChance, SeededChance
 
 from .helpers import ch, new_game, position, through_json
 

@@ -6,8 +6,8 @@ import json
 import random
 from functools import reduce
 
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
+from pbem.play.chance import SeededChance
 
 from .helpers import ch, position
 

@@ -14,9 +14,9 @@ from functools import reduce
 import pytest
 from flask import render_template
 
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import Hint
+from pbem.play.chance import SeededChance
 
 from .helpers import ch, new_game, play, position
 

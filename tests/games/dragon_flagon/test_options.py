@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import reduce
 
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
+from pbem.play.chance import SeededChance
 
 from .helpers import ch, new_game, position, sq, where
 

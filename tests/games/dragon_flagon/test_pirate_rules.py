@@ -23,8 +23,9 @@ def test_pr_01_chests_start_on_the_blue_squares():
     options = game.resolve_options(2, {"characters": {"0": ["monk", "rogue"], "1": ["buccaneer", "paladin"]},
                                        "setup.placement": "fixed"})
     state = game.initial_state(2, options)
-    from .helpers import fold
     from pbem.play.chance import ScriptedChance
+
+    from .helpers import fold
     state = fold(state, game.start(state, ScriptedChance([["watch", "blank", "blank", "blank"]])))
     chests = {o: obj(state, o) for o, _ in state.objects if o.startswith("chest")}
     assert chests == {"chest1": "c3", "chest2": "i3", "chest3": "b9", "chest4": "j9", "chest5": "c15", "chest6": "i15"}
@@ -380,7 +381,7 @@ def test_pr_20_all_start_squares_taken_then_a_vacant_neighbour():
 def test_pr_20_none_vacant_nearest_landing_square_of_its_ship():
     crew = [ch(c, 1, s, "w", time=20) for c, s in
             (("paladin", "h5"), ("cleric", "j5"), ("druid", "h13"), ("wizard", "j13"))]
-    from pbem.games.dragon_flagon.geometry import neighbours, square_name, parse_square
+    from pbem.games.dragon_flagon.geometry import neighbours, parse_square, square_name
     starts = [parse_square(s, 15, 11) for s in ("h5", "j5", "h13", "j13")]
     around = sorted({n for s in starts for n in neighbours(s)} - set(starts))
     chairs = [{"id": f"chair{i + 1}", "square": square_name(s, 15, 11)} for i, s in enumerate(around) if s[1] >= 6]

@@ -6,7 +6,6 @@ import pytest
 
 from pbem.games import dragon_flagon as game
 from pbem.games.base import InvalidOptions
-
 from pbem.play.chance import ScriptedChance
 
 from .helpers import ch, fold, new_game, play, position, where

@@ -20,11 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.play import service
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import InvalidOptions
 from pbem.games.dragon_flagon.position import TOP_KEYS, position_from_view
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from tests.support import every_page_answers, play_randomly
 
 from .test_position import SPEC_EXAMPLE

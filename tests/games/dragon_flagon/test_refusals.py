@@ -10,10 +10,10 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import GameError, IllegalMove, InvalidMove
 from pbem.games.dragon_flagon import geometry as g
+from pbem.play.chance import SeededChance
 
 from .helpers import ch, new_game, position
 

@@ -3,8 +3,8 @@ and the panel beside it are tested in test_board.py."""
 
 from functools import reduce
 
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
+from pbem.play.chance import SeededChance
 
 from .helpers import ch, new_game, play, position
 

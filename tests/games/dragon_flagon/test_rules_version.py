@@ -5,9 +5,9 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import InvalidOptions
+from pbem.play.chance import SeededChance
 
 
 def test_the_game_plays_rules_version_1():

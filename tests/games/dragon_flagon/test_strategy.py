@@ -10,8 +10,8 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import dragon_flagon as game
+from pbem.play.chance import SeededChance
 from tests.games.dragon_flagon.helpers import ch, new_game, position
 from tests.playouts.dragon_flagon import choose
 

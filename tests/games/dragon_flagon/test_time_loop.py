@@ -23,6 +23,7 @@ def test_plan_refuses_a_card_not_in_hand_and_a_third_card():
     pos = position([ch("monk", 0, "c5", plan=["move"]), ch("rogue", 1, "i5", time=20)])
     state, _ = new_game(pos)
     import pytest
+
     from pbem.games.base import IllegalMove
     with pytest.raises(IllegalMove, match="rule 10"):
         play(state, 0, "plan monk move")

@@ -9,9 +9,9 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import dragon_flagon as game
 from pbem.games.base import Event, Phrase
+from pbem.play.chance import ScriptedChance, SeededChance
 
 from .helpers import ZEROS, ch, fold, play, position
 

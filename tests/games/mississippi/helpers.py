@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from functools import reduce
 
-from pbem.play.chance import ScriptedChance, SeededChance
 from pbem.games import mississippi as game
 from pbem.games.base import Event
+from pbem.play.chance import ScriptedChance, SeededChance
 
 
 def fold(state, events):

@@ -9,9 +9,8 @@ from html import unescape
 
 import pytest
 
-from pbem.play import service
 from pbem.games import mississippi as game
-
+from pbem.play import service
 from tests.games.mississippi.helpers import greedy_game
 from tests.support import THREE, every_page_answers
 

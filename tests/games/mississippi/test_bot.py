@@ -12,9 +12,9 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import mississippi as game
 from pbem.games.mississippi.bot import choose, state_from_view
+from pbem.play.chance import SeededChance
 
 from .helpers import from_position, new_game, play
 

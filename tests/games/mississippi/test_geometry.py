@@ -5,9 +5,8 @@ import re
 
 import pytest
 
-from pbem.games.mississippi.board import (
-    NE, NW, SE, SW, W, E, SIDE_NAMES, board_for, closed_form_neighbours, coordinate_neighbours, field_coords,
-)
+from pbem.games.mississippi.board import (NE, NW, SE, SIDE_NAMES, SW, E, W, board_for, closed_form_neighbours,
+                                          coordinate_neighbours, field_coords)
 
 PICTURE = """
 row 0  S->    [ 0]  [ 1]  [ 2]  [ 3]  [ 4]  [ 5]  [ 6]  [ 7]  [ 8]  [ 9]  [10]  [11]  -->  (E)

@@ -9,8 +9,8 @@ import pytest
 
 from pbem.games import mississippi as game
 from pbem.games.base import Event
-from pbem.games.mississippi.rules import apply_move
 from pbem.games.mississippi.notation import parse_move
+from pbem.games.mississippi.rules import apply_move
 
 from .helpers import from_position, greedy_game, new_game
 

@@ -20,10 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.play import service
-from pbem.play.chance import SeededChance
 from pbem.games import mississippi as game
 from pbem.games.base import Event, Hint, InvalidOptions
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from tests.support import every_page_answers
 
 WORKED_EXAMPLES = [  # shared/specs/mississippi.md, "Worked examples"

@@ -14,10 +14,10 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import mississippi as game
 from pbem.games.base import IllegalMove, InvalidMove, NotYourTurn
 from pbem.games.mississippi.notation import move_name, parse_move
+from pbem.play.chance import SeededChance
 from tests.playouts.mississippi import SETUPS
 
 NAMES_A_RULE = re.compile(r"^(rule [1-7]|A\d{1,2}): \S")

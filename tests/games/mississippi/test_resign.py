@@ -4,8 +4,8 @@ seat's turns are passed over, it ranks last, and the last seat playing wins."""
 import pytest
 
 from pbem.games import mississippi as game
-from pbem.play.chance import ScriptedChance
 from pbem.games.base import NotYourTurn
+from pbem.play.chance import ScriptedChance
 
 from .helpers import fold, from_position, new_game, play
 
@@ -107,8 +107,8 @@ def test_random_games_with_resignations_keep_the_invariants_and_replay(run):
     import json
     import random
 
-    from pbem.play.chance import SeededChance
     from pbem.games.base import Event
+    from pbem.play.chance import SeededChance
     from tests.playouts.mississippi import check_state
 
     rng = random.Random(run)

@@ -5,9 +5,9 @@ Cy Green), each with the exact lines a reader gets."""
 
 import pytest
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import mississippi as game
 from pbem.games.base import Event
+from pbem.play.chance import ScriptedChance
 
 from .helpers import fold, from_position, new_game, play
 

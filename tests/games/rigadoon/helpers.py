@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from functools import reduce
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import rigadoon as game
 from pbem.games.base import Event
+from pbem.play.chance import ScriptedChance
 
 ALL_SHIPS = ("B1", "B2", "B3", "B4", "G1", "G2", "G3", "G4")
 

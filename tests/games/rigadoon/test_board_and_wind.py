@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import rigadoon as game
 from pbem.games.base import Event
 from pbem.games.rigadoon.board import CORNERS, ORDER, load_board
 from pbem.games.rigadoon.rules import apply_wind, draw_pool
+from pbem.play.chance import ScriptedChance
 
 from .helpers import play, position, replay
 

@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
-from pbem.games.rigadoon.bot import WIN, choose, score, state_from_view, action_value
+from pbem.games.rigadoon.bot import WIN, action_value, choose, score, state_from_view
+from pbem.play.chance import SeededChance
 
 from .helpers import legal, play, position, seat
 

@@ -6,8 +6,8 @@ a maelstrom, an aground ship blasted into a second chest)."""
 
 import pytest
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import rigadoon as game
+from pbem.play.chance import ScriptedChance
 
 from .helpers import play, position, replay
 

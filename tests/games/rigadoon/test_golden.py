@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
+from pbem.play.chance import SeededChance
 
 from .helpers import replay, stored
 

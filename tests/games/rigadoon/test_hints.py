@@ -10,10 +10,10 @@ from functools import reduce
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 from pbem.games.base import Hint
 from pbem.games.rigadoon.hints import RULE_ANCHORS
+from pbem.play.chance import SeededChance
 
 from .helpers import play, position
 

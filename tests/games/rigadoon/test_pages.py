@@ -5,8 +5,8 @@ the middle of a chain), shown for every seat and a spectator at every seq."""
 import json
 import random
 
-from pbem.play import service
 from pbem.games.rigadoon.bot import choose
+from pbem.play import service
 from tests.support import every_page_answers
 
 PLAYERS = [{"name": "Ann"}, {"name": "Bob"}]

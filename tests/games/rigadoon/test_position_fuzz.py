@@ -17,13 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.play import service
-from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 from pbem.games.base import InvalidOptions
 from pbem.games.rigadoon.board import ORDER, load_board
 from pbem.games.rigadoon.rules import POSITION_FIELDS
 from pbem.games.rigadoon.state import SHIP_NAMES
+from pbem.play import service
+from pbem.play.chance import SeededChance
 from tests.support import every_page_answers
 
 BOARD = load_board("recon11", "opposite")

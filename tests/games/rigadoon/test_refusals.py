@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
 from pbem.games.base import IllegalMove, InvalidMove, NotYourTurn
 from pbem.games.rigadoon.board import CORNERS, ORDER
 from pbem.games.rigadoon.state import SHIP_NAMES
+from pbem.play.chance import SeededChance
 
 from .helpers import legal, play, position, seat
 

@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from pbem.play.chance import SeededChance
 from pbem.games import rigadoon as game
+from pbem.play.chance import SeededChance
 from tests.playouts.rigadoon import choose
 
 MOVE_BOUND = 600  # moves chosen by the seats (the rules' automatic moves not counted)

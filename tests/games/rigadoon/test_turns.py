@@ -5,11 +5,11 @@ from dataclasses import replace
 
 import pytest
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import rigadoon as game
 from pbem.games.base import IllegalMove, NotYourTurn
 from pbem.games.rigadoon.engine import winning_fleet
 from pbem.games.rigadoon.state import Ship
+from pbem.play.chance import ScriptedChance
 
 from .helpers import legal, play, position, replay, seat, ships
 

@@ -4,10 +4,10 @@ chance outcomes. Positions and expected lines follow the spec's worked examples 
 
 import pytest
 
-from pbem.play.chance import ScriptedChance
 from pbem.games import rigadoon as game
 from pbem.games.base import Event
 from pbem.games.rigadoon.state import with_changes
+from pbem.play.chance import ScriptedChance
 
 from .helpers import position, replay
 
