@@ -20,10 +20,10 @@ from tests.test_languages import TRANSLATED, visible_text
 from tests.test_languages_games import english_runs
 from tests.test_pages import csrf
 
-SEATS = {"rigadoon": 2}  # the games whose seat-page words are Phrases so far, and their seats
+SEATS = {"rigadoon": 2, "mississippi": 3}  # the games whose seat-page words are Phrases so far, and their seats
 NAMES = ["Ann", "Bob", "Cy"]
 # an illegal move each game parses at its start, and the rule its refusal names
-REFUSED = {"rigadoon": ("end", "R20")}
+REFUSED = {"rigadoon": ("end", "R20"), "mississippi": ("back 2", "A12")}
 
 
 def hints_on(page: str) -> list[dict]:
@@ -64,7 +64,7 @@ def positions(db, site, name: str, steps: int, seed: int):
 @pytest.mark.parametrize("name", sorted(SEATS))
 def test_the_seat_page_tells_hints_and_panel_in_each_language_with_the_same_facts(client, db, site, name):
     runs = english_runs(name)
-    assert len(runs) > 100  # the checker has the game's words to look for
+    assert len(runs) > 40  # the checker has the game's words to look for
     seen_hints = 0
     for created in positions(db, site, name, 9, 26):
         for seat, token in enumerate(created.tokens):
