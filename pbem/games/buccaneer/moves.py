@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pbem.games.base import Event, IllegalMove, NotYourTurn, said
+from pbem.games.base import Event, IllegalMove, NotYourTurn, Phrase, said
 
 from .board import PORT_AT, port_title, square_name, step
 from .geometry import in_port
@@ -128,7 +128,7 @@ def canonical(state: State, seat: int, move: Move) -> str:
     return v
 
 
-def not_listed(state: State, seat: int, canon: str, choices: list[str]) -> str:
+def not_listed(state: State, seat: int, canon: str, choices: list[str]) -> Phrase:
     """The refusal with no specific reason: the rule of the decision owed (of the turn: Rule 7) and the
     first eight moves allowed."""
     front = state.pending[0] if state.pending else None
@@ -139,7 +139,7 @@ def not_listed(state: State, seat: int, canon: str, choices: list[str]) -> str:
         "swap": "Ruling 34",
     }.get(front.kind if front else "", "Rule 7")
     shown = ", ".join(choices[:8]) + (" ..." if len(choices) > 8 else "")
-    return f"{rule}: {canon!r} is not allowed now; you may play: {shown}"
+    return said("%(rule)s: '%(move)s' is not allowed now; you may play: %(moves)s", rule=rule, move=canon, moves=shown)
 
 
 def explain(state: State, seat: int, move: Move, choices: list[str]) -> str | None:
