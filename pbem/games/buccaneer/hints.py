@@ -24,7 +24,8 @@ from .cards import (CREW, CUT_CARDS, EITHER_CARDS, LJS_CREW_LIMIT, TREASURE_VALU
 from .geometry import derelict, in_port, ships_at
 from .moves import legal_moves
 from .notation import Move, parse_move, split_items
-from .phrases import CHANCE_WORDS, DIRECTION_WORDS, FLAT_ISLAND, VALUE_CARD_WORDS, between, crew_card, port_name, store_name
+from .phrases import (CHANCE_WORDS, DIRECTION_WORDS, FLAT_ISLAND, VALUE_CARD_WORDS, between, crew_card, port_name,
+                      store_name, treasure_piece)
 from .ports import card_value, docks_of
 from .recorder import home_value
 from .state import Item, State
@@ -73,8 +74,7 @@ def item_word(token: str, article: bool = True) -> Phrase:
 
 
 def treasure_one(kind: str) -> Phrase:
-    return {"diamond": N_("a diamond"), "ruby": N_("a ruby"), "gold": N_("a gold bar"), "pearl": N_("a pearl"),
-            "rum": N_("a barrel of rum")}[kind]
+    return treasure_piece(kind, 1)  # "a diamond"
 
 
 def several(token: str, n: int) -> Phrase:
@@ -84,12 +84,16 @@ def several(token: str, n: int) -> Phrase:
         if token[0] == "R":
             return counted("red %(value)s", "%(count)s red %(value)ss", n, count=count, value=token[1])
         return counted("black %(value)s", "%(count)s black %(value)ss", n, count=count, value=token[1])
-    plurals = {"diamond": ("a diamond", "%(count)s diamonds"), "ruby": ("a ruby", "%(count)s rubies"),
-               "gold": ("a gold bar", "%(count)s gold bars"), "pearl": ("a pearl", "%(count)s pearls"),
-               "rum": ("a barrel of rum", "%(count)s barrels of rum")}
-    if token in plurals:
-        singular, plural = plurals[token]
-        return counted(singular, plural, n, count=count)
+    if token == "diamond":
+        return counted("%(count)s diamond", "%(count)s diamonds", n, count=count)
+    if token == "ruby":
+        return counted("%(count)s ruby", "%(count)s rubies", n, count=count)
+    if token == "gold":
+        return counted("%(count)s gold bar", "%(count)s gold bars", n, count=count)
+    if token == "pearl":
+        return counted("%(count)s pearl", "%(count)s pearls", n, count=count)
+    if token == "rum":
+        return counted("%(count)s barrel of rum", "%(count)s barrels of rum", n, count=count)
     return said("%(count)s × %(card)s", count=count, card=VALUE_CARD_WORDS[token])
 
 
