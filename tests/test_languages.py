@@ -330,11 +330,12 @@ def test_no_english_sentence_of_the_catalog_is_left_on_a_german_or_french_page(c
 
 
 def board_facts(svg: str) -> str:
-    """A board picture with the words of its labels left out (a game may say them in the reader's
-    language): its drawing, and in each label the numbers, squares, codes and names it holds."""
+    """A board picture with the words of its labels (and of its own aria-label) left out (a game may say them
+    in the reader's language): its drawing, and in each label the numbers, squares, codes and names it holds."""
     def kept(match):
         held = re.findall(r"\b(?:[A-Z]{1,2}\d*|\d+|" + "|".join(NAMES) + r")\b", unescape(match.group(3)))
         return match.group(1) + " ".join(held) + match.group(4)
+    svg = re.sub(r'(<svg\b[^>]*aria-label=)(")([^"]*)(")', kept, svg)  # the picture's own name too
     return re.sub(r"(<(title|text)\b[^>]*>)([^<]*)(</\2>)", kept, svg)
 
 

@@ -20,10 +20,10 @@ from tests.test_languages import TRANSLATED, visible_text
 from tests.test_languages_games import english_runs
 from tests.test_pages import csrf
 
-SEATS = {"rigadoon": 2}  # the games whose seat-page words are Phrases so far, and their seats
+SEATS = {"rigadoon": 2, "mississippi": 3, "buccaneer": 2}  # the games whose seat-page words are Phrases so far, and their seats
 NAMES = ["Ann", "Bob", "Cy"]
 # an illegal move each game parses at its start, and the rule its refusal names
-REFUSED = {"rigadoon": ("end", "R20")}
+REFUSED = {"rigadoon": ("end", "R20"), "mississippi": ("back 2", "A12"), "buccaneer": ("turn face N", "Rule 8")}
 
 
 def hints_on(page: str) -> list[dict]:
@@ -64,7 +64,7 @@ def positions(db, site, name: str, steps: int, seed: int):
 @pytest.mark.parametrize("name", sorted(SEATS))
 def test_the_seat_page_tells_hints_and_panel_in_each_language_with_the_same_facts(client, db, site, name):
     runs = english_runs(name)
-    assert len(runs) > 100  # the checker has the game's words to look for
+    assert len(runs) > 40  # the checker has the game's words to look for
     seen_hints = 0
     for created in positions(db, site, name, 9, 26):
         for seat, token in enumerate(created.tokens):
@@ -108,7 +108,7 @@ def test_the_options_page_says_the_games_options_in_each_language(client, name):
         assert re.findall(r'<option value="([^"]*)"', page) == re.findall(r'<option value="([^"]*)"', english)
 
 
-@pytest.mark.parametrize("name", sorted(SEATS))
+@pytest.mark.parametrize("name", sorted(REFUSED))
 def test_a_refusal_in_german_names_the_same_rule(client, db, site, name):
     move, rule = REFUSED[name]
     created = service.create_game(db, site, name, [{"name": n} for n in NAMES[:SEATS[name]]])

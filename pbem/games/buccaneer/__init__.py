@@ -50,7 +50,7 @@ import json
 from dataclasses import replace
 from functools import reduce
 
-from pbem.games.base import Event, InvalidOptions, Option, Outcome, check_options
+from pbem.games.base import N_, Event, InvalidOptions, Option, Outcome, check_options
 
 from . import moves, panel
 from . import position as position_module
@@ -81,30 +81,30 @@ DEFAULT_HOME_PORTS = {
 
 OPTIONS = {
     "treasure_per_type": Option(
-        "int", 6, "How many diamonds, rubies, gold bars, pearls and barrels of rum there are of each (6 in the "
-        "printed game). Fewer makes treasure scarce and fights fiercer.", minimum=1, maximum=12,
-        label="Treasure of each kind"),
+        "int", 6, N_("How many diamonds, rubies, gold bars, pearls and barrels of rum there are of each (6 in the "
+        "printed game). Fewer makes treasure scarce and fights fiercer."), minimum=1, maximum=12,
+        label=N_("Treasure of each kind")),
     "hand_size": Option(
-        "int", 6, "How many crew cards each player is dealt at the start (6 in the printed game, 5 in the 1970s "
-        "edition). More crew sails further.", minimum=1, maximum=36, label="Crew cards dealt to each player"),
+        "int", 6, N_("How many crew cards each player is dealt at the start (6 in the printed game, 5 in the 1970s "
+        "edition). More crew sails further."), minimum=1, maximum=36, label=N_("Crew cards dealt to each player")),
     "currency_values": Option(
-        "choice", "1958", "What the Doubloons, Pieces of Eight and Kidd's Chart cards are worth when you trade them.",
-        choices=("1958", "20x20"), label="Value cards' worth",
-        choice_labels={"1958": "1958 cards: Doubloons 4, Pieces of Eight 5, Kidd's Chart 3",
-                       "20x20": "1970s cards: Doubloons 5, Pieces of Eight 4, Kidd's Chart cannot be traded"}),
+        "choice", "1958", N_("What the Doubloons, Pieces of Eight and Kidd's Chart cards are worth when you trade them."),
+        choices=("1958", "20x20"), label=N_("Value cards' worth"),
+        choice_labels={"1958": N_("1958 cards: Doubloons 4, Pieces of Eight 5, Kidd's Chart 3"),
+                       "20x20": N_("1970s cards: Doubloons 5, Pieces of Eight 4, Kidd's Chart cannot be traded")}),
     # A list of ports fits no option kind (`json` holds an object), so this is text: "london, genoa". A
     # JSON list, as text or as a list, is accepted too (the API and the tests pass lists).
     "home_ports": Option(
-        "str", "", "Each player's home port, in seat order, separated by commas, e.g. \"london, genoa\": any of "
+        "str", "", N_("Each player's home port, in seat order, separated by commas, e.g. \"london, genoa\": any of "
         "London, Genoa, Marseilles and Cadiz. Leave it empty for the usual ports: London and Marseilles for two "
-        "players; London, Cadiz and Marseilles for three; all four for four.", label="Home ports"),
+        "players; London, Cadiz and Marseilles for three; all four for four."), label=N_("Home ports")),
     "turn_limit": Option(
-        "int", None, "Not in the printed rules: end the game after this many rounds, and the player with the most "
-        "treasure at home wins. Leave it empty to play until someone brings 20 home.", minimum=1, maximum=10000,
-        label="Round limit"),
+        "int", None, N_("Not in the printed rules: end the game after this many rounds, and the player with the most "
+        "treasure at home wins. Leave it empty to play until someone brings 20 home."), minimum=1, maximum=10000,
+        label=N_("Round limit")),
     "position": Option(
-        "json", None, "For puzzles and lessons: start from a prepared position, written as JSON (ships, hands, "
-        "Docks, cards). Leave it empty for a normal game.", label="Start position"),
+        "json", None, N_("For puzzles and lessons: start from a prepared position, written as JSON (ships, hands, "
+        "Docks, cards). Leave it empty for a normal game."), label=N_("Start position")),
 }
 
 NOTATION = """Squares A1..T20 (A..T west to east, 1..20 south to north). Directions N NE E SE S SW W NW.
@@ -247,8 +247,9 @@ def render_text(state: State, seat: int | None) -> str:
     return render.render_text(state, seat)
 
 
-def render_svg(state: State, seat: int | None, names=()) -> str:
-    return svg.render_svg(state, seat, names)
+def render_svg(state: State, seat: int | None, names=(), words=str) -> str:
+    """The board; `words(phrase)` says its titles in the reader's language (default: English)."""
+    return svg.render_svg(state, seat, names, words)
 
 
 def resign(state: State, seat: int, chance=None) -> list[Event]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pbem.games.base import Event, IllegalMove, NotYourTurn
+from pbem.games.base import Event, IllegalMove, NotYourTurn, Phrase, said
 
 from .board import PORT_AT, port_title, square_name, step
 from .geometry import in_port
@@ -45,9 +45,11 @@ def decide(state: State, seat: int, text: str, chance) -> list[Event]:
         if state.rules_version >= 2 and not answers and move.word == state.standing[seat]:
             # Rules version 2: an order identical to the standing one changes nothing and is refused
             # (version 1 accepted it and wrote an event that changed nothing).
-            raise IllegalMove(f"Ruling 14: {move.word!r} is already your standing order")
+            raise IllegalMove(said("%(rule)s: '%(order)s' is already your standing order",
+                                   rule="Ruling 14", order=move.word))
         if move.word not in order_options(state, seat) and move.word != state.standing[seat]:
-            raise IllegalMove("Ruling 14: a standing order can be given only while the game is active")
+            raise IllegalMove(said("%(rule)s: a standing order can be given only while the game is active",
+                                   rule="Ruling 14"))
         try:
             if answers:
                 engine.open("move_played", str(seat), seat=seat, **move_record(state, seat, move.word))
@@ -66,7 +68,8 @@ def decide(state: State, seat: int, text: str, chance) -> list[Event]:
     if move.verb == "sail" and move.square:
         d, n = direction_to(state.ships[seat].at, move.square)
         if not d:
-            raise IllegalMove(f"Rule 8: {square_name(move.square)} is not on a straight line from your ship")
+            raise IllegalMove(said("%(rule)s: %(square)s is not on a straight line from your ship",
+                                   rule="Rule 8", square=square_name(move.square)))
         move = replace(move, dir=d, n=n, square=())
     canon = canonical(state, seat, move)
     if canon not in choices:
@@ -125,7 +128,7 @@ def canonical(state: State, seat: int, move: Move) -> str:
     return v
 
 
-def not_listed(state: State, seat: int, canon: str, choices: list[str]) -> str:
+def not_listed(state: State, seat: int, canon: str, choices: list[str]) -> Phrase:
     """The refusal with no specific reason: the rule of the decision owed (of the turn: Rule 7) and the
     first eight moves allowed."""
     front = state.pending[0] if state.pending else None
@@ -136,7 +139,7 @@ def not_listed(state: State, seat: int, canon: str, choices: list[str]) -> str:
         "swap": "Ruling 34",
     }.get(front.kind if front else "", "Rule 7")
     shown = ", ".join(choices[:8]) + (" ..." if len(choices) > 8 else "")
-    return f"{rule}: {canon!r} is not allowed now; you may play: {shown}"
+    return said("%(rule)s: '%(move)s' is not allowed now; you may play: %(moves)s", rule=rule, move=canon, moves=shown)
 
 
 def explain(state: State, seat: int, move: Move, choices: list[str]) -> str | None:
@@ -146,16 +149,16 @@ def explain(state: State, seat: int, move: Move, choices: list[str]) -> str | No
     v = move.verb
     if front is None and v in ("sail", "turn", "drift"):
         if state.phase != "before":
-            return "Rule 7: you have already moved this turn; you may end it"
+            return said("%(rule)s: you have already moved this turn; you may end it", rule="Rule 7")
         return movement_problem(state, seat, move, free=False)
     if front is not None and front.kind == "free" and v in ("sail", "drift", "turn"):
         if v == "sail" and move.attack:
-            return "Ruling 18: a free move may not attack"
+            return said("%(rule)s: a free move may not attack", rule="Ruling 18")
         return movement_problem(state, seat, move, free=True)
     if front is not None:
         return None
     if state.phase not in ("before", "after"):
-        return "Ruling 18: after a free move the turn can only end"
+        return said("%(rule)s: after a free move the turn can only end", rule="Ruling 18")
     port = in_port(state, seat)
     if v == "trade":
         return trade_problem(state, seat, move, port)
@@ -166,7 +169,7 @@ def explain(state: State, seat: int, move: Move, choices: list[str]) -> str | No
     if v == "redeem":
         return redeem_problem(state, seat)
     if v == "end":
-        return "Ruling 10: your ship must move this turn (only in your home port may it stay)"
+        return said("%(rule)s: your ship must move this turn (only in your home port may it stay)", rule="Ruling 10")
     if v == "deposit":
-        return "Ruling 42: crew can be left for sale only in your home port"
+        return said("%(rule)s: crew can be left for sale only in your home port", rule="Ruling 42")
     return None

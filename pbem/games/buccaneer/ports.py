@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .board import ANCHOR_BAY, FLAT_COAST, PORTS, port_title
+from ..base import said
+from .board import ANCHOR_BAY, FLAT_COAST, PORTS
 from .cards import (CHART_VALUE, CREW, CURRENCY, LJS_CREW_LIMIT, TREASURE_VALUE, TREASURES, VALUE_CARDS, crew_value,
                     sort_treasure, sub_multisets, treasure_choices, treasure_value)
 from .geometry import in_port
 from .notation import Move, canonical_items, item_order, items_text, split_items
+from .phrases import port_name
 from .recorder import Recorder
 from .state import State
 
@@ -247,35 +249,37 @@ def trade_problem(state: State, seat: int, move: Move, port: str | None) -> str:
     """Why a trade is refused, or "ok" for one that is valid though not listed (more than two items a
     side, or the same token given and taken)."""
     if not port:
-        return "Rule 10: trading happens only in a port"
+        return said("%(rule)s: trading happens only in a port", rule="Rule 10")
     if port == state.home(seat):
-        return "Ruling 40: there is no trading at your own home port; use deposit and take"
+        return said("%(rule)s: there is no trading at your own home port; use deposit and take", rule="Ruling 40")
     ship = state.ships[seat]
     give, take = move.items, move.take
     gc, gt, gv = split_items(give)
     tc, tt, tv = split_items(take)
     docks = docks_of(state, port)
     if not contains(state.hands[seat], gc) or not contains(ship.cargo, gt) or not contains(held_tokens(state, seat), gv):
-        return "Ruling 40: you can give only crew in your hand, treasure aboard and value cards you hold"
+        return said("%(rule)s: you can give only crew in your hand, treasure aboard and value cards you hold",
+                    rule="Ruling 40")
     if not contains(docks.crew, tc) or not contains(docks.treasure, tt) or not contains([VALUE_CARDS[c] for c in docks.cards], tv):
-        return f"Ruling 40: those items are not in the Docks of {port_title(port)}"
+        return said("%(rule)s: those items are not in the Docks of %(port)s", rule="Ruling 40", port=port_name(port))
     if len(ship.cargo) - len(gt) + len(tt) > 2:
-        return "Rule 17: a ship carries at most two pieces of treasure"
+        return said("%(rule)s: a ship carries at most two pieces of treasure", rule="Rule 17")
     if "long-john-silver" in give:
         if give != ("long-john-silver",) or tt or tv or not tc or sum(crew_value(c) for c in tc) > LJS_CREW_LIMIT:
-            return "Ruling 38: Long John Silver alone buys crew worth at most 5 from the Docks"
+            return said("%(rule)s: Long John Silver alone buys crew worth at most 5 from the Docks", rule="Ruling 38")
         return "ok"
     if "long-john-silver" in take:
         if take != ("long-john-silver",) or len(give) != 1 or not gt:
-            return "Ruling 38: Long John Silver is bought alone for exactly one treasure piece"
+            return said("%(rule)s: Long John Silver is bought alone for exactly one treasure piece", rule="Ruling 38")
         return "ok"
     for token in give + take:
         if item_worth(state, token) is None:
-            return f"Ruling 37: {token} cannot be traded under these currency values"
+            return said("%(rule)s: %(item)s cannot be traded under these currency values", rule="Ruling 37", item=token)
     a = sum(item_worth(state, t) for t in give)
     b = sum(item_worth(state, t) for t in take)
     if a != b:
-        return f"Rule 10: value for value: you give {a} and take {b}"
+        return said("%(rule)s: value for value: you give %(given)s and take %(taken)s",
+                    rule="Rule 10", given=a, taken=b)
     return "ok"
 
 
@@ -286,28 +290,31 @@ def home_port_problem(state: State, seat: int, move: Move, port: str | None) -> 
     ship = state.ships[seat]
     hand = state.hands[seat]
     if port != state.home(seat):
-        return f"Ruling 41: {v} is only possible in your home port" if v != "take" or not ship.at in FLAT_COAST else None
+        return said("%(rule)s: %(verb)s is only possible in your home port",
+                    rule="Ruling 41", verb=v) if v != "take" or not ship.at in FLAT_COAST else None
     crew, treasure, cards = split_items(move.items)
     docks = docks_of(state, port)
     if v == "deposit":
         if not contains(hand, crew) or not contains(ship.cargo, treasure) or not contains(held_tokens(state, seat), cards):
-            return "Ruling 41: you can deposit only crew in your hand, treasure aboard and value cards you hold"
+            return said("%(rule)s: you can deposit only crew in your hand, treasure aboard and value cards you hold",
+                        rule="Ruling 41")
         return "ok"
     if v == "take":
         if not contains(docks.crew, crew) or not contains(docks.treasure, treasure) or not contains(
                 [VALUE_CARDS[c] for c in docks.cards], cards):
-            return "Ruling 41: those items are not in your Docks"
+            return said("%(rule)s: those items are not in your Docks", rule="Ruling 41")
         if len(ship.cargo) + len(treasure) > 2:
-            return "Rule 17: a ship carries at most two pieces of treasure"
+            return said("%(rule)s: a ship carries at most two pieces of treasure", rule="Rule 17")
         return "ok"
     if crew or cards:
-        return "Rule 18: only treasure goes into the Safety Zone"
+        return said("%(rule)s: only treasure goes into the Safety Zone", rule="Rule 18")
     safety = state.safety[PORTS.index(port)]
     if not contains(docks.treasure + ship.cargo, treasure):
-        return "Ruling 43: that treasure is not in your Docks or aboard"
+        return said("%(rule)s: that treasure is not in your Docks or aboard", rule="Ruling 43")
     for t, n in Counter(treasure).items():
         if safety.count(t) < 3 and n < 3:
-            return f"Rule 18: {t} enters the Safety Zone only three at a time until three are there"
+            return said("%(rule)s: %(treasure)s enters the Safety Zone only three at a time until three are there",
+                        rule="Rule 18", treasure=t)
     return "ok"
 
 
@@ -317,15 +324,16 @@ def flat_island_problem(state: State, seat: int, move: Move) -> str:
     ship = state.ships[seat]
     hand = state.hands[seat]
     if ship.at not in FLAT_COAST:
-        return f"Ruling 44: {v} is only possible in your home port or beside Flat Island" if v == "take" else \
-            "Ruling 44: crew can be landed only beside Flat Island"
+        return said("%(rule)s: %(verb)s is only possible in your home port or beside Flat Island",
+                    rule="Ruling 44", verb=v) if v == "take" else \
+            said("%(rule)s: crew can be landed only beside Flat Island", rule="Ruling 44")
     crew, treasure, cards = split_items(move.items)
     if treasure or cards:
-        return "Ruling 44: only crew can be taken from or landed on Flat Island"
+        return said("%(rule)s: only crew can be taken from or landed on Flat Island", rule="Ruling 44")
     if v == "take" and not contains(state.flat.crew, crew):
-        return "Ruling 44: those cards are not on Flat Island"
+        return said("%(rule)s: those cards are not on Flat Island", rule="Ruling 44")
     if v == "land" and not contains(hand, crew):
-        return "Ruling 44: you can land only cards in your hand"
+        return said("%(rule)s: you can land only cards in your hand", rule="Ruling 44")
     return "ok"
 
 
@@ -333,9 +341,10 @@ def redeem_problem(state: State, seat: int) -> str:
     """Why redeeming a Kidd's Chart is refused (every redeem that is allowed is listed)."""
     ship = state.ships[seat]
     if ship.at != ANCHOR_BAY:
-        return "Ruling 39: a Kidd's Chart is redeemed only at Anchor Bay (T1)"
+        return said("%(rule)s: a Kidd's Chart is redeemed only at Anchor Bay (T1)", rule="Ruling 39")
     if not any(VALUE_CARDS[c] == "kidds-chart" for c in state.held[seat]):
-        return "Ruling 39: you hold no Kidd's Chart"
+        return said("%(rule)s: you hold no Kidd's Chart", rule="Ruling 39")
     if state.redeemed:
-        return "Ruling 39: one chart per turn"
-    return "Ruling 39: choose one or two pieces worth at most 7 in all, within the two-piece limit"
+        return said("%(rule)s: one chart per turn", rule="Ruling 39")
+    return said("%(rule)s: choose one or two pieces worth at most 7 in all, within the two-piece limit",
+                rule="Ruling 39")

@@ -10,13 +10,14 @@ queue and the sail goes on from that square when it is answered. Where the movem
 
 from __future__ import annotations
 
-from pbem.games.base import RULES
+from pbem.games.base import RULES, said
 
-from .board import PORT_AT, PORT_EXITS, VECTORS, allowed_headings, port_title, square_name, step
+from .board import PORT_AT, PORT_EXITS, VECTORS, allowed_headings, square_name, step
 from .cards import sailing_value
 from .fights import Fights
 from .geometry import derelict, drift_options, in_port, sail_options, ships_at, walk
 from .notation import Move
+from .phrases import port_name
 from .state import Item, State
 
 # The standing orders of Ruling 14: how a seat's ship answers a ship that passes it (`ask`: ask each time).
@@ -174,51 +175,57 @@ def movement_problem(state: State, seat: int, move: Move, free: bool) -> str | N
     port = in_port(state, seat)
     if move.verb == "turn":
         if port:
-            return "Rule 8: turning in port is not a move"
+            return said("%(rule)s: turning in port is not a move", rule="Rule 8")
         if derelict(state, seat) and not free:
-            return "Ruling 46: a derelict may only drift one square or stay"
+            return said("%(rule)s: a derelict may only drift one square or stay", rule="Ruling 46")
         if free:
-            return "Ruling 18: turning is the free move only when no sail or drift is possible"
+            return said("%(rule)s: turning is the free move only when no sail or drift is possible", rule="Ruling 18")
         if move.face == ship.heading:
-            return "Ruling 9: turning must point the ship in a different direction"
+            return said("%(rule)s: turning must point the ship in a different direction", rule="Ruling 9")
         if ship.must_sail_ahead:
-            return "Ruling 20: after winning a fight you must sail ahead"
-        return f"Ruling 8: {move.face} is not an allowed heading on {square_name(ship.at)}"
+            return said("%(rule)s: after winning a fight you must sail ahead", rule="Ruling 20")
+        return said("%(rule)s: %(face)s is not an allowed heading on %(square)s",
+                    rule="Ruling 8", face=move.face, square=square_name(ship.at))
     if move.verb == "drift" and not derelict(state, seat):
-        return "Ruling 46: only a derelict (a ship with no crew) drifts"
+        return said("%(rule)s: only a derelict (a ship with no crew) drifts", rule="Ruling 46")
     if move.verb == "sail" and derelict(state, seat):
-        return "Ruling 46: a derelict has no crew to sail; it may drift one square"
+        return said("%(rule)s: a derelict has no crew to sail; it may drift one square", rule="Ruling 46")
     if port and move.dir not in PORT_EXITS[port]:
-        return f"Ruling 4: leave {port_title(port)} by one of its exits"
+        return said("%(rule)s: leave %(port)s by one of its exits", rule="Ruling 4", port=port_name(port))
     if move.verb == "sail":
         if not port and not free and move.dir != ship.heading:
-            return f"Rule 8: your ship points {ship.heading}; it sails only that way (or turn on the spot)"
+            return said("%(rule)s: your ship points %(heading)s; it sails only that way (or turn on the spot)",
+                        rule="Rule 8", heading=ship.heading)
         value = sailing_value(hand)
         if move.n > value:
-            return f"Rule 8: your sailing value is {value}, you asked for {move.n}"
+            return said("%(rule)s: your sailing value is %(value)s, you asked for %(asked)s",
+                        rule="Rule 8", value=value, asked=move.n)
     n = move.n if move.verb == "sail" else 1
     reached = list(walk(state, seat, ship.at, move.dir, n))
     if len(reached) < n:
         where = step(ship.at, move.dir, len(reached) + 1)
         if where in PORT_AT or (reached and reached[-1][1] in PORT_AT):
-            return "Ruling 3: a port is entered only as the last square of a move, along one of its arrows"
+            return said("%(rule)s: a port is entered only as the last square of a move, along one of its arrows",
+                        rule="Ruling 3")
         if where not in PORT_AT and (where[0] < 1 or where[0] > 20 or where[1] < 1 or where[1] > 20):
-            return "Rule 8: the move leaves the board"
+            return said("%(rule)s: the move leaves the board", rule="Rule 8")
         if len(ships_at(state, where, exclude=seat)) >= 2:
-            return "Ruling 11: a square holding two ships can be neither entered nor passed"
-        return "Rule 8: ships cannot sail onto or across land"
+            return said("%(rule)s: a square holding two ships can be neither entered nor passed", rule="Ruling 11")
+        return said("%(rule)s: ships cannot sail onto or across land", rule="Rule 8")
     dest = reached[-1][1]
     occupants = reached[-1][2]
     if occupants:
         if free or move.verb == "drift":
-            return "Ruling 18: this move may not end on a square holding a ship" if free else \
-                "Ruling 46: a derelict may not drift onto a square holding a ship"
+            return said("%(rule)s: this move may not end on a square holding a ship", rule="Ruling 18") if free else \
+                said("%(rule)s: a derelict may not drift onto a square holding a ship", rule="Ruling 46")
         if not move.attack:
-            return f"Ruling 15: {square_name(dest)} holds a ship; write 'attack' to attack it"
+            return said("%(rule)s: %(square)s holds a ship; write 'attack' to attack it",
+                        rule="Ruling 15", square=square_name(dest))
     elif move.attack:
-        return f"Ruling 15: there is no ship to attack on {square_name(dest)}"
+        return said("%(rule)s: there is no ship to attack on %(square)s", rule="Ruling 15", square=square_name(dest))
     if dest in PORT_AT:
         return None
     if not move.face:
-        return "Ruling 8: name the heading at the end of the move (face DIR)"
-    return f"Ruling 8/15: {move.face} is not an allowed heading on {square_name(dest)}"
+        return said("%(rule)s: name the heading at the end of the move (face DIR)", rule="Ruling 8")
+    return said("%(rule)s: %(face)s is not an allowed heading on %(square)s",
+                rule="Ruling 8/15", face=move.face, square=square_name(dest))

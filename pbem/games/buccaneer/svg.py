@@ -20,9 +20,11 @@ from __future__ import annotations
 import html
 import math
 
+from ..base import N_, Phrase, counted, said
 from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, PIRATE_ISLAND, PORT_AT, PORT_EXITS, PORT_SQUARE, PORTS,
                     SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, port_title, square_name)
-from .hints import DIRECTION_WORDS, ship_piece
+from .hints import TREASURE_LABELS, ship_piece
+from .phrases import DIRECTION_WORDS, between, port_name
 from .render import _ships_by_square
 from .state import State
 
@@ -136,7 +138,7 @@ def _tab(out: list[str], square, label: str, fill: str, ink: str, stroke: str, a
                f'text-anchor="middle" font-weight="bold" fill="{ink}">{label}</text></g>')
 
 
-def _ports_and_bays(out: list[str]) -> None:
+def _ports_and_bays(out: list[str], words=str) -> None:
     for port in PORTS:
         square = PORT_SQUARE[port]
         px, py = _xy(square)
@@ -148,8 +150,9 @@ def _ports_and_bays(out: list[str]) -> None:
             tip_x, tip_y = cx + dx * 14, cy - dy * 14
             arrows.append(f'<line x1="{cx}" y1="{cy}" x2="{tip_x}" y2="{tip_y}"/>'
                           f'<circle cx="{tip_x}" cy="{tip_y}" r="2.4" fill="{colour}"/>')
+        title = _said(words, said("%(port)s: leave or enter by the three arrows", port=port_name(port)))
         out.append(f'<g class="port-exits" stroke="{colour}" stroke-width="2" pointer-events="none">'
-                   f'<title>{port_title(port)}: leave or enter by the three arrows</title>'
+                   f'<title>{title}</title>'
                    f'<rect x="{px + 1.5}" y="{py + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
                    f'stroke-width="3"/>{"".join(arrows)}</g>')
         _tab(out, square, port_title(port), PORT_COLOURS[port], TAB_INK.get(port, "#fff"), PORT_COLOURS[port])
@@ -168,18 +171,26 @@ def _coordinates(out: list[str]) -> None:
         out.append(f'<text x="{WIDTH - NUMBERS / 2}" y="{cy:.1f}" text-anchor="middle" fill="#555">{y}</text>')
 
 
-def _ship_title(state: State, seat: int, names) -> str:
+def _said(words, phrase: Phrase) -> str:
+    """A Phrase in the reader's language (`words`), escaped for the SVG."""
+    return html.escape(words(phrase), quote=False)
+
+
+def _ship_title(state: State, seat: int, names) -> Phrase:
     ship = state.ships[seat]
-    port = state.home(seat)
-    who = port_title(port) + (f" ({names[seat]})" if names and seat < len(names) and names[seat] else "")
-    where = (f"in {port_title(PORT_AT[ship.at])}" if ship.at in PORT_AT
-             else f"at {square_name(ship.at)}, facing {DIRECTION_WORDS[ship.heading]}")
-    crew = len(state.hands[seat])
-    return (f"{who}: {where}; cargo {', '.join(ship.cargo) or 'none'}; "
-            f"{crew} crew card{'s' if crew != 1 else ''}{' (derelict)' if not crew else ''}")
+    port = port_name(state.home(seat))
+    who = said("%(port)s (%(name)s)", port=port, name=names[seat]) if names and seat < len(names) and names[seat] else port
+    where = (said("in %(port)s", port=port_name(PORT_AT[ship.at])) if ship.at in PORT_AT
+             else said("at %(square)s, facing %(way)s", square=square_name(ship.at), way=DIRECTION_WORDS[ship.heading]))
+    cargo = between([TREASURE_LABELS[t] for t in ship.cargo], ", ") if ship.cargo else N_("none")
+    crew = counted("%(n)s crew card", "%(n)s crew cards", len(state.hands[seat]))
+    if not state.hands[seat]:
+        return said("%(who)s: %(where)s; cargo %(cargo)s; %(crew)s (derelict)", who=who, where=where, cargo=cargo,
+                    crew=crew)
+    return said("%(who)s: %(where)s; cargo %(cargo)s; %(crew)s", who=who, where=where, cargo=cargo, crew=crew)
 
 
-def _ships(state: State, seat: int | None, owing: frozenset, names, out: list[str]) -> None:
+def _ships(state: State, seat: int | None, owing: frozenset, names, out: list[str], words=str) -> None:
     for square, seats in sorted(_ships_by_square(state).items()):
         px, py = _xy(square)
         # Two ships on a sea square lie alongside, side by side across the first one's heading; ships in
@@ -196,11 +207,13 @@ def _ships(state: State, seat: int | None, owing: frozenset, names, out: list[st
             angle = HEADING_ANGLE[ship.heading] if ship.heading else 0
             mine = s == seat
             derelict = not state.hands[s]
+            title = _ship_title(state, s, names)
+            title = _said(words, said("Your ship, %(ship)s", ship=title) if mine else title)
             attrs = f'class="ship{" own" if mine else ""}" data-piece="{ship_piece(port)}"'
             if not mine:
                 attrs += ' pointer-events="none"'
             parts = [f'<g {attrs} transform="translate({cx:.1f},{cy:.1f}) rotate({angle}){scale}">',
-                     f'<title>{"Your ship, " if mine else ""}{html.escape(_ship_title(state, s, names))}</title>']
+                     f'<title>{title}</title>']
             if s in owing:
                 parts.append('<circle r="15" fill="none" stroke="#111" stroke-width="1.5" stroke-dasharray="4 3"/>')
             if mine:
@@ -226,19 +239,22 @@ def _fight(state: State, out: list[str]) -> None:
                f'fill="none" stroke="#c0392b" stroke-width="3" pointer-events="none"/>')
 
 
-def render_svg(state: State, seat: int | None, names=()) -> str:
+def render_svg(state: State, seat: int | None, names=(), words=str) -> str:
+    """The board; `words(phrase)` says its titles in the reader's language (default: English). The names
+    printed on the board (ports, islands, bays) stay as the board prints them."""
     viewer = seat if seat is not None and 0 <= seat < state.seats else None
     owing = frozenset() if state.phase in ("over", "setup") else (
         frozenset(state.pending[0].seats) if state.pending else frozenset({state.turn}))
+    title = _said(words, N_("The Buccaneer board"))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
            f'height="{HEIGHT}" font-family="sans-serif" font-size="{TEXT}" class="buccaneer-board">',
-           '<title>The Buccaneer board</title>',
+           f'<title>{title}</title>',
            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fbf6e9"/>']
     _squares(out)
     _islands(out)
-    _ports_and_bays(out)
+    _ports_and_bays(out, words)
     _coordinates(out)
     _fight(state, out)
-    _ships(state, viewer, owing, names, out)
+    _ships(state, viewer, owing, names, out, words)
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -12,8 +12,8 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..base import (RULES, Chance, Event, GameError, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome,
-                    check_options)
+from ..base import (N_, RULES, Chance, Event, GameError, IllegalMove, InvalidOptions, NotYourTurn, Option, Outcome,
+                    Phrase, check_options, counted, said)
 from .board import side_name
 from .boat import rotation_cost, side_numbers
 from .notation import BACK, FORWARD, Move, move_name, parse_move, rotation_name
@@ -36,42 +36,42 @@ KNOWN_RULES_VERSIONS = (1,)
 # two_player_logs A17, max_rounds A18, position A25.
 OPTIONS = {
     "rows": Option(
-        "int", DEFAULT_ROWS, minimum=ROWS_RANGE[0], maximum=ROWS_RANGE[1], label="Legs of the river",
-        help="How many times the river crosses the board, 5 to 9. More legs make a longer race. The "
-             "printed board's size is not known: 7 legs of 12 fields is our reconstruction."),
+        "int", DEFAULT_ROWS, minimum=ROWS_RANGE[0], maximum=ROWS_RANGE[1], label=N_("Legs of the river"),
+        help=N_("How many times the river crosses the board, 5 to 9. More legs make a longer race. The "
+                "printed board's size is not known: 7 legs of 12 fields is our reconstruction.")),
     "width": Option(
-        "int", DEFAULT_WIDTH, minimum=WIDTH_RANGE[0], maximum=WIDTH_RANGE[1], label="Fields per leg",
-        help="How many fields each leg of the river has, 8 to 14. The legs lie side by side, so boats on "
-             "neighbouring legs touch each other; shorter legs bring the bends closer together."),
+        "int", DEFAULT_WIDTH, minimum=WIDTH_RANGE[0], maximum=WIDTH_RANGE[1], label=N_("Fields per leg"),
+        help=N_("How many fields each leg of the river has, 8 to 14. The legs lie side by side, so boats on "
+                "neighbouring legs touch each other; shorter legs bring the bends closer together.")),
     "numbering": Option(
-        "choice", "sequential", choices=tuple(PRINTS), label="Numbers round a boat",
-        help="The order of the six numbers round each boat. The printed rules do not show it, so this is a "
-             "reconstruction. It decides which numbers face each other and how far a turn changes the "
-             "number in front.",
-        choice_labels={"sequential": "1 to 6 in order round the boat (1 opposite 4, 2 opposite 5, 3 opposite 6)",
-                       "die": "as on a die: opposite sides add up to 7"}),
+        "choice", "sequential", choices=tuple(PRINTS), label=N_("Numbers round a boat"),
+        help=N_("The order of the six numbers round each boat. The printed rules do not show it, so this is a "
+                "reconstruction. It decides which numbers face each other and how far a turn changes the "
+                "number in front."),
+        choice_labels={"sequential": N_("1 to 6 in order round the boat (1 opposite 4, 2 opposite 5, 3 opposite 6)"),
+                       "die": N_("as on a die: opposite sides add up to 7")}),
     "clockwise": Option(
-        "choice", "seats", choices=("seats", "spatial"), label="Order of boats pushed on together",
-        help="When none of the boats your boat touches loses to it and several beat it, each of those moves "
-             "on, one after the other. The rules say \"in clockwise order\" without saying where to begin. "
-             "The order matters when one boat's move changes how far the next one gets.",
-        choice_labels={"seats": "in playing order, starting with the player after you",
-                       "spatial": "round your boat, clockwise from its right-hand (east) side"}),
+        "choice", "seats", choices=("seats", "spatial"), label=N_("Order of boats pushed on together"),
+        help=N_("When none of the boats your boat touches loses to it and several beat it, each of those moves "
+                "on, one after the other. The rules say \"in clockwise order\" without saying where to begin. "
+                "The order matters when one boat's move changes how far the next one gets."),
+        choice_labels={"seats": N_("in playing order, starting with the player after you"),
+                       "spatial": N_("round your boat, clockwise from its right-hand (east) side")}),
     "two_player_logs": Option(
-        "int", DEFAULT_TWO_PLAYER_LOGS, minimum=1, maximum=30, label="Logs each in a two-player game",
-        help="Mississippi is for 3 to 6 players; two may play with this many logs each (1 to 30) while the "
-             "rest of the 60 logs start in the supply. With 30 each the supply starts empty, so moving "
-             "back brings no logs until someone has paid some. No effect with 3 or more players."),
+        "int", DEFAULT_TWO_PLAYER_LOGS, minimum=1, maximum=30, label=N_("Logs each in a two-player game"),
+        help=N_("Mississippi is for 3 to 6 players; two may play with this many logs each (1 to 30) while the "
+                "rest of the 60 logs start in the supply. With 30 each the supply starts empty, so moving "
+                "back brings no logs until someone has paid some. No effect with 3 or more players.")),
     "max_rounds": Option(
-        "int", DEFAULT_MAX_ROUNDS, minimum=1, maximum=1000, label="Most rounds",
-        help="After this many rounds (a turn for every player) the game ends even if no boat has reached "
-             "the goal, and the boat furthest down the river wins. The printed rules have no limit; this "
-             "stops careful players from shuffling back and forth for ever."),
+        "int", DEFAULT_MAX_ROUNDS, minimum=1, maximum=1000, label=N_("Most rounds"),
+        help=N_("After this many rounds (a turn for every player) the game ends even if no boat has reached "
+                "the goal, and the boat furthest down the river wins. The printed rules have no limit; this "
+                "stops careful players from shuffling back and forth for ever.")),
     "position": Option(
-        "json", None, label="Start position",
-        help="Start from a set position instead of the usual start, for teaching or a puzzle: where each "
-             "boat stands, which number faces east, how many logs each holds, the supply and who moves "
-             "first. Leave it empty for a normal game; the rules page shows how to write one."),
+        "json", None, label=N_("Start position"),
+        help=N_("Start from a set position instead of the usual start, for teaching or a puzzle: where each "
+                "boat stands, which number faces east, how many logs each holds, the supply and who moves "
+                "first. Leave it empty for a normal game; the rules page shows how to write one.")),
 }
 
 
@@ -149,44 +149,47 @@ def settle(state: State, chance: Chance) -> list[Event]:
 # --- moves ------------------------------------------------------------------------------------------------
 
 
-def _count(count: int, thing: str) -> str:
-    return f"{count} {thing}{'s' if count != 1 else ''}"
-
-
-def _fields(count: int) -> str:
-    return _count(count, "empty field")
+def _logs(count: int) -> Phrase:
+    return counted("%(n)s log", "%(n)s logs", count)
 
 
 def check_move(state: State, seat: int, move: Move) -> None:
-    """Raise IllegalMove naming the rule that forbids the move."""
+    """Raise IllegalMove naming the rule that forbids the move: its one argument a Phrase, the rule or
+    ruling (`rule 6`, `A12`) a value as the rule texts write it, the rest said in the reader's language."""
     if is_entering(state, seat):
         if move.rotation:
-            raise IllegalMove("rule 6: no rotation before your first move")
+            raise IllegalMove(said("%(rule)s: no rotation before your first move", rule="rule 6"))
         if move.direction == BACK:
-            raise IllegalMove("A12: your entry move goes forward from the start field")
+            raise IllegalMove(said("%(rule)s: your entry move goes forward from the start field", rule="A12"))
     if move.distance < 1:
-        raise IllegalMove("A1: there is no passing; a move covers at least 1 field")
+        raise IllegalMove(said("%(rule)s: there is no passing; a move covers at least 1 field", rule="A1"))
     logs = state.logs[seat]
     cost = rotation_cost(move.rotation)
     if cost > logs:
-        raise IllegalMove(f"rule 6: rotate {rotation_name(move.rotation)} costs {_count(cost, 'log')}, you have {logs}")
+        raise IllegalMove(said("%(rule)s: rotate %(rotation)s costs %(cost)s, you have %(logs)s", rule="rule 6",
+                               rotation=rotation_name(move.rotation), cost=_logs(cost), logs=logs))
     left = logs - cost
     field = start_field(state, seat)
-    after = " after rotating" if move.rotation else ""
     if move.direction == FORWARD:
         if left == 0:
-            raise IllegalMove("rule 2: with no logs you must move back")
+            raise IllegalMove(said("%(rule)s: with no logs you must move back", rule="rule 2"))
         if move.distance > left:
-            raise IllegalMove(f"rule 1: forward {move.distance} needs {move.distance} logs, you have {left}{after}")
+            values = {"rule": "rule 1", "distance": move.distance, "needed": _logs(move.distance), "logs": left}
+            if move.rotation:
+                raise IllegalMove(said("%(rule)s: forward %(distance)s needs %(needed)s, you have %(logs)s after "
+                                       "rotating", **values))
+            raise IllegalMove(said("%(rule)s: forward %(distance)s needs %(needed)s, you have %(logs)s", **values))
         ahead = empty_ahead(state, field)
         if move.distance > ahead:
-            raise IllegalMove(f"A19: only {_fields(ahead)} {'is' if ahead == 1 else 'are'} left to the goal")
+            raise IllegalMove(counted("%(rule)s: only %(n)s empty field is left to the goal",
+                                      "%(rule)s: only %(n)s empty fields are left to the goal", ahead, rule="A19"))
     else:
         if move.distance > MAX_BACK:
-            raise IllegalMove(f"rule 2: at most {MAX_BACK} fields back")
+            raise IllegalMove(said("%(rule)s: at most %(most)s fields back", rule="rule 2", most=MAX_BACK))
         behind = empty_behind(state, field)
         if move.distance > behind:
-            raise IllegalMove(f"A3: only {_fields(behind)} {'is' if behind == 1 else 'are'} behind you")
+            raise IllegalMove(counted("%(rule)s: only %(n)s empty field is behind you",
+                                      "%(rule)s: only %(n)s empty fields are behind you", behind, rule="A3"))
 
 
 def _check_turn(state: State, seat: int) -> None:

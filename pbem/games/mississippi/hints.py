@@ -10,16 +10,14 @@ by their players' names when the platform passes them (`names`).
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
-
-from ..base import Hint
+from ..base import N_, Hint, Phrase, capitalised, counted, joined, listed, said
 from .boat import rotation_cost, side_numbers
 from .game import legal_moves
 from .notation import FORWARD, Move, parse_move
 from .rules import apply_move, is_entering
 from .state import ReactionStep, State, Trace
 from .summary import colour_name
+from .words import COLOUR_WORDS, _and, _place
 
 
 def piece_id(seat: int) -> str:
@@ -35,23 +33,21 @@ def square_id(field: int) -> str:
 def move_hints(state: State, seat: int, names: tuple[str, ...] = ()) -> dict[str, Hint]:
     """A hint for every move of `legal_moves(state, seat)`, in the same order. With the players' `names`,
     the words call the other boats by their players' names ("Bob's 6 beats your 3") instead of colours."""
-    hints = {text: hint_for(state, seat, parse_move(text)) for text in legal_moves(state, seat)}
-    if names:
-        hints = {text: replace(hint, words=with_names(hint.words, names)) for text, hint in hints.items()}
-    return hints
+    call = caller(names)
+    return {text: hint_for(state, seat, parse_move(text), call) for text in legal_moves(state, seat)}
 
 
-def with_names(words: str, names: tuple[str, ...]) -> str:
-    """The colours of the boats in these words, said as their players' names (in one pass, so a player
-    named like another boat's colour is not renamed again)."""
-    said = {colour_name(seat): name for seat, name in enumerate(names) if name and name.strip()}
-    if not said:
-        return words
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, said)) + r")\b")
-    return pattern.sub(lambda match: said[match.group(1)], words)
+def caller(names: tuple[str, ...]):
+    """How the words call a seat's boat: its player's name when the platform passed one, else its colour
+    (a Phrase, so that it is read in the reader's language)."""
+    given = [" ".join(str(name).split()) for name in names]
+
+    def call(seat: int) -> "str | Phrase":
+        return given[seat] if seat < len(given) and given[seat] else COLOUR_WORDS[colour_name(seat)]
+    return call
 
 
-def hint_for(state: State, seat: int, move: Move) -> Hint:
+def hint_for(state: State, seat: int, move: Move, call=None) -> Hint:
     after = apply_move(state, seat, move)
     trace = after.trace
     entering = is_entering(state, seat)
@@ -60,7 +56,7 @@ def hint_for(state: State, seat: int, move: Move) -> Hint:
         target=square_id(trace.end),
         path=tuple(square_id(field) for field in passed(trace.start, trace.end)),
         choice="" if entering else rotation_label(move.rotation),
-        words=" ".join(describe_move(state, after, seat, move)),
+        words=joined(*spaced(describe_move(state, after, seat, move, call or caller(())))),
         rule=rule_anchor(move, trace, entering),
     )
 
@@ -85,111 +81,128 @@ def rule_anchor(move: Move, trace: Trace, entering: bool) -> str:
 # --- words -------------------------------------------------------------------------------------------
 
 
-def rotation_label(steps: int) -> str:
+def rotation_label(steps: int) -> Phrase:
     """The rotation in words with its price: what tells apart the moves that end on the same field."""
     if steps == 0:
-        return "no turn"
+        return N_("no turn")
     cost = rotation_cost(steps)
-    price = "free" if cost == 0 else logs(cost)
+    price = N_("free") if cost == 0 else logs(cost)
     if abs(steps) == 3:
-        return f"half turn, {price}"
-    way = "clockwise" if steps > 0 else "counter-clockwise"
-    return f"turn {60 * abs(steps)}° {way}, {price}"
+        return said("half turn, %(price)s", price=price)
+    if steps > 0:
+        return said("turn %(degrees)s° clockwise, %(price)s", degrees=60 * steps, price=price)
+    return said("turn %(degrees)s° counter-clockwise, %(price)s", degrees=-60 * steps, price=price)
 
 
-def logs(count: int) -> str:
-    return f"{count} log{'' if count == 1 else 's'}"
+def logs(count: int) -> Phrase:
+    return counted("%(n)s log", "%(n)s logs", count)
 
 
-def fields(count: int) -> str:
-    return f"{count} field{'' if count == 1 else 's'}"
+def fields(count: int) -> Phrase:
+    return counted("%(n)s field", "%(n)s fields", count)
 
 
-def names(seats) -> str:
-    """Blue, Blue and Red, Blue, Red and Green."""
-    words = [colour_name(seat) for seat in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def spaced(sentences: list) -> list:
+    """Sentences told one after another, a space between them."""
+    out: list = []
+    for sentence in sentences:
+        out += [" ", sentence] if out else [sentence]
+    return out
 
 
-def describe_move(before: State, after: State, seat: int, move: Move) -> list[str]:
+def describe_move(before: State, after: State, seat: int, move: Move, call) -> list[Phrase]:
     """The sentences of one move's effect: the movement, what it costs or gains, every reaction pass,
-    the number the boat then shows down the river, and the end of the game if it comes."""
+    the number the boat then shows down the river, and the end of the game if it comes. `call(seat)`
+    names another seat's boat."""
     trace = after.trace
-    sentences = [movement_sentence(before, seat, move, trace), logs_sentence(before, after, seat, move, trace)]
+    sentences = [movement_sentence(before, seat, move, trace, call), logs_sentence(before, after, seat, move, trace)]
     if trace.end == before.board.goal:
-        sentences.append("You reach the goal and win.")
+        sentences.append(N_("You reach the goal and win."))
         return sentences
     if not trace.reactions:
-        sentences.append("No boat touches you there: no reaction.")
+        sentences.append(N_("No boat touches you there: no reaction."))
     for step in trace.reactions:
-        sentences += reaction_sentences(after, seat, step)
+        sentences += reaction_sentences(after, seat, step, call)
     if after.finisher is None and (move.rotation or bend_taken(before, after, seat)):
         boat = after.boats[seat]
         ahead = side_numbers(boat.east, before.numbering)[before.board.forward_side(boat.field)]
-        sentences.append(f"Your {ahead} then points down the river.")
+        sentences.append(said("Your %(number)s then points down the river.", number=ahead))
     return sentences
 
 
-def movement_sentence(state: State, seat: int, move: Move, trace: Trace) -> str:
-    way = "Forward" if move.direction == FORWARD else "Back"
-    text = f"{way} {move.distance} to {'the goal' if trace.end == state.board.goal else f'field {trace.end}'}"
+def movement_sentence(state: State, seat: int, move: Move, trace: Trace, call) -> Phrase:
+    place = _place(trace.end, state.board.goal)
     jumped = [state.occupant(field) for field in passed(trace.start, trace.end)]
     jumped = [other for other in jumped if other is not None and other != seat]
+    forward = move.direction == FORWARD
     if jumped:
-        text += f", jumping {names(jumped)}"
-    return text + "."
+        boats = listed([call(other) for other in jumped])
+        if forward:
+            return said("Forward %(distance)s to %(place)s, jumping %(boats)s.", distance=move.distance, place=place,
+                        boats=boats)
+        return said("Back %(distance)s to %(place)s, jumping %(boats)s.", distance=move.distance, place=place,
+                    boats=boats)
+    if forward:
+        return said("Forward %(distance)s to %(place)s.", distance=move.distance, place=place)
+    return said("Back %(distance)s to %(place)s.", distance=move.distance, place=place)
 
 
-def logs_sentence(before: State, after: State, seat: int, move: Move, trace: Trace) -> str:
+def logs_sentence(before: State, after: State, seat: int, move: Move, trace: Trace) -> Phrase:
     held = after.logs[seat]
     turn = trace.rotation_cost
     if move.direction == FORWARD:
-        parts = [f"Costs {logs(turn + trace.paid)}"]
         if turn:
-            parts.append(f"({logs(turn)} to turn, {trace.paid} to move)")
-        return " ".join(parts) + f"; you keep {held}."
-    paid = f"Costs {logs(turn)} to turn; " if turn else ""
+            return said("Costs %(cost)s (%(turn)s to turn, %(paid)s to move); you keep %(held)s.",
+                        cost=logs(turn + trace.paid), turn=logs(turn), paid=trace.paid, held=held)
+        return said("Costs %(cost)s; you keep %(held)s.", cost=logs(trace.paid), held=held)
     supply = before.supply + turn  # what the rotation paid is in the supply before the boat takes logs back
     if trace.gained == move.distance:
-        gained = f"takes {logs(trace.gained)} from the supply"
+        gained = said("takes %(logs)s from the supply", logs=logs(trace.gained))
     elif trace.gained == 0:
-        gained = "takes no logs: the supply is empty"
+        gained = N_("takes no logs: the supply is empty")
     else:
-        gained = f"takes only {logs(trace.gained)}: the supply holds {supply}"
-    sentence = paid + gained
-    return sentence[0].upper() + sentence[1:] + f"; you then hold {held}."
+        gained = said("takes only %(logs)s: the supply holds %(supply)s", logs=logs(trace.gained), supply=supply)
+    parts: list = [said("Costs %(turn)s to turn", turn=logs(turn)), "; ", gained] if turn else [capitalised(gained)]
+    return joined(*parts, "; ", said("you then hold %(held)s", held=held), ".")
 
 
-def reaction_sentences(after: State, seat: int, step: ReactionStep) -> list[str]:
+def reaction_sentences(after: State, seat: int, step: ReactionStep, call) -> list[Phrase]:
     """One reaction pass: who touches whom with which numbers, and who moves where."""
     moved = {mover: (start, end) for mover, start, end in step.moves}
     if seat in moved:
         winning = [c for c in step.contacts if c.difference > 0]
-        compared = " and ".join(f"your {c.number} beats {colour_name(c.seat)}'s {c.other_number}" for c in winning)
+        compared = _and([said("your %(number)s beats %(other)s's %(other_number)s", number=c.number,
+                              other=call(c.seat), other_number=c.other_number) for c in winning])
         _, end = moved[seat]
         gain = sum(c.difference for c in winning)
-        return [f"{capital(compared)}: you move on {advance(after, gain, end)}{won(after, seat)}."]
+        return [joined(capitalised(compared), ": ", said("you move on %(advance)s", advance=advance(after, gain, end)),
+                       *won(after, seat, call), ".")]
     if not step.moves:
-        compared = " and ".join(f"your {c.number} meets {colour_name(c.seat)}'s {c.other_number}" for c in step.contacts)
-        return [f"{capital(compared)}: equal, nothing moves."]
+        compared = _and([said("your %(number)s meets %(other)s's %(other_number)s", number=c.number,
+                              other=call(c.seat), other_number=c.other_number) for c in step.contacts])
+        return [joined(capitalised(compared), ": ", N_("equal, nothing moves"), ".")]
     by_seat = {c.seat: c for c in step.contacts}
     sentences = []
     for other, (_, end) in moved.items():
         c = by_seat[other]
-        sentences.append(f"{colour_name(other)}'s {c.other_number} beats your {c.number}: {colour_name(other)} "
-                         f"moves on {advance(after, -c.difference, end)}{won(after, other)}.")
+        beats = said("%(other)s's %(other_number)s beats your %(number)s", other=call(other),
+                     other_number=c.other_number, number=c.number)
+        moves = said("%(other)s moves on %(advance)s", other=call(other), advance=advance(after, -c.difference, end))
+        sentences.append(joined(beats, ": ", moves, *won(after, other, call), "."))
     return sentences
 
 
-def advance(after: State, count: int, end: int) -> str:
+def advance(after: State, count: int, end: int) -> Phrase:
     """Where a reaction takes a boat: a reaction stops on the goal with fields to spare (A10)."""
-    return "to the goal" if end == after.board.goal else f"{fields(count)} to field {end}"
+    if end == after.board.goal:
+        return N_("to the goal")
+    return said("%(fields)s to field %(field)s", fields=fields(count), field=end)
 
 
-def won(after: State, seat: int) -> str:
+def won(after: State, seat: int, call) -> list:
     if after.finisher != seat:
-        return ""
-    return " and you win" if after.trace.seat == seat else f" and {colour_name(seat)} wins"
+        return []
+    return [" ", N_("and you win") if after.trace.seat == seat else said("and %(other)s wins", other=call(seat))]
 
 
 def bend_taken(before: State, after: State, seat: int) -> bool:
@@ -197,7 +210,3 @@ def bend_taken(before: State, after: State, seat: int) -> bool:
     board = before.board
     start = before.boats[seat].field if before.boats[seat] is not None else 0
     return board.forward_side(start) != board.forward_side(after.boats[seat].field)
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

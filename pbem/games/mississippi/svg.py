@@ -15,12 +15,14 @@ import html
 import math
 from typing import Sequence
 
+from ..base import N_, said
 from .boat import side_numbers
 from .game import outcome
 from .hints import passed, piece_id, square_id
 from .state import State
 from .summary import colour_name
 from .tables import COLOURS
+from .words import COLOUR_WORDS
 
 R = 24.0                         # hex circumradius
 HEX_W = math.sqrt(3) * R         # pointy-top hex width
@@ -72,19 +74,22 @@ def _side_angle(side: int) -> float:
     return -60.0 * side
 
 
-def render_svg(state: State, seat: int | None = None, names: Sequence[str] = ()) -> str:
+def render_svg(state: State, seat: int | None = None, names: Sequence[str] = (), words=str) -> str:
+    """The board; `words(phrase)` says its labels in the reader's language (default: English). START and
+    GOAL stay as the board prints them (the key beside it names them so in every language)."""
     board = state.board
     width, height = board_size(board.rows, board.width)
     size = text_size(width)
+    label = html.escape(words(N_("Mississippi board: the river and its boats")))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
-        f'font-family="sans-serif" role="group" aria-label="Mississippi board: the river and its boats">',
+        f'font-family="sans-serif" role="group" aria-label="{label}">',
         f'<rect x="0.0" y="0.0" width="{_f(width)}" height="{_f(height)}" fill="{BANK}"/>',
     ]
     out += _river(state, range(board.size), size)
     out += _way(state, size)
     out += _last_turn(state)
-    out += _boats(state, names, size)
+    out += _boats(state, names, size, words=words)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -181,7 +186,7 @@ def _last_turn(state: State) -> list[str]:
 
 
 def _boats(state: State, names: Sequence[str], size: float, shown: frozenset[int] | None = None,
-           ring: bool = True) -> list[str]:
+           ring: bool = True, words=str) -> list[str]:
     """Each boat: a hexagon in its seat's colour with its six numbers at their sides; the side facing
     down the river has a thick edge, a small outward arrow and its number in bold. The boat to move
     has a black and white ring that shows on every colour."""
@@ -193,7 +198,10 @@ def _boats(state: State, names: Sequence[str], size: float, shown: frozenset[int
             continue
         _, fill, ink = COLOURS[s]
         x, y = _centre(*board.coords(boat.field))
-        who = f"{html.escape(names[s])}'s boat ({colour_name(s)})" if s < len(names) and names[s] else f"{colour_name(s)} boat"
+        colour = COLOUR_WORDS[colour_name(s)]
+        who = said("%(who)s's boat (%(colour)s)", who=names[s], colour=colour) if s < len(names) and names[s] else \
+            said("%(colour)s boat", colour=colour)
+        who = html.escape(words(who), quote=False)
         out.append(f'<g data-piece="{piece_id(s)}"><title>{who}</title>')
         if ring and result is None and s == state.current:
             out.append(f'<polygon points="{_hexagon(x, y, R * 0.97)}" fill="none" stroke="#000000" stroke-width="5"/>')

@@ -54,7 +54,7 @@ def positions(seats: int, seed: int, steps: int):
 
 
 def check_hints(state, seat, anchors, pieces, squares) -> None:
-    hints = game.move_hints(state, seat)
+    hints = {move: hint.told() for move, hint in game.move_hints(state, seat).items()}  # in English
     assert set(hints) == set(game.legal_moves(state, seat))
     seen = {}
     for move, hint in hints.items():
@@ -112,7 +112,8 @@ TWO = ("london", "genoa")
 
 
 def hints_of(state, port):
-    return game.move_hints(state, state.home_ports.index(port))
+    hints = game.move_hints(state, state.home_ports.index(port))
+    return {move: hint.told() for move, hint in hints.items()}  # in English (the ids are the English)
 
 
 def test_a_sail_past_a_ship_says_that_ship_may_stop_it_there():

@@ -30,7 +30,12 @@ def boats(*placed, supply, to_move=0):
 
 def hints_of(position, seat=None, **options):
     state = from_position(position, **options)
-    return game.move_hints(state, state.current if seat is None else seat)
+    return told(state, state.current if seat is None else seat)
+
+
+def told(state, seat):
+    """The hints with their words in English (the ids are the English)."""
+    return {move: hint.told() for move, hint in game.move_hints(state, seat).items()}
 
 
 # --- what the board needs ------------------------------------------------------------------------------
@@ -61,7 +66,7 @@ def test_moves_to_the_same_field_differ_by_the_rotation_in_words():
 
 def test_an_entry_move_needs_no_choice_and_points_to_entering():
     state, _ = new_game(3, rolls=[5])
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert list(hints) == [f"forward {k}" for k in range(1, 21)]
     assert hints["forward 3"].piece == "boat-0" and hints["forward 3"].target == "3"
     assert hints["forward 3"].path == ("1", "2")
@@ -182,7 +187,7 @@ def test_every_hint_names_the_board_and_choices_are_unique(played):
         pieces = set(re.findall(r'data-piece="([^"]+)"', svg))
         squares = set(re.findall(r'data-square="([^"]+)"', svg))
         seen = set()
-        for move, hint in game.move_hints(state, seat).items():
+        for move, hint in told(state, seat).items():
             assert hint.piece == f"boat-{seat}" and hint.piece in pieces
             assert hint.target in squares and set(hint.path) <= squares
             assert hint.group is None and hint.words and hint.rule
@@ -195,7 +200,7 @@ def test_words_tell_every_boat_that_moves_and_every_win(played):
     field it ends on, and the words say who wins exactly when someone reaches the goal."""
     for state in played:
         seat = state.current
-        for move, hint in game.move_hints(state, seat).items():
+        for move, hint in told(state, seat).items():
             after = game.evolve(state, Event.by_seat(seat, "move_played", {"seat": seat, "move": move}))
             for step in after.trace.reactions:
                 for moved, _, end in step.moves:
@@ -210,5 +215,5 @@ def test_words_tell_every_boat_that_moves_and_every_win(played):
 def test_hints_agree_with_apply_move_on_the_landing_field(played):
     for state in played[:40]:
         seat = state.current
-        for move, hint in game.move_hints(state, seat).items():
+        for move, hint in told(state, seat).items():
             assert hint.target == str(apply_move(state, seat, parse_move(move)).trace.end)
