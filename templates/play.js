@@ -109,10 +109,12 @@
 
   function clearChoices() {
     while (choiceBox && choiceBox.firstChild) choiceBox.removeChild(choiceBox.firstChild);
-    if (choiceBox) { choiceBox.hidden = true; choiceBox.classList.remove("floating"); }
+    if (choiceBox) { choiceBox.hidden = true; choiceBox.classList.remove("floating", "beside"); }
   }
 
-  function offer(list, heading) {
+  // `anchor`: the place on the board that was tapped, for the choices to show beside it (issue 27: a
+  // facing asked for 557 px above the view on a phone).
+  function offer(list, heading, anchor) {
     clearChoices();
     if (!choiceBox || !list.length) return;
     var title = document.createElement("p");
@@ -136,9 +138,77 @@
       button.addEventListener("click", function () { choose(m); });
       choiceBox.appendChild(button);
     });
-    choiceBox.hidden = false;
+    if (anchor) {  // laid over the page beside the place tapped: nothing moves
+      choiceBox.hidden = false;
+      if (besideOnBoard(choiceBox, anchor)) return;
+      choiceBox.hidden = true;
+    }
     // the few moves left (a facing, a trade) in sight, whatever was tapped to offer them
-    bringInSight(choiceBox);
+    keepingBoardInPlace(function () { choiceBox.hidden = false; bringInSight(choiceBox); });
+  }
+
+  // What `change` adds above the board (a box in the controls, which stand above it on a phone) does not
+  // push the board down the window: the page scrolls by as much (issue 27).
+  function keepingBoardInPlace(change) {
+    var before = area ? area.getBoundingClientRect().top : null;
+    change();
+    if (before === null) return;
+    var moved = area.getBoundingClientRect().top - before;
+    if (moved && before < window.innerHeight) window.scrollBy(0, moved);
+  }
+
+  // A box laid over the page just below the tapped place on the board (above it when there is no room
+  // below), so the choice is made where the finger is; false when it fits neither way (it then floats).
+  function besideOnBoard(box, anchor) {
+    box.classList.add("beside");
+    var place = anchor.getBoundingClientRect();
+    if (!place.width || place.bottom < 0 || place.top > window.innerHeight) { box.classList.remove("beside"); return false; }
+    var width = box.offsetWidth, height = box.offsetHeight, gap = 6;
+    if (place.bottom + gap + height > window.innerHeight && place.top - gap - height < 0) {
+      window.scrollBy(0, place.top - gap);  // room below the place: it goes to the top of the window
+      place = anchor.getBoundingClientRect();
+    }
+    var top = place.bottom + gap;
+    if (top + height > window.innerHeight) top = place.top - gap - height;
+    if (top < 0) { box.classList.remove("beside"); return false; }
+    var left = Math.max(4, Math.min(place.left + place.width / 2 - width / 2, window.innerWidth - width - 4));
+    box.style.top = (top + window.scrollY) + "px";
+    box.style.left = (left + window.scrollX) + "px";
+    return true;
+  }
+
+  // --- a closer view on a phone (issue 27) -------------------------------------------------------------
+  // Where the places a chosen piece can reach are drawn smaller than a finger (a Buccaneer square is 16
+  // CSS px on a 390 px phone), the board is drawn larger inside its own frame, which keeps its size and
+  // scrolls, centred on the chosen piece, until the choice is made or cancelled.
+
+  var FINGER = 36;  // CSS px a place is drawn at when the board is zoomed (WCAG 2.2 asks 24 at least)
+
+  function zoomTo(pieceEl) {
+    unzoom();
+    if (!boardBox || !state.piece) return;
+    var svg = boardBox.querySelector("svg");
+    var marked = all(boardBox, "[data-target]").map(function (el) { return el.getBoundingClientRect(); })
+      .filter(function (r) { return r.width > 0; });
+    if (!svg || !marked.length) return;
+    var smallest = Math.min.apply(null, marked.map(function (r) { return Math.min(r.width, r.height); }));
+    if (smallest >= 24) return;
+    var frame = boardBox.getBoundingClientRect(), drawn = svg.getBoundingClientRect();
+    var factor = FINGER / smallest;
+    var centre = (pieceEl && boardBox.contains(pieceEl) ? pieceEl : svg).getBoundingClientRect();
+    var x = (centre.left + centre.width / 2 - drawn.left) * factor, y = (centre.top + centre.height / 2 - drawn.top) * factor;
+    boardBox.style.height = frame.height + "px";
+    boardBox.style.setProperty("--zoomed-width", (drawn.width * factor) + "px");
+    boardBox.classList.add("zoomed");
+    boardBox.scrollLeft = x - boardBox.clientWidth / 2;
+    boardBox.scrollTop = y - boardBox.clientHeight / 2;
+  }
+
+  function unzoom() {
+    if (!boardBox || !boardBox.classList.contains("zoomed")) return;
+    boardBox.classList.remove("zoomed");
+    boardBox.style.height = "";
+    boardBox.style.removeProperty("--zoomed-width");
   }
 
   // A box shown in answer to a tap on the board stays where it is when it is in sight; otherwise (a tall
@@ -151,11 +221,17 @@
 
   function reset(message) {
     restoreBoard();
+    unzoom();
     unmark();
     clearChoices();
     state = {piece: null, pieceEl: null, target: null, move: null};
     if (pending) { pending.hidden = true; pending.classList.remove("floating"); }
-    text(say, message || "");
+    tell(message || "");
+  }
+
+  // The status line above the board says what to do next; a longer or shorter line does not move the board.
+  function tell(message) {
+    keepingBoardInPlace(function () { text(say, message); });
   }
 
   function pickPiece(name, el) {
@@ -174,9 +250,10 @@
       else off.push(m);
     });
     targets.forEach(function (t) { markSquare(t, "target"); });
+    zoomTo(el || pieceEls(name)[0]);
     if (off.length) offer(off, W("Or, with %(piece)s:", {piece: label(name)}));
     var count = targets.length;
-    text(say, W("%(piece)s chosen.", {piece: label(name)}) + " " +
+    tell(W("%(piece)s chosen.", {piece: label(name)}) + " " +
       (count ? W(count === 1 ? "%(num)s place it can reach is marked: choose one." :
                                "%(num)s places it can reach are marked: choose one.", {num: count}) + " " : "") +
       W("Choose it again or press Escape to cancel."));
@@ -218,8 +295,8 @@
     (list[0].path || []).forEach(function (sq) { markSquare(sq, "path"); });
     if (list.length === 1) choose(list[0]);
     else {
-      offer(list, W("Which move to %(square)s?", {square: square}));
-      text(say, W("%(num)s moves end on %(square)s: choose one below.", {num: list.length, square: square}));
+      tell(W("%(num)s moves end on %(square)s: choose one below.", {num: list.length, square: square}));
+      offer(list, W("Which move to %(square)s?", {square: square}), squares(square)[0]);
     }
     return true;
   }
@@ -227,24 +304,26 @@
   function choose(m, beside) {
     state.move = m.move;
     if (!data.confirm) { send(m.move); return; }
-    if (beside) beside.parentNode.insertBefore(pending, beside.nextSibling);
-    else pendingHome.parentNode.insertBefore(pending, pendingHome.nextSibling);
-    clearChoices();
     unmark();
     if (m.piece) pieceEls(m.piece).forEach(function (p) { p.classList.add("chosen"); });
     if (m.target) markSquare(m.target, "target");
     (m.path || []).forEach(function (sq) { markSquare(sq, "path"); });
-    text(pending.querySelector(".pending-words"), m.words || "");
-    text(pending.querySelector(".pending-notation"), m.move);
-    var rule = pending.querySelector("#pending-rule");
-    if (rule) {
-      rule.hidden = !m.rule;
-      if (m.rule) rule.setAttribute("href", rule.getAttribute("href").split("#")[0] + "#" + encodeURIComponent(m.rule));
-    }
     var confirmButton = pending.querySelector("#confirm-move");
-    refusedAs(null);
-    pending.hidden = false;
-    text(say, "");
+    keepingBoardInPlace(function () {
+      if (beside) beside.parentNode.insertBefore(pending, beside.nextSibling);
+      else pendingHome.parentNode.insertBefore(pending, pendingHome.nextSibling);
+      clearChoices();
+      text(pending.querySelector(".pending-words"), m.words || "");
+      text(pending.querySelector(".pending-notation"), m.move);
+      var rule = pending.querySelector("#pending-rule");
+      if (rule) {
+        rule.hidden = !m.rule;
+        if (m.rule) rule.setAttribute("href", rule.getAttribute("href").split("#")[0] + "#" + encodeURIComponent(m.rule));
+      }
+      refusedAs(null);
+      pending.hidden = false;
+      text(say, "");
+    });
     if (beside) {  // chosen in a form: confirmed under it, scrolled into sight if need be
       pending.classList.remove("floating");
       if (pending.scrollIntoView) pending.scrollIntoView({block: "nearest"});
