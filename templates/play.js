@@ -372,6 +372,165 @@
     if (!postInPlace(playForm, null, "form.moves")) playForm.submit();
   }
 
+  // --- items chosen one by one (issue 27 item 2) -------------------------------------------------------------
+  // A Buccaneer trade of any size, or a card return among dozens of combinations, is built chip by chip
+  // (data.pickers, from the game's item_pickers): each chip is one item, pressed or not; the move builds up
+  // in words as chips are pressed; it can be taken on to the usual confirmation only when it is legal, and
+  // until then the button says why not. A trade follows its rule (value for value, at most two treasure
+  // pieces aboard: trades of three or more items a side are legal but not listed); a return or gift must be
+  // one of the listed moves, and a chip that no listed move could still include cannot be pressed.
+
+  function pickerMoves(def) {  // the listed moves of a picker, as counts of each token per part
+    return moves.filter(function (m) { return m.move === def.verb || m.move.indexOf(def.verb + " ") === 0; })
+      .map(function (m) {
+        var counts = {}, part = "";
+        def.parts.forEach(function (p) { counts[p.key] = {}; });
+        m.move.slice(def.verb.length).split(/\s+/).filter(Boolean).forEach(function (word) {
+          if (counts[word] && word !== part) { part = word; return; }
+          if (!counts[part]) counts[part] = {};
+          counts[part][word] = (counts[part][word] || 0) + 1;
+        });
+        return counts;
+      });
+  }
+
+  function buildPicker(def) {
+    var box = document.createElement("fieldset");
+    box.className = "item-picker";
+    var legend = document.createElement("legend");
+    text(legend, def.heading);
+    box.appendChild(legend);
+    var chosen = def.parts.map(function () { return []; });  // per part, the indices of the items pressed
+    var chips = [];
+    var listed = def.kind === "listed" ? pickerMoves(def) : [];
+
+    def.parts.forEach(function (part, p) {
+      var row = document.createElement("div");
+      row.className = "picker-part";
+      var heading = document.createElement("p");
+      heading.className = "choices-heading";
+      text(heading, part.label);
+      row.appendChild(heading);
+      part.items.forEach(function (item, i) {
+        var chip = document.createElement("button");
+        chip.type = "button";
+        chip.className = "chip";
+        chip.setAttribute("aria-pressed", "false");
+        chip.setAttribute("data-token", item.token);
+        chip.setAttribute("data-part", part.key);
+        var worth = def.kind === "trade" && item.says_worth && item.worth !== null;
+        text(chip, item.word + (worth ? " (" + item.worth + ")" : ""));
+        chip.addEventListener("click", function () {
+          var at = chosen[p].indexOf(i);
+          if (at === -1) chosen[p].push(i); else chosen[p].splice(at, 1);
+          chip.setAttribute("aria-pressed", at === -1 ? "true" : "false");
+          update();
+        });
+        chips.push({el: chip, part: p, index: i});
+        row.appendChild(chip);
+      });
+      box.appendChild(row);
+    });
+
+    var built = document.createElement("p");
+    built.className = "picker-built";
+    built.setAttribute("aria-live", "polite");
+    var why = document.createElement("p");
+    why.className = "picker-why muted";
+    var go = document.createElement("button");
+    go.type = "button";
+    go.className = "picker-go";
+    text(go, W("Choose this move"));
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "picker-clear";
+    text(clear, W("Clear"));
+    [built, why, go, clear].forEach(function (el) { box.appendChild(el); });
+
+    function tokens(p) {
+      return chosen[p].slice().sort(function (a, b) { return a - b; })
+        .map(function (i) { return def.parts[p].items[i].token; });
+    }
+    function itemWords(p) {
+      return chosen[p].slice().sort(function (a, b) { return a - b; })
+        .map(function (i) { return def.parts[p].items[i].word; }).join(", ");
+    }
+    function total(p) {
+      return chosen[p].reduce(function (sum, i) { return sum + (def.parts[p].items[i].worth || 0); }, 0);
+    }
+    function moveText() {
+      return def.verb + def.parts.map(function (part, p) {
+        var t = tokens(p);
+        if (!t.length && def.kind !== "trade") return "";
+        return (part.key ? " " + part.key : "") + (t.length ? " " + t.join(" ") : "");
+      }).join("");
+    }
+    function counts(extra) {  // the tokens pressed per part (with one more chip, `extra`)
+      var out = def.parts.map(function (part, p) {
+        var c = {};
+        tokens(p).forEach(function (t) { c[t] = (c[t] || 0) + 1; });
+        return c;
+      });
+      if (extra) { var t = def.parts[extra.part].items[extra.index].token; out[extra.part][t] = (out[extra.part][t] || 0) + 1; }
+      return out;
+    }
+    function completable(have) {  // some listed move holds at least what is pressed
+      return listed.some(function (m) {
+        return def.parts.every(function (part, p) {
+          return Object.keys(have[p]).every(function (t) { return ((m[part.key] || {})[t] || 0) >= have[p][t]; });
+        });
+      });
+    }
+    function verdict() {
+      var none = chosen.every(function (c) { return !c.length; });
+      if (none) return W("Choose the items one by one: the move builds up here.");
+      if (def.kind === "trade") {
+        if (!chosen[0].length || !chosen[1].length) return W("Choose at least one item on each side.");
+        if (total(0) !== total(1)) return W("Value for value: you give %(give)s and take %(take)s.", {give: total(0), take: total(1)});
+        var aboard = def.cargo;
+        chosen.forEach(function (c, p) { c.forEach(function (i) { if (def.parts[p].items[i].treasure) aboard += p === 0 ? -1 : 1; }); });
+        if (aboard > def.room) return W("A ship carries at most two pieces of treasure.");
+        return null;
+      }
+      if (byMove[moveText()]) return null;
+      return completable(counts()) ? W("Not finished: choose more.") : W("No allowed move has these together: take one away.");
+    }
+    function builtWords() {
+      return def.parts.map(function (part, p) {
+        return W("%(label)s: %(items)s", {label: part.label, items: itemWords(p) || W("nothing yet")});
+      }).join(". ") + ".";
+    }
+    function update() {
+      text(built, builtWords());
+      var wrong = verdict();
+      go.disabled = !!wrong;
+      text(why, wrong || W("It can be played: choose it to see it before it is sent."));
+      if (def.kind === "listed") chips.forEach(function (c) {
+        var pressedNow = chosen[c.part].indexOf(c.index) !== -1;
+        c.el.disabled = !pressedNow && !completable(counts(c));
+      });
+    }
+    go.addEventListener("click", function () {
+      var move = moveText();
+      if (verdict()) return;
+      reset();
+      choose(byMove[move] || {move: move, words: builtWords()}, box);
+    });
+    clear.addEventListener("click", function () {
+      chosen.forEach(function (c) { c.length = 0; });
+      chips.forEach(function (c) { c.el.setAttribute("aria-pressed", "false"); });
+      update();
+    });
+    update();
+    return box;
+  }
+
+  var pickerBox = document.getElementById("item-picker");
+  if (pickerBox && (data.pickers || []).length) {
+    data.pickers.forEach(function (def) { pickerBox.appendChild(buildPicker(def)); });
+    pickerBox.hidden = false;
+  }
+
   // --- the board after the move, where it is certain -----------------------------------------------------
 
   function preview(move) {

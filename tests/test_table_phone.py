@@ -129,3 +129,118 @@ def test_buccaneer_zooms_on_the_chosen_ship_and_asks_its_facing_beside_the_squar
     choice.click()
     pending = wait_for(driver, lambda d: visible(d, "#pending-move"))[0]
     assert pending.find_element("css selector", ".pending-notation").text == move
+
+
+# --- every Buccaneer move by hand: the item picker -----------------------------------------------------------
+
+# London lies in Venice with three crew cards worth 6 to trade for a crew card, a pearl and a barrel of rum
+# (1 + 3 + 2): a trade of three items a side, which the buttons (two items a side at most) do not offer.
+AT_VENICE = {
+    "to_move": "london",
+    "ships": {"london": {"at": "A7"}, "genoa": {"at": "J7", "face": "N"}},
+    "hands": {"london": ["R2", "R2", "B2", "R3"], "genoa": ["R1", "B1"]},
+    "docks": {"venice": {"crew": ["B1", "R3"], "treasure": ["pearl", "rum", "diamond"]}},
+}
+# London sails onto Treasure Island's coast and draws Yellow Fever with ten crew cards in hand and Docks:
+# three go back, from the hand or the Docks, any of dozens of ways.
+FEVER = {
+    "to_move": "london",
+    "ships": {"london": {"at": "J7", "face": "N"}, "genoa": {"at": "G1"}},
+    "hands": {"london": ["R1", "R2", "R3", "B1", "B2", "B3"], "genoa": ["R1"]},
+    "docks": {"london": {"crew": ["R1", "B1", "B2", "R3"]}},
+    "chance_deck": [22],
+}
+
+
+def buccaneer_at(server, position) -> tuple[str, str]:
+    created = api(server + "/api/games", {"game": "buccaneer", "players": [{"name": "Ann"}, {"name": "Bob"}],
+                                          "options": {"home_ports": ["london", "genoa"], "position": position}})
+    return created["id"], created["seats"][0]["token"]
+
+
+def press(driver, picker, part: str, token: str) -> None:
+    """Press the first chip of `token` in `part` of the picker that is not pressed yet."""
+    chip = next(c for c in picker.find_elements("css selector", f'.chip[data-part="{part}"][data-token="{token}"]')
+                if c.get_attribute("aria-pressed") == "false")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", chip)
+    chip.click()
+
+
+def picker_state(picker) -> tuple[bool, str, str]:
+    go = picker.find_element("css selector", ".picker-go")
+    return (go.is_enabled(), picker.find_element("css selector", ".picker-built").text,
+            picker.find_element("css selector", ".picker-why").text)
+
+
+def played(server, game_id, token) -> str:
+    return api(f"{server}/api/games/{game_id}", token=token)
+
+
+def test_a_trade_of_three_items_a_side_is_chosen_chip_by_chip(server, chrome, shots):
+    driver = chrome()
+    game_id, token = buccaneer_at(server, AT_VENICE)
+    before = played(server, game_id, token)
+    assert not [m for m in before["legal"] if m.startswith("trade give R2 R2 B2")], "a 3-item trade is listed after all"
+    open_on_phone(driver, f"{server}/play/{token}")
+    picker = wait_for(driver, lambda d: visible(d, ".item-picker"))[0]
+    # an impossible combination: a card worth 2 for a pearl worth 3 cannot be taken on to confirmation
+    press(driver, picker, "give", "R2")
+    press(driver, picker, "take", "pearl")
+    ready, built, why = picker_state(picker)
+    assert not ready and "2" in why and "3" in why, (built, why)
+    assert "red 2" in built and "pearl" in built, built
+    screenshot(driver, shots, "picker-trade-refused")
+    # the trade built up: red 2, red 2 and black 2 (6) for black 1, a pearl and a barrel of rum (6)
+    press(driver, picker, "give", "R2")
+    press(driver, picker, "give", "B2")
+    press(driver, picker, "take", "B1")
+    assert not picker_state(picker)[0], "a trade worth 6 for 4 can be chosen"
+    press(driver, picker, "take", "rum")
+    ready, built, why = picker_state(picker)
+    assert ready, (built, why)
+    assert all(word in built for word in ("red 2", "black 2", "black 1", "pearl", "rum")), built
+    assert not small_targets(driver), small_targets(driver)
+    screenshot(driver, shots, "picker-trade-built")
+    picker.find_element("css selector", ".picker-go").click()
+    pending = wait_for(driver, lambda d: visible(d, "#pending-move") and d.find_element("id", "confirm-move").is_enabled()
+                       and visible(d, "#pending-move"))[0]
+    move = pending.find_element("css selector", ".pending-notation").text
+    assert move == "trade give R2 R2 B2 take B1 pearl rum"
+    in_sight = driver.execute_script(
+        "var r = document.getElementById('confirm-move').getBoundingClientRect();"
+        "return r.top >= 0 && r.bottom <= window.innerHeight;")
+    assert in_sight, "Play this move is out of the window"
+    screenshot(driver, shots, "picker-trade-confirm")
+    driver.find_element("id", "confirm-move").click()
+    wait_for(driver, lambda d: played(server, game_id, token)["seq"] > before["seq"], 30)
+    after = played(server, game_id, token)
+    assert "'hand': ['R3', 'B1']" in str(after) and after["seq"] == before["seq"] + 1, after  # given up, taken in
+
+
+def test_a_card_return_is_chosen_chip_by_chip_and_a_full_one_takes_no_more(server, chrome, shots):
+    driver = chrome()
+    game_id, token = buccaneer_at(server, FEVER)
+    mine = played(server, game_id, token)
+    sail = next(m for m in mine["legal"] if m.startswith("sail N 1"))
+    api(f"{server}/api/games/{game_id}/moves", {"move": sail, "seq": mine["seq"]}, token)
+    returns = [m for m in played(server, game_id, token)["legal"] if m.startswith("chance return")]
+    assert len(returns) > 40, returns
+    open_on_phone(driver, f"{server}/play/{token}")
+    picker = wait_for(driver, lambda d: visible(d, ".item-picker"))[0]
+    press(driver, picker, "", "R3")
+    ready, built, why = picker_state(picker)
+    assert not ready and "red 3" in built, (built, why)
+    press(driver, picker, "", "B3")
+    press(driver, picker, "docks", "R1")
+    ready, built, why = picker_state(picker)
+    assert ready, (built, why)
+    # three are chosen: no fourth card can be
+    free = [c for c in picker.find_elements("css selector", ".chip") if c.get_attribute("aria-pressed") == "false"]
+    assert free and not any(c.is_enabled() for c in free), "a fourth card can still be chosen"
+    screenshot(driver, shots, "picker-return")
+    picker.find_element("css selector", ".picker-go").click()
+    pending = wait_for(driver, lambda d: visible(d, "#pending-move"))[0]
+    move = pending.find_element("css selector", ".pending-notation").text
+    assert move == "chance return R3 B3 docks R1" and move in returns, move
+    driver.find_element("id", "confirm-move").click()
+    wait_for(driver, lambda d: "chance return R3 B3 docks R1" not in played(server, game_id, token)["legal"], 30)
