@@ -109,7 +109,7 @@
 
   function clearChoices() {
     while (choiceBox && choiceBox.firstChild) choiceBox.removeChild(choiceBox.firstChild);
-    if (choiceBox) { choiceBox.hidden = true; choiceBox.classList.remove("floating", "beside"); }
+    if (choiceBox) { choiceBox.hidden = true; choiceBox.classList.remove("floating"); notBeside(choiceBox); }
   }
 
   // `anchor`: the place on the board that was tapped, for the choices to show beside it (issue 27: a
@@ -138,6 +138,7 @@
       button.addEventListener("click", function () { choose(m); });
       choiceBox.appendChild(button);
     });
+    choiceAnchor = anchor || null;
     if (anchor) {  // laid over the page beside the place tapped: nothing moves
       choiceBox.hidden = false;
       if (besideOnBoard(choiceBox, anchor)) return;
@@ -146,6 +147,19 @@
     // the few moves left (a facing, a trade) in sight, whatever was tapped to offer them
     keepingBoardInPlace(function () { choiceBox.hidden = false; bringInSight(choiceBox); });
   }
+
+  // A phone turned, or a window resized: the zoom and the choices beside a place are laid out again.
+  // Only a change of width counts: a phone's address bar hiding as the page scrolls changes the height.
+  var choiceAnchor = null, laidOutWidth = window.innerWidth;
+  window.addEventListener("resize", function () {
+    if (stale() || window.innerWidth === laidOutWidth) return;
+    laidOutWidth = window.innerWidth;
+    if (state.piece && !state.move) zoomTo(state.target ? squares(state.target)[0] : state.pieceEl || pieceEls(state.piece)[0]);
+    if (choiceBox && !choiceBox.hidden && choiceBox.classList.contains("beside")) {
+      notBeside(choiceBox);
+      if (!(choiceAnchor && besideOnBoard(choiceBox, choiceAnchor))) bringInSight(choiceBox);
+    }
+  });
 
   // What `change` adds above the board (a box in the controls, which stand above it on a phone) does not
   // push the board down the window: the page scrolls by as much (issue 27).
@@ -157,12 +171,17 @@
     if (moved && before < window.innerHeight) window.scrollBy(0, moved);
   }
 
+  function notBeside(box) {
+    box.classList.remove("beside");
+    box.style.top = box.style.left = "";
+  }
+
   // A box laid over the page just below the tapped place on the board (above it when there is no room
   // below), so the choice is made where the finger is; false when it fits neither way (it then floats).
   function besideOnBoard(box, anchor) {
     box.classList.add("beside");
     var place = anchor.getBoundingClientRect();
-    if (!place.width || place.bottom < 0 || place.top > window.innerHeight) { box.classList.remove("beside"); return false; }
+    if (!place.width || place.bottom < 0 || place.top > window.innerHeight) { notBeside(box); return false; }
     var width = box.offsetWidth, height = box.offsetHeight, gap = 6;
     if (place.bottom + gap + height > window.innerHeight && place.top - gap - height < 0) {
       window.scrollBy(0, place.top - gap);  // room below the place: it goes to the top of the window
@@ -170,7 +189,7 @@
     }
     var top = place.bottom + gap;
     if (top + height > window.innerHeight) top = place.top - gap - height;
-    if (top < 0) { box.classList.remove("beside"); return false; }
+    if (top < 0) { notBeside(box); return false; }
     var left = Math.max(4, Math.min(place.left + place.width / 2 - width / 2, window.innerWidth - width - 4));
     box.style.top = (top + window.scrollY) + "px";
     box.style.left = (left + window.scrollX) + "px";
