@@ -109,10 +109,12 @@
 
   function clearChoices() {
     while (choiceBox && choiceBox.firstChild) choiceBox.removeChild(choiceBox.firstChild);
-    if (choiceBox) { choiceBox.hidden = true; choiceBox.classList.remove("floating"); }
+    if (choiceBox) { choiceBox.hidden = true; choiceBox.classList.remove("floating"); notBeside(choiceBox); }
   }
 
-  function offer(list, heading) {
+  // `anchor`: the place on the board that was tapped, for the choices to show beside it (issue 27: a
+  // facing asked for 557 px above the view on a phone).
+  function offer(list, heading, anchor) {
     clearChoices();
     if (!choiceBox || !list.length) return;
     var title = document.createElement("p");
@@ -136,9 +138,96 @@
       button.addEventListener("click", function () { choose(m); });
       choiceBox.appendChild(button);
     });
-    choiceBox.hidden = false;
+    choiceAnchor = anchor || null;
+    if (anchor) {  // laid over the page beside the place tapped: nothing moves
+      choiceBox.hidden = false;
+      if (besideOnBoard(choiceBox, anchor)) return;
+      choiceBox.hidden = true;
+    }
     // the few moves left (a facing, a trade) in sight, whatever was tapped to offer them
-    bringInSight(choiceBox);
+    keepingBoardInPlace(function () { choiceBox.hidden = false; bringInSight(choiceBox); });
+  }
+
+  // A phone turned, or a window resized: the zoom and the choices beside a place are laid out again.
+  // Only a change of width counts: a phone's address bar hiding as the page scrolls changes the height.
+  var choiceAnchor = null, laidOutWidth = window.innerWidth;
+  window.addEventListener("resize", function () {
+    if (stale() || window.innerWidth === laidOutWidth) return;
+    laidOutWidth = window.innerWidth;
+    if (state.piece && !state.move) zoomTo(state.target ? squares(state.target)[0] : state.pieceEl || pieceEls(state.piece)[0]);
+    if (choiceBox && !choiceBox.hidden && choiceBox.classList.contains("beside")) {
+      notBeside(choiceBox);
+      if (!(choiceAnchor && besideOnBoard(choiceBox, choiceAnchor))) bringInSight(choiceBox);
+    }
+  });
+
+  // What `change` adds above the board (a box in the controls, which stand above it on a phone) does not
+  // push the board down the window: the page scrolls by as much (issue 27).
+  function keepingBoardInPlace(change) {
+    var before = area ? area.getBoundingClientRect().top : null;
+    change();
+    if (before === null) return;
+    var moved = area.getBoundingClientRect().top - before;
+    if (moved && before < window.innerHeight) window.scrollBy(0, moved);
+  }
+
+  function notBeside(box) {
+    box.classList.remove("beside");
+    box.style.top = box.style.left = "";
+  }
+
+  // A box laid over the page just below the tapped place on the board (above it when there is no room
+  // below), so the choice is made where the finger is; false when it fits neither way (it then floats).
+  function besideOnBoard(box, anchor) {
+    box.classList.add("beside");
+    var place = anchor.getBoundingClientRect();
+    if (!place.width || place.bottom < 0 || place.top > window.innerHeight) { notBeside(box); return false; }
+    var width = box.offsetWidth, height = box.offsetHeight, gap = 6;
+    if (place.bottom + gap + height > window.innerHeight && place.top - gap - height < 0) {
+      window.scrollBy(0, place.top - gap);  // room below the place: it goes to the top of the window
+      place = anchor.getBoundingClientRect();
+    }
+    var top = place.bottom + gap;
+    if (top + height > window.innerHeight) top = place.top - gap - height;
+    if (top < 0) { notBeside(box); return false; }
+    var left = Math.max(4, Math.min(place.left + place.width / 2 - width / 2, window.innerWidth - width - 4));
+    box.style.top = (top + window.scrollY) + "px";
+    box.style.left = (left + window.scrollX) + "px";
+    return true;
+  }
+
+  // --- a closer view on a phone (issue 27) -------------------------------------------------------------
+  // Where the places a chosen piece can reach are drawn smaller than a finger (a Buccaneer square is 16
+  // CSS px on a 390 px phone), the board is drawn larger inside its own frame, which keeps its size and
+  // scrolls, centred on the chosen piece, until the choice is made or cancelled.
+
+  var FINGER = 36;  // CSS px a place is drawn at when the board is zoomed (WCAG 2.2 asks 24 at least)
+
+  function zoomTo(pieceEl) {
+    unzoom();
+    if (!boardBox || !state.piece) return;
+    var svg = boardBox.querySelector("svg");
+    var marked = all(boardBox, "[data-target]").map(function (el) { return el.getBoundingClientRect(); })
+      .filter(function (r) { return r.width > 0; });
+    if (!svg || !marked.length) return;
+    var smallest = Math.min.apply(null, marked.map(function (r) { return Math.min(r.width, r.height); }));
+    if (smallest >= 24) return;
+    var frame = boardBox.getBoundingClientRect(), drawn = svg.getBoundingClientRect();
+    var factor = FINGER / smallest;
+    var centre = (pieceEl && boardBox.contains(pieceEl) ? pieceEl : svg).getBoundingClientRect();
+    var x = (centre.left + centre.width / 2 - drawn.left) * factor, y = (centre.top + centre.height / 2 - drawn.top) * factor;
+    boardBox.style.height = frame.height + "px";
+    boardBox.style.setProperty("--zoomed-width", (drawn.width * factor) + "px");
+    boardBox.classList.add("zoomed");
+    boardBox.scrollLeft = x - boardBox.clientWidth / 2;
+    boardBox.scrollTop = y - boardBox.clientHeight / 2;
+  }
+
+  function unzoom() {
+    if (!boardBox || !boardBox.classList.contains("zoomed")) return;
+    boardBox.classList.remove("zoomed");
+    boardBox.style.height = "";
+    boardBox.style.removeProperty("--zoomed-width");
   }
 
   // A box shown in answer to a tap on the board stays where it is when it is in sight; otherwise (a tall
@@ -151,11 +240,17 @@
 
   function reset(message) {
     restoreBoard();
+    unzoom();
     unmark();
     clearChoices();
     state = {piece: null, pieceEl: null, target: null, move: null};
     if (pending) { pending.hidden = true; pending.classList.remove("floating"); }
-    text(say, message || "");
+    tell(message || "");
+  }
+
+  // The status line above the board says what to do next; a longer or shorter line does not move the board.
+  function tell(message) {
+    keepingBoardInPlace(function () { text(say, message); });
   }
 
   function pickPiece(name, el) {
@@ -174,9 +269,10 @@
       else off.push(m);
     });
     targets.forEach(function (t) { markSquare(t, "target"); });
+    zoomTo(el || pieceEls(name)[0]);
     if (off.length) offer(off, W("Or, with %(piece)s:", {piece: label(name)}));
     var count = targets.length;
-    text(say, W("%(piece)s chosen.", {piece: label(name)}) + " " +
+    tell(W("%(piece)s chosen.", {piece: label(name)}) + " " +
       (count ? W(count === 1 ? "%(num)s place it can reach is marked: choose one." :
                                "%(num)s places it can reach are marked: choose one.", {num: count}) + " " : "") +
       W("Choose it again or press Escape to cancel."));
@@ -218,8 +314,8 @@
     (list[0].path || []).forEach(function (sq) { markSquare(sq, "path"); });
     if (list.length === 1) choose(list[0]);
     else {
-      offer(list, W("Which move to %(square)s?", {square: square}));
-      text(say, W("%(num)s moves end on %(square)s: choose one below.", {num: list.length, square: square}));
+      tell(W("%(num)s moves end on %(square)s: choose one below.", {num: list.length, square: square}));
+      offer(list, W("Which move to %(square)s?", {square: square}), squares(square)[0]);
     }
     return true;
   }
@@ -227,24 +323,26 @@
   function choose(m, beside) {
     state.move = m.move;
     if (!data.confirm) { send(m.move); return; }
-    if (beside) beside.parentNode.insertBefore(pending, beside.nextSibling);
-    else pendingHome.parentNode.insertBefore(pending, pendingHome.nextSibling);
-    clearChoices();
     unmark();
     if (m.piece) pieceEls(m.piece).forEach(function (p) { p.classList.add("chosen"); });
     if (m.target) markSquare(m.target, "target");
     (m.path || []).forEach(function (sq) { markSquare(sq, "path"); });
-    text(pending.querySelector(".pending-words"), m.words || "");
-    text(pending.querySelector(".pending-notation"), m.move);
-    var rule = pending.querySelector("#pending-rule");
-    if (rule) {
-      rule.hidden = !m.rule;
-      if (m.rule) rule.setAttribute("href", rule.getAttribute("href").split("#")[0] + "#" + encodeURIComponent(m.rule));
-    }
     var confirmButton = pending.querySelector("#confirm-move");
-    refusedAs(null);
-    pending.hidden = false;
-    text(say, "");
+    keepingBoardInPlace(function () {
+      if (beside) beside.parentNode.insertBefore(pending, beside.nextSibling);
+      else pendingHome.parentNode.insertBefore(pending, pendingHome.nextSibling);
+      clearChoices();
+      text(pending.querySelector(".pending-words"), m.words || "");
+      text(pending.querySelector(".pending-notation"), m.move);
+      var rule = pending.querySelector("#pending-rule");
+      if (rule) {
+        rule.hidden = !m.rule;
+        if (m.rule) rule.setAttribute("href", rule.getAttribute("href").split("#")[0] + "#" + encodeURIComponent(m.rule));
+      }
+      refusedAs(null);
+      pending.hidden = false;
+      text(say, "");
+    });
     if (beside) {  // chosen in a form: confirmed under it, scrolled into sight if need be
       pending.classList.remove("floating");
       if (pending.scrollIntoView) pending.scrollIntoView({block: "nearest"});
@@ -291,6 +389,165 @@
   function send(move) {
     playForm.querySelector("input[name=move]").value = move;
     if (!postInPlace(playForm, null, "form.moves")) playForm.submit();
+  }
+
+  // --- items chosen one by one (issue 27 item 2) -------------------------------------------------------------
+  // A Buccaneer trade of any size, or a card return among dozens of combinations, is built chip by chip
+  // (data.pickers, from the game's item_pickers): each chip is one item, pressed or not; the move builds up
+  // in words as chips are pressed; it can be taken on to the usual confirmation only when it is legal, and
+  // until then the button says why not. A trade follows its rule (value for value, at most two treasure
+  // pieces aboard: trades of three or more items a side are legal but not listed); a return or gift must be
+  // one of the listed moves, and a chip that no listed move could still include cannot be pressed.
+
+  function pickerMoves(def) {  // the listed moves of a picker, as counts of each token per part
+    return moves.filter(function (m) { return m.move === def.verb || m.move.indexOf(def.verb + " ") === 0; })
+      .map(function (m) {
+        var counts = {}, part = "";
+        def.parts.forEach(function (p) { counts[p.key] = {}; });
+        m.move.slice(def.verb.length).split(/\s+/).filter(Boolean).forEach(function (word) {
+          if (counts[word] && word !== part) { part = word; return; }
+          if (!counts[part]) counts[part] = {};
+          counts[part][word] = (counts[part][word] || 0) + 1;
+        });
+        return counts;
+      });
+  }
+
+  function buildPicker(def) {
+    var box = document.createElement("fieldset");
+    box.className = "item-picker";
+    var legend = document.createElement("legend");
+    text(legend, def.heading);
+    box.appendChild(legend);
+    var chosen = def.parts.map(function () { return []; });  // per part, the indices of the items pressed
+    var chips = [];
+    var listed = def.kind === "listed" ? pickerMoves(def) : [];
+
+    def.parts.forEach(function (part, p) {
+      var row = document.createElement("div");
+      row.className = "picker-part";
+      var heading = document.createElement("p");
+      heading.className = "choices-heading";
+      text(heading, part.label);
+      row.appendChild(heading);
+      part.items.forEach(function (item, i) {
+        var chip = document.createElement("button");
+        chip.type = "button";
+        chip.className = "chip";
+        chip.setAttribute("aria-pressed", "false");
+        chip.setAttribute("data-token", item.token);
+        chip.setAttribute("data-part", part.key);
+        var worth = def.kind === "trade" && item.says_worth && item.worth !== null;
+        text(chip, item.word + (worth ? " (" + item.worth + ")" : ""));
+        chip.addEventListener("click", function () {
+          var at = chosen[p].indexOf(i);
+          if (at === -1) chosen[p].push(i); else chosen[p].splice(at, 1);
+          chip.setAttribute("aria-pressed", at === -1 ? "true" : "false");
+          update();
+        });
+        chips.push({el: chip, part: p, index: i});
+        row.appendChild(chip);
+      });
+      box.appendChild(row);
+    });
+
+    var built = document.createElement("p");
+    built.className = "picker-built";
+    built.setAttribute("aria-live", "polite");
+    var why = document.createElement("p");
+    why.className = "picker-why muted";
+    var go = document.createElement("button");
+    go.type = "button";
+    go.className = "picker-go";
+    text(go, W("Choose this move"));
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "picker-clear";
+    text(clear, W("Clear"));
+    [built, why, go, clear].forEach(function (el) { box.appendChild(el); });
+
+    function tokens(p) {
+      return chosen[p].slice().sort(function (a, b) { return a - b; })
+        .map(function (i) { return def.parts[p].items[i].token; });
+    }
+    function itemWords(p) {
+      return chosen[p].slice().sort(function (a, b) { return a - b; })
+        .map(function (i) { return def.parts[p].items[i].word; }).join(", ");
+    }
+    function total(p) {
+      return chosen[p].reduce(function (sum, i) { return sum + (def.parts[p].items[i].worth || 0); }, 0);
+    }
+    function moveText() {
+      return def.verb + def.parts.map(function (part, p) {
+        var t = tokens(p);
+        if (!t.length && def.kind !== "trade") return "";
+        return (part.key ? " " + part.key : "") + (t.length ? " " + t.join(" ") : "");
+      }).join("");
+    }
+    function counts(extra) {  // the tokens pressed per part (with one more chip, `extra`)
+      var out = def.parts.map(function (part, p) {
+        var c = {};
+        tokens(p).forEach(function (t) { c[t] = (c[t] || 0) + 1; });
+        return c;
+      });
+      if (extra) { var t = def.parts[extra.part].items[extra.index].token; out[extra.part][t] = (out[extra.part][t] || 0) + 1; }
+      return out;
+    }
+    function completable(have) {  // some listed move holds at least what is pressed
+      return listed.some(function (m) {
+        return def.parts.every(function (part, p) {
+          return Object.keys(have[p]).every(function (t) { return ((m[part.key] || {})[t] || 0) >= have[p][t]; });
+        });
+      });
+    }
+    function verdict() {
+      var none = chosen.every(function (c) { return !c.length; });
+      if (none) return W("Choose the items one by one: the move builds up here.");
+      if (def.kind === "trade") {
+        if (!chosen[0].length || !chosen[1].length) return W("Choose at least one item on each side.");
+        if (total(0) !== total(1)) return W("Value for value: you give %(give)s and take %(take)s.", {give: total(0), take: total(1)});
+        var aboard = def.cargo;
+        chosen.forEach(function (c, p) { c.forEach(function (i) { if (def.parts[p].items[i].treasure) aboard += p === 0 ? -1 : 1; }); });
+        if (aboard > def.room) return W("A ship carries at most two pieces of treasure.");
+        return null;
+      }
+      if (byMove[moveText()]) return null;
+      return completable(counts()) ? W("Not finished: choose more.") : W("No allowed move has these together: take one away.");
+    }
+    function builtWords() {
+      return def.parts.map(function (part, p) {
+        return W("%(label)s: %(items)s", {label: part.label, items: itemWords(p) || W("nothing yet")});
+      }).join(". ") + ".";
+    }
+    function update() {
+      text(built, builtWords());
+      var wrong = verdict();
+      go.disabled = !!wrong;
+      text(why, wrong || W("It can be played: choose it to see it before it is sent."));
+      if (def.kind === "listed") chips.forEach(function (c) {
+        var pressedNow = chosen[c.part].indexOf(c.index) !== -1;
+        c.el.disabled = !pressedNow && !completable(counts(c));
+      });
+    }
+    go.addEventListener("click", function () {
+      var move = moveText();
+      if (verdict()) return;
+      reset();
+      choose(byMove[move] || {move: move, words: builtWords()}, box);
+    });
+    clear.addEventListener("click", function () {
+      chosen.forEach(function (c) { c.length = 0; });
+      chips.forEach(function (c) { c.el.setAttribute("aria-pressed", "false"); });
+      update();
+    });
+    update();
+    return box;
+  }
+
+  var pickerBox = document.getElementById("item-picker");
+  if (pickerBox && (data.pickers || []).length) {
+    data.pickers.forEach(function (def) { pickerBox.appendChild(buildPicker(def)); });
+    pickerBox.hidden = false;
   }
 
   // --- the board after the move, where it is certain -----------------------------------------------------

@@ -92,7 +92,8 @@ def settle(driver, width: int) -> None:
 
 def screenshot(driver, directory: Path, name: str) -> None:
     """Phone-sized and desktop-sized screenshots of the current page; at both sizes nothing may stick
-    out sideways and the board must fit the window's width. The window is as it was afterwards."""
+    out sideways and the board must fit the window's width (a board zoomed on a phone: its frame, in
+    which it scrolls). The window is as it was afterwards."""
     own_width = driver.execute_script("return window.innerWidth")
     for label, (width, height) in (("phone", PHONE), ("desktop", DESKTOP)):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -100,7 +101,7 @@ def screenshot(driver, directory: Path, name: str) -> None:
         try:
             settle(driver, width)
             fits = driver.execute_script(
-                "var board = document.querySelector('.board svg');"
+                "var board = document.querySelector('.board.zoomed') || document.querySelector('.board svg');"
                 "var box = board ? board.getBoundingClientRect() : {left: 0, right: 0};"
                 "return [document.documentElement.scrollWidth, window.innerWidth, box.left, box.right];")
             driver.save_screenshot(str(directory / f"{name}-{label}.png"))

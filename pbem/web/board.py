@@ -209,3 +209,18 @@ def control_names(folded: Folded, seat: int | None, hints: list[dict], language:
     squares = {h["target"] for h in hints if h["target"]}
     return {"pieces": {k: v for k, v in named["pieces"].items() if k in pieces},
             "squares": {k: v for k, v in named["squares"].items() if k in squares}}
+
+
+def pickers_of(folded: Folded, seat: int | None, language: str) -> list[dict]:
+    """The game's item pickers for this seat (a Buccaneer trade or card return chosen item by item: the
+    game's `item_pickers`), their words read in the reader's language; none for a game without them."""
+    making = getattr(folded.module, "item_pickers", None)
+    if making is None or seat is None:
+        return []
+    out = []
+    for picker in making(folded.state, seat):
+        parts = [{**part, "label": read(part["label"], language),
+                  "items": [{**item, "word": read(item["word"], language)} for item in part["items"]]}
+                 for part in picker["parts"]]
+        out.append({**picker, "heading": read(picker["heading"], language), "parts": parts})
+    return out

@@ -22,6 +22,12 @@ CLIENT_WORDS = (
     N_("(up to move %(same)s it is as you saw it)"), N_("Your turn"),
     N_("square %(square)s"),  # a square's accessible name where the game gave none (section 25)
     N_("The game moved on: the move you had chosen is no longer possible."),
+    # the item picker (issue 27): a trade or a card return chosen item by item
+    N_("Choose this move"), N_("Clear"), N_("nothing yet"), N_("%(label)s: %(items)s"),
+    N_("Choose the items one by one: the move builds up here."), N_("Choose at least one item on each side."),
+    N_("Value for value: you give %(give)s and take %(take)s."), N_("A ship carries at most two pieces of treasure."),
+    N_("Not finished: choose more."), N_("No allowed move has these together: take one away."),
+    N_("It can be played: choose it to see it before it is sent."),
 )
 
 

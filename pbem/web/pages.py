@@ -296,6 +296,8 @@ def client_data(loaded: Folded, seat: int | None, hints: list[dict], title: str)
             "words": client_words(languages.current()),
             # the board's pieces and squares in words: the accessible names of its controls (section 25)
             "names": board.control_names(loaded, seat, hints, languages.current()),
+            # moves built item by item in the page (a Buccaneer trade of any size, a card return)
+            "pickers": board.pickers_of(loaded, seat, languages.current()) if hints else [],
             "recent": {str(seq): digest for seq, digest in store.heads.hashes_at(
                 get_db(), loaded.id, range(max(1, loaded.seq - RECENT_HASHES + 1), loaded.seq + 1)).items()}}
     # the game's news as it happens (pbem/web/live.py): the page swaps the new page in, in place

@@ -60,6 +60,7 @@ from .board import HOME_PORTS, TRADING_PORTS
 from .bot import BOTS
 from .hints import move_hints  # noqa: F401  (part of the protocol)
 from .names import board_names  # noqa: F401  (the board in words, section 25)
+from .pickers import item_pickers  # noqa: F401  (moves chosen item by item, issue 27)
 from .state import State, apply, empty_state
 from .words import describe, reveals
 

@@ -29,6 +29,7 @@ from .render import _ships_by_square
 from .state import State
 
 CELL = 30
+HIT_RADIUS = 26  # the own ship's hit area, in the board's units (see _ships)
 TEXT = 17  # the size of every text: 17 / 692 of a board 366 px wide is 9 px
 NUMBERS = 25  # the coordinates' column (and row) outside the grid
 BAND = 21  # between the coordinates and the grid: the tabs naming the ports and bays
@@ -214,6 +215,11 @@ def _ships(state: State, seat: int | None, owing: frozenset, names, out: list[st
                 attrs += ' pointer-events="none"'
             parts = [f'<g {attrs} transform="translate({cx:.1f},{cy:.1f}) rotate({angle}){scale}">',
                      f'<title>{title}</title>']
+            if mine:
+                # The hit area a finger taps: wider than the hull (at a phone's 390 px a square is 16 CSS px,
+                # the hull less) so the own ship is a target of at least 24x24 px (WCAG 2.2, issue 27).
+                parts.append(f'<circle class="hit" r="{HIT_RADIUS / (0.75 if scale else 1):.0f}" fill="#000" '
+                             'fill-opacity="0"/>')
             if s in owing:
                 parts.append('<circle r="15" fill="none" stroke="#111" stroke-width="1.5" stroke-dasharray="4 3"/>')
             if mine:
