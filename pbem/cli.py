@@ -418,9 +418,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from . import between
     from .people import away
+    from .tournaments import running as tournaments
 
     between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
     away.install()  # an address's rest days follow it into a game it joins (issue 28)
+    tournaments.install()  # a tournament's game that ends makes its next round, or ends it (issue 32)
     try:
         return args.run(args)
     except (GameError, service.ServiceError, store.Unavailable, LookupError, config_mod.ConfigurationError) as exc:

@@ -22,12 +22,13 @@ layer: it imports nothing of pbem above it.
 - counters.py: the rate limits' counters, in the database's hits table (pbem/web/ratelimit.py decides)
 - push.py: Web Push's VAPID keys and the devices subscribed
 - lobby.py: public names, the lobby's public games, each address's reliability per game (issue 31)
+- tournaments.py: tournaments, their entrants, committed seeds and drawn games (issue 32)
 
 What the rest of pbem called as `store.x` when this was one module is here under the same name.
 """
 
 from . import (accounts, connection, copying, counters, events, groupcommit, heads, leases, lobby, outbox, postgres,
-               projections, push, schema, snapshots, sqlite)
+               projections, push, schema, snapshots, sqlite, tournaments)
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
 from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, INTEGRITY_ERRORS, Unavailable, close_pools,
                          close_quietly, described, dialect, end_request, health, immediate, is_postgres,

@@ -1,0 +1,234 @@
+"""The draw of a tournament and its standings, as pure functions anyone can run again (issue 32, item 3).
+
+Nothing here reads a clock, a database or the network: given the entrants, the seats a game takes and
+the seed revealed at the end, `round_robin` and `league_divisions` give back the same tables in the same
+seat orders as the server drew; given the finished games, `standings` gives back the same points.
+
+The draw (README "Tournaments" says the same in words):
+
+- The entrants are put in order by name (case-folded), then shuffled by the seed's chance
+  (pbem/play/chance.py's SeededChance, batch `season * 100 + division`, the way a game draws its dice).
+- Two seats: the circle method (Berger tables) on the shuffled order, a bye when the count is odd: n - 1
+  rounds (n when odd), every pair once, nobody twice in a round.
+- k > 2 seats: tables of k chosen one after another until every pair has met at least once; each table
+  starts with the entrant who has most pairs still to meet (then fewest games so far, then the drawn
+  order) and adds, seat by seat, the one who meets most new opponents at it (same ties). Tables go into
+  the first round in which none of their entrants plays yet.
+- Seat orders: table by table in round order, the table's entrants take the seat order (of all orders of
+  the table) that keeps each entrant's count of games at each seat most even (the least sum of squares
+  of the counts; the first such order in the drawn order); for more than 5 seats, seat by seat, the
+  entrant who sat there least.
+- League divisions: the first season deals the shuffled order (batch `season * 100`) into the divisions,
+  one at a time, top division first; later seasons follow the last one's standings (promotion and
+  relegation, `next_divisions`).
+
+Standings: a game of k seats gives the entrant at place p (1 = best) (k - p) / (k - 1) points (2 seats:
+a win 1, a loss 0; a draw shares places, 0.5 each); entrants sharing places share their points. The
+games' own tie-breaks already decide their ranking. Entrants level on points are split by a
+Sonneborn-Berger sum: for each game, each opponent's total points, counted in full when the entrant
+placed above them, half when level, not at all when below.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Mapping, Sequence
+
+from ..play.chance import SeededChance
+
+EXACT_SEAT_ORDERS_UP_TO = 5  # seats: every order of a table is tried up to this many (5! = 120 orders)
+
+
+def ordered(names: Sequence[str]) -> list[str]:
+    """The entrants in the order the draw starts from: by name, case-folded (then as written)."""
+    return sorted(names, key=lambda name: (name.casefold(), name))
+
+
+def shuffled(names: Sequence[str], seed: bytes, batch: int) -> list[str]:
+    return list(SeededChance(seed, batch).shuffle(ordered(names)))
+
+
+def circle_rounds(order: Sequence[str]) -> list[list[tuple[str, ...]]]:
+    """Every pair once, in rounds where each entrant plays at most once (the circle method, Berger's
+    seat rule: the first entrant, who stays in place, takes the first seat in every other round; of each
+    other pair, the one in the first half of the circle sits first), so each sits first as often as
+    second, or once more."""
+    players: list[str | None] = list(order) + ([None] if len(order) % 2 else [])
+    n = len(players)
+    rounds = []
+    for number in range(n - 1):
+        pairs = [(players[i], players[n - 1 - i]) for i in range(n // 2)]
+        if number % 2:
+            pairs[0] = (pairs[0][1], pairs[0][0])
+        rounds.append([pair for pair in pairs if None not in pair])
+        players = [players[0], players[-1], *players[1:-1]]
+    return rounds
+
+
+def covering_tables(order: Sequence[str], k: int) -> list[tuple[str, ...]]:
+    """Tables of k in which every pair of entrants meets at least once (greedy; see the module's text)."""
+    index = {name: i for i, name in enumerate(order)}
+    uncovered = {frozenset(pair) for pair in itertools.combinations(order, 2)}
+    played = dict.fromkeys(order, 0)
+    tables = []
+    while uncovered:
+        def still_to_meet(name):
+            return sum(1 for pair in uncovered if name in pair)
+
+        table = [min(order, key=lambda name: (-still_to_meet(name), played[name], index[name]))]
+        while len(table) < k:
+            def new_at_table(name):
+                return sum(1 for other in table if frozenset((name, other)) in uncovered)
+
+            table.append(min((name for name in order if name not in table),
+                             key=lambda name: (-new_at_table(name), played[name], index[name])))
+        for pair in itertools.combinations(table, 2):
+            uncovered.discard(frozenset(pair))
+        for name in table:
+            played[name] += 1
+        tables.append(tuple(table))
+    return tables
+
+
+def into_rounds(tables: Sequence[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
+    rounds: list[list[tuple[str, ...]]] = []
+    for table in tables:
+        for round_ in rounds:
+            if not any(set(table) & set(other) for other in round_):
+                round_.append(table)
+                break
+        else:
+            rounds.append([table])
+    return rounds
+
+
+def seat_orders(rounds: Sequence[Sequence[tuple[str, ...]]], passes: int = 20) -> list[list[tuple[str, ...]]]:
+    """The same tables, each in the seat order that keeps every entrant's seats most even: table by table,
+    the order with the least sum of squares of the entrants' counts at each seat, given every other
+    table's order; again over all tables until no order changes (at most `passes` times)."""
+    tables = [table for round_ in rounds for table in round_]
+    counts: dict[str, list[int]] = {}
+    for table in tables:
+        for name in table:
+            counts.setdefault(name, [0] * len(table))
+    seated: list[tuple[str, ...] | None] = [None] * len(tables)
+
+    def cost(order):
+        return sum((counts[name][seat] + 1) ** 2 - counts[name][seat] ** 2 for seat, name in enumerate(order))
+
+    for _ in range(passes):
+        changed = False
+        for i, table in enumerate(tables):
+            if seated[i] is not None:
+                for seat, name in enumerate(seated[i]):
+                    counts[name][seat] -= 1
+            if len(table) <= EXACT_SEAT_ORDERS_UP_TO:
+                best = min(itertools.permutations(table), key=cost)
+            else:
+                left, chosen = list(table), []
+                for seat in range(len(table)):
+                    name = min(left, key=lambda name: counts[name][seat])
+                    left.remove(name)
+                    chosen.append(name)
+                best = tuple(chosen)
+            changed = changed or seated[i] is not None and cost(best) < cost(seated[i])
+            if seated[i] is None or cost(best) < cost(seated[i]):
+                seated[i] = best
+            for seat, name in enumerate(seated[i]):
+                counts[name][seat] += 1
+        if not changed:
+            break
+    out, at = [], iter(seated)
+    for round_ in rounds:
+        out.append([next(at) for _ in round_])
+    return out
+
+
+def round_robin(names: Sequence[str], k: int, seed: bytes, season: int = 1,
+                division: int = 1) -> list[list[tuple[str, ...]]]:
+    """The rounds of a round robin among `names` at tables of `k`: each round a list of tables, each table
+    the entrants' names in seat order. A round robin is division 1 of season 1; a league's divisions are
+    numbered from 1, the top one."""
+    if len(names) < k:
+        raise ValueError(f"a round robin at tables of {k} needs at least {k} entrants, not {len(names)}")
+    order = shuffled(names, seed, season * 100 + division)
+    if k == 2:
+        return circle_rounds(order)
+    return seat_orders(into_rounds(covering_tables(order, k)))
+
+
+def league_divisions(names: Sequence[str], count: int, seed: bytes, season: int = 1) -> list[list[str]]:
+    """The first season's divisions (top first): the shuffled entrants dealt into `count` divisions."""
+    order = shuffled(names, seed, season * 100)
+    return [ordered(order[d::count]) for d in range(count)]
+
+
+def next_divisions(standings_by_division: Sequence[Sequence[str]], movers: int) -> list[list[str]]:
+    """The next season's divisions from each division's standings (names best first, top division first):
+    the last `movers` of a division go down one, the first `movers` of the one below come up."""
+    divisions = [list(names) for names in standings_by_division]
+    out = [list(names) for names in divisions]
+    for upper in range(len(divisions) - 1):
+        lower = upper + 1
+        moving = min(movers, len(divisions[upper]) // 2, len(divisions[lower]) // 2)
+        if moving <= 0:
+            continue
+        down, up = divisions[upper][-moving:], divisions[lower][:moving]
+        out[upper] = [name for name in out[upper] if name not in down] + up
+        out[lower] = down + [name for name in out[lower] if name not in up]
+    return [ordered(names) for names in out]
+
+
+# --- standings -------------------------------------------------------------------------------------------
+
+
+def places(outcome: Mapping, seats: int) -> list[tuple[int, ...]]:
+    """The groups of seats, best first: the game's ranking, else its winners above the rest."""
+    ranking = [tuple(group) for group in outcome.get("ranking") or () if group]
+    if not ranking:
+        winners = tuple(outcome.get("winners") or ())
+        rest = tuple(seat for seat in range(seats) if seat not in winners)
+        ranking = [group for group in (winners, rest) if group]
+    ranked = {seat for group in ranking for seat in group}
+    missing = tuple(seat for seat in range(seats) if seat not in ranked)
+    return ranking + ([missing] if missing else [])
+
+
+def game_points(outcome: Mapping, seats: int) -> dict[int, float]:
+    """Each seat's points from one game: (k - place) / (k - 1), shared among seats sharing places."""
+    points, place = {}, 1
+    for group in places(outcome, seats):
+        shared = sum((seats - p) / (seats - 1) for p in range(place, place + len(group))) / len(group)
+        for seat in group:
+            points[seat] = shared
+        place += len(group)
+    return points
+
+
+def standings(names: Sequence[str], games: Sequence[Mapping]) -> list[dict]:
+    """The standings of `names` over finished games ({"seats": [names in seat order], "outcome"}), best
+    first: [{"name", "points", "tiebreak", "played"}]."""
+    points = dict.fromkeys(names, 0.0)
+    played = dict.fromkeys(names, 0)
+    scored = []
+    for game in games:
+        seats = list(game["seats"])
+        gained = game_points(game["outcome"], len(seats))
+        group_of = {seat: g for g, group in enumerate(places(game["outcome"], len(seats))) for seat in group}
+        for seat, name in enumerate(seats):
+            if name in points:
+                points[name] += gained[seat]
+                played[name] += 1
+        scored.append((seats, group_of))
+    tiebreak = dict.fromkeys(names, 0.0)
+    for seats, group_of in scored:
+        for seat, name in enumerate(seats):
+            for other_seat, other in enumerate(seats):
+                if other_seat == seat or name not in tiebreak or other not in points:
+                    continue
+                above = group_of[seat] < group_of[other_seat]
+                level = group_of[seat] == group_of[other_seat]
+                tiebreak[name] += points[other] * (1.0 if above else 0.5 if level else 0.0)
+    rows = [{"name": name, "points": round(points[name], 4), "tiebreak": round(tiebreak[name], 4),
+             "played": played[name]} for name in names]
+    return sorted(rows, key=lambda row: (-row["points"], -row["tiebreak"], row["name"].casefold(), row["name"]))
