@@ -7,12 +7,14 @@ points of a placement, and a league's promotion and relegation, as pure function
 
 import hashlib
 import itertools
+import json
 import os
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem.people import accounts
+from pbem import store
+from pbem.people import accounts, computer
 from pbem.play import service
 from pbem.tournaments import draw
 from tests.support import json_call, serving, wait_for
@@ -33,7 +35,8 @@ def moment(days: float) -> str:
 
 
 @pytest.mark.slow
-def test_a_round_robin_of_four_is_drawn_played_by_stand_ins_to_the_end_and_checks(db, site, var_dir, database):
+def test_a_round_robin_of_four_is_drawn_played_by_stand_ins_to_the_end_and_checks(db, site, var_dir, database,
+                                                                                   runner, tmp_path):
     with serving(var_dir, database, env={"PBEM_COMPUTER_DELAY": "0"}) as base:
         olga = named(db, site, base, ORGANISER, "Olga")
         tokens = {name: named(db, site, base, address, name) for address, name in ENTRANTS.items()}
@@ -96,6 +99,15 @@ def test_a_round_robin_of_four_is_drawn_played_by_stand_ins_to_the_end_and_check
         assert [list(t) for round_ in again for t in round_] == [g["seats"] for g in ended["games"]]
         assert [g["round"] for g in ended["games"]] == [r for r, round_ in enumerate(again, 1) for _ in round_]
 
+        assert draw.check(ended) == []
+        code, out, _ = runner("tournament", "check", made["id"])
+        assert code == 0 and f"{made['id']} ok" in out
+        forged = {**ended, "games": [{**g, "seats": g["seats"][::-1]} if i == 0 else g
+                                     for i, g in enumerate(ended["games"])]}
+        (tmp_path / "forged.json").write_text(json.dumps(forged))
+        code, out, _ = runner("tournament", "check", str(tmp_path / "forged.json"))
+        assert code == 1 and "not the ones the seed draws" in out
+
         page = urlopen_text(f"{base}/tournaments/{made['id']}")
         assert "Autumn cup" in page and ended["seed"] in page and committed in page
         assert all(f'/games/{g["id"]}' in page for g in ended["games"])
@@ -107,6 +119,64 @@ def test_a_round_robin_of_four_is_drawn_played_by_stand_ins_to_the_end_and_check
         status, late = json_call(f"{base}/api/tournaments", {**body, "entries_close": moment(-1)}, token=olga)
         assert status == 201
         assert json_call(f"{base}/api/tournaments/{late['id']}/entries", {}, token=tokens["Anna"])[0] == 409
+
+
+def play_out(db, site, game_id):
+    """Play a game to its end in this process, each seat's move the one the computer player would choose
+    for it, appended through the play service as the seat's own (the tournament's hook follows its end)."""
+    while not (folded := service.load(db, game_id)).finished:
+        seat = sorted(folded.to_move)[0]
+        move = computer.choose(folded, seat, store.read_seed(db, game_id))
+        service.play_as(db, site, game_id, lambda _, seat=seat: seat, move, folded.seq)
+
+
+@pytest.mark.slow
+def test_a_league_plays_round_after_round_then_promotes_and_relegates_into_a_second_season(
+        db, site, var_dir, database):
+    """Two divisions of three at a 2-seat game, rounds one after another: each round's games are made when
+    the round before has ended; at the season's end its seed is revealed and checks, the next one is
+    committed; the organiser's second start draws divisions with the last of the top and the first of the
+    bottom swapped."""
+    with serving(var_dir, database) as base:
+        olga = named(db, site, base, ORGANISER, "Olga")
+        six = {**ENTRANTS, "eve@example.org": "Eve", "fritz@example.org": "Fritz"}
+        tokens = {name: named(db, site, base, address, name) for address, name in six.items()}
+        status, made = json_call(f"{base}/api/tournaments", {
+            "game": "rigadoon", "format": "league", "players_per_game": 2, "clock": "3d", "divisions": 2,
+            "rounds": "one_after_another", "entries_close": moment(1), "name": "Winter league"}, token=olga)
+        assert status == 201, made
+        url = f"{base}/api/tournaments/{made['id']}"
+        for token in tokens.values():
+            assert json_call(f"{url}/entries", {}, token=token)[0] == 201
+        status, started = json_call(f"{url}/start", {}, token=olga)
+        assert status == 201 and len(started["games"]) == 2, started  # round 1: one game in each division
+        shown = json_call(url)[1]
+        assert len(shown["games"]) == 6 and sorted(g["id"] for g in shown["games"] if g["id"]) == sorted(started["games"])
+        assert sorted(sum(1 for e in shown["entrants"] if e["division"] == d) for d in (1, 2)) == [3, 3]
+
+        for round_no in (1, 2, 3):
+            shown = json_call(url)[1]
+            assert {g["round"] for g in shown["games"] if g["id"]} == set(range(1, round_no + 1))
+            for game in shown["games"]:
+                if game["round"] == round_no:
+                    play_out(db, site, game["id"])
+        ended = json_call(url)[1]
+        assert ended["status"] == "finished" and all(g["status"] == "finished" for g in ended["games"])
+        assert draw.check(ended) == []
+        assert [s["season"] for s in ended["seasons"]] == [1, 2] and "seed" not in ended["seasons"][1]
+        top = [r["name"] for r in ended["standings"] if r["division"] == 1]
+        bottom = [r["name"] for r in ended["standings"] if r["division"] == 2]
+        assert all(r["played"] == 2 for r in ended["standings"])
+
+        status, second = json_call(f"{url}/start", {}, token=olga)
+        assert status == 201 and len(second["games"]) == 2, second
+        now = json_call(url)[1]
+        assert now["season"] == 2 and now["status"] == "running" and "seed" not in now
+        assert now["seed_hash"] == ended["seasons"][1]["seed_hash"]  # committed when season 1 ended
+        by_division = {d: sorted((e["name"] for e in now["entrants"] if e["division"] == d), key=str.casefold)
+                       for d in (1, 2)}
+        assert by_division[1] == sorted(top[:2] + bottom[:1], key=str.casefold)
+        assert by_division[2] == sorted(top[2:] + bottom[1:], key=str.casefold)
 
 
 def urlopen_text(url):
@@ -168,3 +238,30 @@ def test_a_league_promotes_and_relegates_between_divisions():
         [["A", "B", "C", "E"], ["D", "F", "G", "H"]]
     divisions = draw.league_divisions([f"P{i}" for i in range(7)], 2, b"\x01" * 32)
     assert sorted(len(d) for d in divisions) == [3, 4] and sorted(sum(divisions, [])) == [f"P{i}" for i in range(7)]
+
+
+@pytest.mark.sqlite_only("the pages and their markup do not depend on the database engine")
+def test_the_tournament_pages_have_no_serious_violation(db, site, var_dir, database, chrome, shots):
+    from tests.browser import screenshot
+    from tests.test_accessibility import Checked
+
+    with serving(var_dir, database) as base:
+        olga = named(db, site, base, ORGANISER, "Olga")
+        status, made = json_call(f"{base}/api/tournaments", {
+            "game": "mississippi", "format": "round_robin", "players_per_game": 3, "clock": "3d",
+            "entries_close": moment(1), "name": "Steamboat round robin"}, token=olga)
+        assert status == 201
+        for address, name in ENTRANTS.items():
+            assert json_call(f"{made['url'].replace('/tournaments/', '/api/tournaments/')}/entries", {},
+                             token=named(db, site, base, address, name))[0] == 201
+        assert json_call(f"{base}/api/tournaments/{made['id']}/start", {}, token=olga)[0] == 201
+        driver = chrome()
+        checked = Checked(driver, base)
+        for path, what in (("/tournaments", "tournaments"), (f"/tournaments/{made['id']}", "tournament")):
+            checked.page(path, what)
+        assert not checked.found, checked.told()
+        for path, name in (("/tournaments", "tournaments"), (f"/tournaments/{made['id']}", "tournament")):
+            driver.get(base + path)
+            screenshot(driver, shots, name)
+        page = urlopen_text(f"{base}/tournaments/{made['id']}")
+        assert "Round 1" in page and "Anna" in page and not any(address in page for address in ENTRANTS)

@@ -31,6 +31,7 @@ placed above them, half when level, not at all when below.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from typing import Mapping, Sequence
 
@@ -232,3 +233,37 @@ def standings(names: Sequence[str], games: Sequence[Mapping]) -> list[dict]:
     rows = [{"name": name, "points": round(points[name], 4), "tiebreak": round(tiebreak[name], 4),
              "played": played[name]} for name in names]
     return sorted(rows, key=lambda row: (-row["points"], -row["tiebreak"], row["name"].casefold(), row["name"]))
+
+
+# --- checking a tournament's answer ------------------------------------------------------------------------
+
+
+def check(answer: Mapping) -> list[str]:
+    """What is wrong with a tournament's draw as `GET /api/tournaments/<id>` answers it once its season has
+    ended (an empty list: nothing): the seed against its committed hash, then each division's games, drawn
+    again from the seed, against the games the answer lists (their rounds and seat orders); for a league's
+    first season, its divisions too."""
+    if not answer.get("seed"):
+        return ["the seed is not revealed yet: it is, once the season has ended"]
+    seed = bytes.fromhex(answer["seed"])
+    problems = []
+    if hashlib.sha256(seed).hexdigest() != answer.get("seed_hash"):
+        problems.append("the revealed seed's SHA-256 is not the hash committed at the start")
+    k, season = answer["players_per_game"], answer.get("season", 1)
+    divisions: dict[int, list] = {}
+    for game in answer["games"]:
+        divisions.setdefault(game.get("division", 1), []).append(game)
+    for number, games in sorted(divisions.items()):
+        names = sorted({name for game in games for name in game["seats"]})
+        drawn = [(r, list(table)) for r, round_ in enumerate(round_robin(names, k, seed, season, number), 1)
+                 for table in round_]
+        listed = [(game["round"], list(game["seats"])) for game in games]
+        if drawn != listed:
+            problems.append(f"division {number}: the games are not the ones the seed draws")
+    if answer.get("format") == "league" and season == 1:
+        everyone = sorted({name for game in answer["games"] for name in game["seats"]})
+        drawn_divisions = league_divisions(everyone, len(divisions), seed, season)
+        listed_divisions = [ordered({n for g in games for n in g["seats"]}) for _, games in sorted(divisions.items())]
+        if drawn_divisions != listed_divisions:
+            problems.append("the divisions are not the ones the seed draws")
+    return problems

@@ -148,13 +148,23 @@ def withdraw(db, site: Site, tournament_id: str, address: str | None, now: str) 
         seats = json.loads(table["seats"])
         if table["game_id"] is None or entry["name"] not in seats:
             continue
-        folded = service.load(db, table["game_id"])
-        seat = seats.index(entry["name"])
-        if folded.finished or folded.seats[seat].get("bot"):
-            continue
-        service.append_command(db, site, folded, {"verb": "stand_in", "seat": seat}, now)
-        taken += 1
+        taken += stand_in(db, site, table["game_id"], seats.index(entry["name"]), now)
     return taken
+
+
+def stand_in(db, site: Site, game_id: str, seat: int, now: str) -> int:
+    """The computer takes the seat over (1), unless the game is over or the seat is the computer's (0). The
+    computer may be moving at the game's other seats meanwhile: a lost race reads the game again."""
+    for _ in range(service.APPEND_ATTEMPTS):
+        folded = service.load(db, game_id)
+        if folded.finished or folded.seats[seat].get("bot") or seat in folded.facts.get("computer", {}):
+            return 0
+        try:
+            service.append_command(db, site, folded, {"verb": "stand_in", "seat": seat}, now)
+            return 1
+        except store.Conflict:
+            continue
+    raise service.Busy("the game is too busy right now; try again")
 
 
 # --- starting, and the rounds that follow --------------------------------------------------------------
