@@ -265,3 +265,34 @@ def test_the_tournament_pages_have_no_serious_violation(db, site, var_dir, datab
             screenshot(driver, shots, name)
         page = urlopen_text(f"{base}/tournaments/{made['id']}")
         assert "Round 1" in page and "Anna" in page and not any(address in page for address in ENTRANTS)
+
+
+def test_the_pages_forms_create_enter_withdraw_and_start_in_the_readers_language(client, db, site):
+    from pbem.lobby import names
+    from tests.support import csrf
+    from tests.test_home import ANN, sign_in
+
+    service.create_game(db, site, "mississippi", [{"name": "Ann", "email": ANN}, {"name": "Bob"}])  # she has a seat
+    sign_in(client, db)
+    names.choose(db, ANN, "Ann", service.utcnow())
+    listed = client.get("/tournaments").data.decode()
+    assert 'name="players_per_game"' in listed
+    made = client.post("/tournaments", data={
+        "csrf": csrf(listed), "name": "Spring cup", "game": "rigadoon", "format": "round_robin",
+        "players_per_game": "2", "rounds": "at_once", "clock": "2d", "entries_close": moment(3)[:16]})
+    assert made.status_code == 303, made.data
+    page = client.get(made.headers["Location"]).data.decode()
+    assert "Spring cup" in page and "Enter as Ann" in page and "Start the tournament" in page
+    entered = client.post(made.headers["Location"] + "/enter", data={"csrf": csrf(page)}, follow_redirects=True)
+    page = entered.data.decode()
+    assert "You have entered." in page and "<li>Ann</li>" in page
+    refused = client.post(made.headers["Location"] + "/start", data={"csrf": csrf(page)}, follow_redirects=True)
+    page = refused.data.decode()
+    assert "Not done: each division needs at least 2 entrants" in page
+    left = client.post(made.headers["Location"] + "/withdraw", data={"csrf": csrf(page)}, follow_redirects=True)
+    assert "Nobody has entered yet." in left.data.decode()  # before the start, an entry is simply taken back
+
+    german = client.get(made.headers["Location"], headers={"Accept-Language": "de"}).data.decode()
+    assert "Tabelle" in german and "Rundenturnier" in german and "Als Ann anmelden" in german
+    assert ANN not in german and ANN not in client.get("/tournaments").data.decode()
+    assert "/tournaments" in client.get("/me").data.decode() and "/tournaments" in client.get("/lobby").data.decode()
