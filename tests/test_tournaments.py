@@ -189,7 +189,7 @@ def urlopen_text(url):
 # --- the draw, as pure functions -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("k, n", [(3, 3), (3, 5), (3, 7), (4, 6), (4, 8), (3, 9)])
+@pytest.mark.parametrize("k, n", [(3, 3), (3, 5), (3, 6), (3, 7), (3, 10), (4, 6), (4, 8), (4, 9), (4, 12)])
 def test_tables_of_more_than_two_seats_meet_every_pair_in_rounds_with_seats_spread(k, n):
     names = [f"P{i}" for i in range(n)]
     seed = hashlib.sha256(f"{k}:{n}".encode()).digest()
@@ -205,7 +205,7 @@ def test_tables_of_more_than_two_seats_meet_every_pair_in_rounds_with_seats_spre
     assert max(games.values()) - min(games.values()) <= 2
     for name in names:  # each entrant's seats: as even as the tables allow
         at = [sum(t[seat] == name for t in tables) for seat in range(k)]
-        assert max(at) - min(at) <= 2, (name, at)
+        assert max(at) - min(at) <= 1, (name, at)
     assert draw.round_robin(list(reversed(names)), k, seed) == rounds  # the entry order does not matter
 
 

@@ -9,15 +9,16 @@ The draw (README "Tournaments" says the same in words):
 - The entrants are put in order by name (case-folded), then shuffled by the seed's chance
   (pbem/play/chance.py's SeededChance, batch `season * 100 + division`, the way a game draws its dice).
 - Two seats: the circle method (Berger tables) on the shuffled order, a bye when the count is odd: n - 1
-  rounds (n when odd), every pair once, nobody twice in a round.
+  rounds (n when odd), every pair once, nobody twice in a round; seats by Berger's rule (`circle_rounds`).
 - k > 2 seats: tables of k chosen one after another until every pair has met at least once; each table
   starts with the entrant who has most pairs still to meet (then fewest games so far, then the drawn
   order) and adds, seat by seat, the one who meets most new opponents at it (same ties). Tables go into
   the first round in which none of their entrants plays yet.
-- Seat orders: table by table in round order, the table's entrants take the seat order (of all orders of
-  the table) that keeps each entrant's count of games at each seat most even (the least sum of squares
-  of the counts; the first such order in the drawn order); for more than 5 seats, seat by seat, the
-  entrant who sat there least.
+- Seat orders (k > 2): the least sum, over entrants and seats, of the square of how often the entrant
+  sits there, searched locally: each table's best order given the others' (of all its orders up to 5
+  seats, the first best in the drawn order; above 5, seat by seat, whoever sat there least), over all
+  tables until none improves; then, up to 4 seats, two tables sharing an entrant reordered together; and
+  again, at most 20 times.
 - League divisions: the first season deals the shuffled order (batch `season * 100`) into the divisions,
   one at a time, top division first; later seasons follow the last one's standings (promotion and
   relegation, `next_divisions`).
@@ -38,6 +39,7 @@ from typing import Mapping, Sequence
 from ..play.chance import SeededChance
 
 EXACT_SEAT_ORDERS_UP_TO = 5  # seats: every order of a table is tried up to this many (5! = 120 orders)
+PAIRS_OF_TABLES_UP_TO = 4  # seats: two tables' orders are tried together up to this many (24 x 24 pairs)
 
 
 def ordered(names: Sequence[str]) -> list[str]:
@@ -104,39 +106,69 @@ def into_rounds(tables: Sequence[tuple[str, ...]]) -> list[list[tuple[str, ...]]
 
 
 def seat_orders(rounds: Sequence[Sequence[tuple[str, ...]]], passes: int = 20) -> list[list[tuple[str, ...]]]:
-    """The same tables, each in the seat order that keeps every entrant's seats most even: table by table,
-    the order with the least sum of squares of the entrants' counts at each seat, given every other
-    table's order; again over all tables until no order changes (at most `passes` times)."""
+    """The same tables, each in the seat order that keeps every entrant's seats most even (the least sum,
+    over entrants and seats, of the square of how often the entrant sits there): table by table, the best
+    order given every other table's; again over all tables until no order improves; then, up to 4 seats,
+    the best orders of two tables that share an entrant at once, and all again (at most `passes` times)."""
     tables = [table for round_ in rounds for table in round_]
     counts: dict[str, list[int]] = {}
     for table in tables:
         for name in table:
             counts.setdefault(name, [0] * len(table))
-    seated: list[tuple[str, ...] | None] = [None] * len(tables)
+    seated: list[tuple[str, ...]] = []
 
-    def cost(order):
-        return sum((counts[name][seat] + 1) ** 2 - counts[name][seat] ** 2 for seat, name in enumerate(order))
+    def cost(order) -> int:
+        """What seating `order` adds to the sum of squares, given the counts as they stand."""
+        return sum(2 * counts[name][seat] + 1 for seat, name in enumerate(order))
 
+    def sit(order, step: int = 1) -> None:
+        for seat, name in enumerate(order):
+            counts[name][seat] += step
+
+    def orders(table):
+        return itertools.permutations(table) if len(table) <= EXACT_SEAT_ORDERS_UP_TO else [greedy(table)]
+
+    def greedy(table):
+        left, chosen = list(table), []
+        for seat in range(len(table)):
+            name = min(left, key=lambda name: counts[name][seat])
+            left.remove(name)
+            chosen.append(name)
+        return tuple(chosen)
+
+    for table in tables:
+        seated.append(min(orders(table), key=cost))
+        sit(seated[-1])
     for _ in range(passes):
         changed = False
         for i, table in enumerate(tables):
-            if seated[i] is not None:
-                for seat, name in enumerate(seated[i]):
-                    counts[name][seat] -= 1
-            if len(table) <= EXACT_SEAT_ORDERS_UP_TO:
-                best = min(itertools.permutations(table), key=cost)
-            else:
-                left, chosen = list(table), []
-                for seat in range(len(table)):
-                    name = min(left, key=lambda name: counts[name][seat])
-                    left.remove(name)
-                    chosen.append(name)
-                best = tuple(chosen)
-            changed = changed or seated[i] is not None and cost(best) < cost(seated[i])
-            if seated[i] is None or cost(best) < cost(seated[i]):
-                seated[i] = best
-            for seat, name in enumerate(seated[i]):
-                counts[name][seat] += 1
+            sit(seated[i], -1)
+            best = min(orders(table), key=cost)
+            if cost(best) < cost(seated[i]):
+                seated[i], changed = best, True
+            sit(seated[i])
+        if not changed and tables and len(tables[0]) <= PAIRS_OF_TABLES_UP_TO:
+            for i, j in itertools.combinations(range(len(tables)), 2):
+                if not set(tables[i]) & set(tables[j]):
+                    continue
+                sit(seated[j], -1)
+                sit(seated[i], -1)
+                kept = cost(seated[i])
+                sit(seated[i])
+                kept += cost(seated[j])
+                sit(seated[i], -1)
+                best = (kept, seated[i], seated[j])
+                for first in itertools.permutations(tables[i]):
+                    paid = cost(first)
+                    sit(first)
+                    second = min(itertools.permutations(tables[j]), key=cost)
+                    if paid + cost(second) < best[0]:
+                        best = (paid + cost(second), first, second)
+                    sit(first, -1)
+                if best[0] < kept:
+                    seated[i], seated[j], changed = best[1], best[2], True
+                sit(seated[i])
+                sit(seated[j])
         if not changed:
             break
     out, at = [], iter(seated)
