@@ -296,3 +296,41 @@ def test_the_pages_forms_create_enter_withdraw_and_start_in_the_readers_language
     assert "Tabelle" in german and "Rundenturnier" in german and "Als Ann anmelden" in german
     assert ANN not in german and ANN not in client.get("/tournaments").data.decode()
     assert "/tournaments" in client.get("/me").data.decode() and "/tournaments" in client.get("/lobby").data.decode()
+
+
+def test_a_withdrawn_entrants_later_games_seat_the_computer_and_a_full_tournament_refuses(db, site):
+    """Through the verbs in this process (the hooks `create_app` installs follow each game's end): rounds one
+    after another; Anna withdraws during round 1, so the computer stands in at her game now and sits in her
+    seat at the games made later; a fifth entry to a tournament of at most four is refused 409."""
+    from pbem.lobby import names
+    from pbem.tournaments import running
+
+    now = service.utcnow()
+    names.choose(db, ORGANISER, "Olga", now)
+    for address, name in ENTRANTS.items():
+        names.choose(db, address, name, now)
+    tournament = running.create(db, ORGANISER, {
+        "game": "rigadoon", "format": "round_robin", "players_per_game": 2, "clock": "3d", "max_entrants": 4,
+        "rounds": "one_after_another", "entries_close": moment(1), "name": "Small cup"}, now)
+    for address in ENTRANTS:
+        running.enter(db, tournament, address, now)
+    names.choose(db, "late@example.org", "Late", now)
+    with pytest.raises(service.Conflicting, match="full"):
+        running.enter(db, tournament, "late@example.org", now)
+    first = running.start(db, site, tournament, ORGANISER, now)
+    assert len(first) == 2
+    assert running.withdraw(db, site, tournament, "anna@example.org", now) == 1
+    shown = running.view(db, site, tournament)
+    annas = next(g for g in shown["games"] if g["round"] == 1 and "Anna" in g["seats"])
+    assert set(service.load(db, annas["id"]).facts["computer"]) == {annas["seats"].index("Anna")}
+    assert [e["withdrawn"] for e in shown["entrants"] if e["name"] == "Anna"] == [True]
+    for game_id in first:
+        play_out(db, site, game_id)
+    shown = running.view(db, site, tournament)
+    later = [g for g in shown["games"] if g["round"] == 2]
+    assert all(g["id"] for g in later)
+    annas = next(g for g in later if "Anna" in g["seats"])
+    seats = service.load(db, annas["id"]).seats
+    assert [s.get("bot") for s in seats] == ["standard" if name == "Anna" else None for name in annas["seats"]]
+    with pytest.raises(service.Conflicting):
+        running.withdraw(db, site, tournament, "anna@example.org", now)  # once is enough
