@@ -151,7 +151,8 @@ def test_a_league_plays_round_after_round_then_promotes_and_relegates_into_a_sec
         status, started = json_call(f"{url}/start", {}, token=olga)
         assert status == 201 and len(started["games"]) == 2, started  # round 1: one game in each division
         shown = json_call(url)[1]
-        assert len(shown["games"]) == 6 and sorted(g["id"] for g in shown["games"] if g["id"]) == sorted(started["games"])
+        assert len(shown["games"]) == 6
+        assert sorted(g["id"] for g in shown["games"] if g["id"]) == sorted(started["games"])
         assert sorted(sum(1 for e in shown["entrants"] if e["division"] == d) for d in (1, 2)) == [3, 3]
 
         for round_no in (1, 2, 3):

@@ -120,13 +120,6 @@ def seeds(db, tournament_id: str) -> list[dict]:
                        "order by season", [tournament_id])
 
 
-def add_seed(db, tournament_id: str, season: int, seed_hex: str, seed_hash: str) -> None:
-    with immediate(db):
-        db.conn.execute("insert into tournament_seeds (tournament_id, season, seed, seed_hash, revealed) "
-                        "values (?, ?, ?, ?, 0) on conflict (tournament_id, season) do nothing",
-                        [tournament_id, season, seed_hex, seed_hash])
-
-
 # --- the draw and its games ------------------------------------------------------------------------------
 
 

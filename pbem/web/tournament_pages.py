@@ -8,6 +8,8 @@ tournaments show public names only, never an address."""
 
 from __future__ import annotations
 
+from functools import wraps
+
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
 from ..games import GAMES
@@ -33,9 +35,7 @@ GAME_STATUS_WORDS = {"waiting": N_("to be made when the round before ends"),
 
 
 def api_errors(view):
-    """The API's refusals answered as JSON (the pages' blueprint answers them as pages)."""
-    from functools import wraps
-
+    """The API's refusals answered as JSON (a page's form says them in a flashed line instead)."""
     @wraps(view)
     def wrapped(*args, **kwargs):
         try:
