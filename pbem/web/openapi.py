@@ -229,14 +229,14 @@ def tournament_paths(spec) -> None:
     tournament = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
     body = {"content": {"application/json": {"schema": {"type": "object"}}}}
 
-    def answered(status: str, what: str) -> dict:
-        return {status: {"description": what, "content": {"application/json": {"schema": {"type": "object"}}}}}
+    def answered(status: str, what: str, kind: str = "object") -> dict:
+        return {status: {"description": what, "content": {"application/json": {"schema": {"type": kind}}}}}
 
     spec.path("/api/tournaments", operations={
         "post": {"summary": "Create a round robin or a league (signed in, with a public name); its seed is "
                             "committed now", "security": [{"personalToken": []}], "requestBody": body,
                  "responses": {**answered("201", "{id, url}"), **_error_responses(400, 401, 415, 422)}},
-        "get": {"summary": "The newest tournaments", "responses": answered("200", "[{id, name, game, ...}]")}})
+        "get": {"summary": "The newest tournaments", "responses": answered("200", "[{id, name, game, ...}]", "array")}})
     spec.path("/api/tournaments/{id}", parameters=[tournament], operations={"get": {
         "summary": "A tournament: entrants, games, standings, the seed's hash, and the seed once finished",
         "responses": {**answered("200", "{name, game, format, status, entrants, games, standings, seed_hash}"),
