@@ -26,12 +26,13 @@ def create_app(config: dict | None = None) -> Flask:
     from . import between
     from .lobby import listing
     from .people import away
+    from .tournaments import running as tournaments
     # These add their routes to the pages' and the API's blueprints when imported (before those are
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
     from .web import (api, app_files, away_pages, between_api, between_pages, db, front_door, headers,  # noqa: F401
                       heads, health, history, home, home_api, languages, limits, live, lobby_pages, pages, proof,
-                      push_api, seats, seek_routes, started, text_mode, unsubscribe)
+                      push_api, seats, seek_routes, started, text_mode, tournament_pages, unsubscribe)
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)
@@ -49,10 +50,12 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(app_files.bp)   # the installable app: manifest, service worker, icons
     lobby_pages.register(app)              # the lobby, public names, reliability (issue 31)
     seek_routes.register(app)              # seeks: games started by those who want the same (issue 31)
+    tournament_pages.register(app)         # round robins and leagues (issue 32)
     home.install(app)
     pages.install_filters(app)
     languages.install(app)  # the reader's language on every page (issue 26)
     between.install()  # conditional moves follow every append (issue 15)
     away.install()  # an address's rest days follow it into a game it joins (issue 28)
     listing.install()  # the lobby's rows, the players' reliability and ratings follow every append (issues 31, 32)
+    tournaments.install()  # a tournament's game that ends makes its next round, or ends it (issue 32)
     return app

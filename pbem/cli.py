@@ -251,6 +251,33 @@ def cmd_verify(args) -> int:
     return 1 if broken else 0
 
 
+def cmd_tournament_check(args) -> int:
+    """`pbem tournament check ID|URL|FILE`: a finished tournament's draw checked against its revealed seed,
+    from this database, from a server's `GET /api/tournaments/<id>` answer, or from that answer saved."""
+    import json
+    import urllib.request
+    from pathlib import Path
+
+    from .tournaments import draw, running
+
+    source = args.source
+    if source.startswith(("http://", "https://")):
+        with urllib.request.urlopen(source, timeout=30) as response:  # noqa: S310 - the operator's own URL
+            answer = json.loads(response.read())
+    elif Path(source).is_file():
+        answer = json.loads(Path(source).read_text())
+    else:
+        db = open_db()
+        answer = running.view(db, cli_site(db, say=False), source)
+    problems = draw.check(answer)
+    for problem in problems:
+        print(f"- {problem}")
+    if not problems:
+        print(f"{answer['id']} ok: the seed matches its commitment, and draws the {len(answer['games'])} games "
+              "listed, in their rounds and seat orders")
+    return 1 if problems else 0
+
+
 def verify_against(db, args) -> int:
     """`pbem verify [GAME] --against RECORD`: whether the game's log extends a record a player saved, and
     where they part (pbem/play/against.py); then the log itself, as `pbem verify GAME` checks it."""
@@ -413,6 +440,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a record a player saved (its JSON): does the log still extend it, or where do they part")
     verify.set_defaults(run=cmd_verify)
 
+    tournament = commands.add_parser("tournament", help="tournaments: check a finished one's draw against its seed")
+    tournament_commands = tournament.add_subparsers(dest="tournament_command", required=True)
+    check = tournament_commands.add_parser("check", help="check a finished tournament's draw against its revealed "
+                                                         "seed (an id here, an API answer's URL, or a saved one)")
+    check.add_argument("source", metavar="ID|URL|FILE")
+    check.set_defaults(run=cmd_tournament_check)
+
     backup = commands.add_parser("backup", help="a consistent copy of the database while the server runs (0600)")
     backup.add_argument("file", help="the backup file to write (a SQLite database; replaced when it exists)")
     backup.set_defaults(run=cmd_backup)
@@ -444,10 +478,12 @@ def main(argv: list[str] | None = None) -> int:
     from . import between
     from .lobby import listing
     from .people import away
+    from .tournaments import running as tournaments
 
     between.install()  # conditional moves follow every append, from mail and the clock too (issue 15)
     away.install()  # an address's rest days follow it into a game it joins (issue 28)
     listing.install()  # a game `pbem worker` ends on time counts in reliability and ratings too (issues 31, 32)
+    tournaments.install()  # a tournament's game that ends makes its next round, or ends it (issue 32)
     try:
         return args.run(args)
     except (GameError, service.ServiceError, store.Unavailable, LookupError, config_mod.ConfigurationError) as exc:

@@ -6,6 +6,8 @@ the platform events that change who holds a seat.
 - `on_timeout: bot`: the clock's `turn_timed_out {action: bot}` makes the computer play for that seat
   (the fact `computer`: seat -> the seq from which it plays for it) until the seat's person moves again
   (any move of theirs not played by the computer) or says they are back (`computer_stopped`).
+- `computer_stood_in`: the computer plays for a seat whose person left a tournament (issue 32), as after a
+  timeout with `on_timeout: bot`, so that the table does not stall; a move of their own takes it back.
 - `seat_handed_over`: the seat's holder gives it to someone else; the seat's record takes the new
   holder's name, address and link (a new generation of the seat's key: the old link opens nothing).
   Others see only the seat and the new name; the address and the key's hash stay in the seat's record.
@@ -22,6 +24,7 @@ from .kinds import Kind, Working
 
 SEAT_HANDED_OVER = "seat_handed_over"
 COMPUTER_STOPPED = "computer_stopped"
+COMPUTER_STOOD_IN = "computer_stood_in"
 
 FACT = "computer"  # facts[FACT]: {seat: seq from which the computer plays for it}, for timed-out seats
 
@@ -115,9 +118,20 @@ def computer_stopped_words(names, event) -> Phrase:
     return said("%(who)s is back: the computer no longer plays for them.", who=name)
 
 
+def computer_stood_in(work: Working, event) -> None:
+    start_playing_for(work, event.data["seat"], event.seq)
+
+
+def computer_stood_in_words(names, event) -> Phrase:
+    seat = event.data["seat"]
+    name = names[seat] if 0 <= seat < len(names) else N_("A player")
+    return said("%(who)s left the tournament: the computer plays for them from now on.", who=name)
+
+
 KINDS = {
     SEAT_HANDED_OVER: Kind(handed_over, public_handed_over, handed_over_words),
     COMPUTER_STOPPED: Kind(computer_stopped, words=computer_stopped_words),
+    COMPUTER_STOOD_IN: Kind(computer_stood_in, words=computer_stood_in_words),
 }
 
 
@@ -135,4 +149,9 @@ def come_back(module, state, command, chance) -> list[Event]:
     return [Event(COMPUTER_STOPPED, {"seat": command["seat"]}, str(command["seat"]))]
 
 
-COMMANDS = {"handover": hand_over, "come_back": come_back}
+def stand_in(module, state, command, chance) -> list[Event]:
+    """`{"verb": "stand_in", "seat"}`: the computer takes over a seat whose person left a tournament."""
+    return [Event(COMPUTER_STOOD_IN, {"seat": command["seat"]}, "admin")]
+
+
+COMMANDS = {"handover": hand_over, "come_back": come_back, "stand_in": stand_in}

@@ -24,12 +24,13 @@ layer: it imports nothing of pbem above it.
 - lobby.py: public names, the lobby's public games, each address's reliability per game (issue 31)
 - seeks.py: what signed-in addresses want to play, matched in one transaction (issue 31)
 - ratings.py: the rated games as they finished, the ratings folded over them and each change (issue 32)
+- tournaments.py: tournaments, their entrants, committed seeds and drawn games (issue 32)
 
 What the rest of pbem called as `store.x` when this was one module is here under the same name.
 """
 
 from . import (accounts, connection, copying, counters, events, groupcommit, heads, leases, lobby, outbox, postgres,
-               projections, push, ratings, schema, seeks, snapshots, sqlite)
+               projections, push, ratings, schema, seeks, snapshots, sqlite, tournaments)
 from .accounts import address_sha256, ask, is_proven, prove_address, take_asked
 from .connection import (BUSY_TIMEOUT_SECONDS, ENGINE, ENGINE_ERRORS, INTEGRITY_ERRORS, Unavailable, close_pools,
                          close_quietly, described, dialect, end_request, health, immediate, is_postgres,

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import sqlite_utils
 
-from . import lobby, postgres, ratings, seeks
+from . import lobby, postgres, ratings, seeks, tournaments
 from .accounts import prove_address
 from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 17
+SCHEMA_VERSION = 18
 
 _current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
 _current_lock = threading.Lock()
@@ -248,6 +248,8 @@ def _v16_seeks(db) -> None:
     """Seeks (issue 31 item 3): what signed-in addresses want to play, until matched, expired or cancelled.
     Written once for both engines (store/seeks.py)."""
     seeks.create_tables(db)
+
+
 def _v17_ratings(db) -> None:
     """Ratings anyone can recompute (issue 32, architecture section 23): the rated games as they finished,
     and the fold over them per public name and game, with each change. Written once for both engines
@@ -255,11 +257,18 @@ def _v17_ratings(db) -> None:
     ratings.create_tables(db)
 
 
+def _v18_tournaments(db) -> None:
+    """Tournaments (issue 32, item 3): each one, its entrants, its committed seeds (one a season) and its
+    drawn games. Written once for both engines (store/tournaments.py)."""
+    tournaments.create_tables(db)
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
               5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
               9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered, 11: _v11_address_settings,
               12: _v12_address_rest_and_vacations,
-              13: _v13_push, 14: _v14_quiet_hours, 15: _v15_lobby, 16: _v16_seeks, 17: _v17_ratings}
+              13: _v13_push, 14: _v14_quiet_hours, 15: _v15_lobby, 16: _v16_seeks, 17: _v17_ratings,
+              18: _v18_tournaments}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:

@@ -583,7 +583,8 @@ PLATFORM_EVENT_SCHEMAS = {"game_created": GameCreated, "seed_revealed": SeedReve
                           "seat_address_changed": SeatAddressChanged, "seat_link_rotated": SeatLinkRotated,
                           **between_contract.EVENT_SCHEMAS,  # issue 15
                           "seat_handed_over": SeatHandedOver, "computer_stopped": SeatOnly,  # issue 17
-                          "seat_reopened": SeatReopened, "seat_taken": SeatTaken}  # issue 31
+                          "seat_reopened": SeatReopened, "seat_taken": SeatTaken,  # issue 31
+                          "computer_stood_in": SeatOnly}  # issue 32
 
 
 def event_schemas() -> dict[str, dict[str, type[Schema]]]:

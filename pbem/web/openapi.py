@@ -198,6 +198,7 @@ def home_paths(spec, json_body, ok, game_id) -> None:
     push_paths(spec, json_body, ok)
     lobby_paths(spec, ok)
     seek_paths(spec, json_body, ok)
+    tournament_paths(spec)
     spec.path("/api/join/{invite}", parameters=[invite], operations={"post": {
         "summary": "Take the next open seat of the invitation's game; the last one starts the game",
         "requestBody": json_body("JoinIn"),
@@ -239,6 +240,36 @@ def seek_paths(spec, json_body, ok) -> None:
         "summary": "Cancel one's own open seek",
         "security": [{"personalToken": []}],
         "responses": {"204": {"description": "cancelled"}, **_error_responses(404)}}})
+
+
+def tournament_paths(spec) -> None:
+    """Tournaments (issue 32): round robins and leagues; README "Tournaments" gives each body's fields."""
+    tournament = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    body = {"content": {"application/json": {"schema": {"type": "object"}}}}
+
+    def answered(status: str, what: str, kind: str = "object") -> dict:
+        return {status: {"description": what, "content": {"application/json": {"schema": {"type": kind}}}}}
+
+    spec.path("/api/tournaments", operations={
+        "post": {"summary": "Create a round robin or a league (signed in, with a public name); its seed is "
+                            "committed now", "security": [{"personalToken": []}], "requestBody": body,
+                 "responses": {**answered("201", "{id, url}"), **_error_responses(400, 401, 415, 422)}},
+        "get": {"summary": "The newest tournaments", "responses": answered("200", "[{id, name, game, ...}]", "array")}})
+    spec.path("/api/tournaments/{id}", parameters=[tournament], operations={"get": {
+        "summary": "A tournament: entrants, games, standings, the seed's hash, and the seed once finished",
+        "responses": {**answered("200", "{name, game, format, status, entrants, games, standings, seed_hash}"),
+                      **_error_responses(404)}}})
+    spec.path("/api/tournaments/{id}/entries", parameters=[tournament], operations={
+        "post": {"summary": "Enter under the public name", "security": [{"personalToken": []}],
+                 "responses": {**answered("201", "{name}"), **_error_responses(401, 404, 409, 422)}},
+        "delete": {"summary": "Withdraw: the computer stands in at the entrant's games",
+                   "security": [{"personalToken": []}],
+                   "responses": {**answered("200", "{withdrawn, computer_stands_in}"),
+                                 **_error_responses(401, 404, 409)}}})
+    spec.path("/api/tournaments/{id}/start", parameters=[tournament], operations={"post": {
+        "summary": "The organiser starts it (or a league's next season): the draw, then the games",
+        "security": [{"personalToken": []}],
+        "responses": {**answered("201", "{games}"), **_error_responses(401, 403, 404, 409)}}})
 
 
 def push_paths(spec, json_body, ok) -> None:

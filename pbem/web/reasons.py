@@ -65,4 +65,18 @@ PAGE_REASONS = (
     N_("you cannot reopen your own seat: hand it on to someone instead"),
     N_("that seat has been taken already: this invitation opens nothing any more"),
     N_("the game is over: there is no seat to take"),
+    # tournaments (issue 32)
+    N_("no tournament has that id"),
+    N_("sign in first"),
+    N_("choose a public name on /me first: tournaments show it instead of your address"),
+    N_("the entries are closed"),
+    N_("the tournament is full"),
+    N_("you have entered already"),
+    N_("you are not in this tournament"),
+    N_("only the organiser starts the tournament"),
+    N_("the tournament has started already"),
+    N_("name: 1 to 80 printable characters"),
+    N_("format: round_robin or league"),
+    N_("rounds: at_once or one_after_another"),
+    N_("entries_close: a date and time such as 2026-12-01T18:00:00Z"),
 )

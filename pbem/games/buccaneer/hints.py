@@ -19,8 +19,8 @@ from collections import Counter
 from pbem.games.base import N_, Hint, Phrase, counted, listed, said
 
 from .board import ANCHOR_BAY, FLAT_COAST, PORT_AT, TREASURE_COAST, square_name, step
-from .cards import (CREW, CUT_CARDS, EITHER_CARDS, LJS_CREW_LIMIT, TREASURE_VALUE, TREASURES,
-                    VALUE_CARDS, crew_value, fighting_value, sailing_value, treasure_value)
+from .cards import (CREW, CUT_CARDS, EITHER_CARDS, LJS_CREW_LIMIT, TREASURE_VALUE, TREASURES, VALUE_CARDS, crew_value,
+                    fighting_value, sailing_value, treasure_value)
 from .geometry import derelict, in_port, ships_at
 from .moves import legal_moves
 from .notation import Move, parse_move, split_items

@@ -11,6 +11,7 @@ cargo and value cards, and a port's Docks (which every player sees), are named: 
 
 from __future__ import annotations
 
+from ..base import N_, said
 from .cards import CREW, TREASURES, VALUE_CARDS
 from .geometry import in_port
 from .notation import item_order
@@ -18,7 +19,6 @@ from .phrases import card_name, crew_card, port_name, treasure_piece
 from .ports import docks_of, held_tokens, item_worth
 from .state import State
 from .turns import options
-from ..base import N_, said
 
 CARGO_ROOM = 2  # Rule 17: treasure pieces a ship carries
 LISTED = ("chance return", "chance give")  # decisions whose every choice is a listed move
