@@ -225,3 +225,23 @@ def test_the_lobby_the_player_page_and_the_public_join_have_no_serious_violation
                            ("/", "home-with-lobby")):
             driver.get(base + path)
             screenshot(driver, shots, name)
+
+
+def test_a_stranger_signs_in_from_the_lobby_and_comes_back_to_post_a_seek(client, db):
+    """Nobody plays here before their first game, so /signin mails nobody new; the lobby's own form mails a
+    sign-in link to any address (counted by the sign-in limits), and following it comes back to the seeks."""
+    from tests.test_home import answer_asked, link_in, mails
+
+    lobby = client.get("/lobby").data.decode()
+    assert 'action="/lobby/signin"' in lobby and "Mail me a sign-in link" in lobby
+    refused = client.post("/lobby/signin", data={"csrf": csrf(lobby), "address": "not an address"})
+    assert refused.status_code == 303 and "does not look like an e-mail address" in client.get("/lobby").data.decode()
+    asked = client.post("/lobby/signin", data={"csrf": csrf(lobby), "address": "newcomer@example.net"})
+    assert asked.status_code == 303 and asked.headers["Location"].endswith("/lobby#seeks")
+    answer_asked(client, db)
+    link = link_in(mails(db, "signin")[-1], "signin")
+    page = client.get(link).data.decode()
+    followed = client.post(link, data={"csrf": csrf(page)})
+    assert followed.status_code == 303 and followed.headers["Location"].endswith("/lobby#seeks")
+    lobby = client.get("/lobby").data.decode()
+    assert "Choose a public name to post a seek" in lobby and "newcomer@" not in lobby

@@ -100,8 +100,8 @@ def signin_follow(token):
     session.permanent = True
     session.pop("csrf", None)  # a new session, a new form token
     flash(gettext("You are signed in."))
-    after = session.pop("after_signin", None)  # asked from a public game's join page: back there
-    if isinstance(after, str) and after.startswith("/join/"):
+    after = session.pop("after_signin", None)  # asked from a public game's join page or the lobby: back there
+    if isinstance(after, str) and (after.startswith("/join/") or after.startswith("/lobby#")):
         return redirect(after, code=303)
     return redirect(url_for("home.me"), code=303)
 

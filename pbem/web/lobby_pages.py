@@ -12,12 +12,13 @@ from __future__ import annotations
 from urllib.parse import urlencode
 from xml.etree.ElementTree import tostring
 
-from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, jsonify, redirect, render_template, request, session, url_for
 
 from ..games import GAMES
 from ..lobby import listing, names, ratings, reliability, seeks
 from ..play import clock, service
-from . import api, languages
+from . import api, languages, limits
+from .asking import ask_for_mail
 from .db import get_db, get_site
 from .feeds import atom_element, atom_feed
 from .home import signed_in
@@ -110,6 +111,23 @@ def lobby_page():
                            next_url=next_link(after, "lobby.lobby_page"), address=address,
                            feed_url=url_for("lobby.lobby_feed", **{k: v for k, v in request.args.items()
                                                                     if k in ("game", "clock") and v}))
+
+
+@bp.post("/lobby/signin")
+def lobby_signin():
+    """A stranger asks for a sign-in link from the lobby, to post a seek: mailed to any address (as from a
+    public game's join page: nobody plays here before their first game), and the browser comes back to the
+    lobby's seeks once it follows the link. Counted against the sign-in limits per client and address."""
+    check_csrf()
+    limits.limit("signin")
+    address = (request.form.get("address") or "").strip()
+    if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address) or not address.isascii():
+        flash(gettext("that does not look like an e-mail address"))
+    else:
+        session["after_signin"] = url_for("lobby.lobby_page") + "#seeks"
+        ask_for_mail("lobby", address)
+        flash(gettext("A sign-in link is on its way to %(address)s. It works once, within an hour.", address=address))
+    return redirect(url_for("lobby.lobby_page") + "#seeks", code=303)
 
 
 @bp.get("/lobby.atom")
