@@ -245,3 +245,11 @@ def test_a_stranger_signs_in_from_the_lobby_and_comes_back_to_post_a_seek(client
     assert followed.status_code == 303 and followed.headers["Location"].endswith("/lobby#seeks")
     lobby = client.get("/lobby").data.decode()
     assert "Choose a public name to post a seek" in lobby and "newcomer@" not in lobby
+    client = client.application.test_client()  # another browser, not signed in
+    page = client.get("/tournaments").data.decode()  # the tournaments ask the same way and are come back to
+    assert 'action="/lobby/signin"' in page and 'name="back" value="/tournaments"' in page
+    asked = client.post("/lobby/signin", data={"csrf": csrf(page), "address": "other@example.net", "back": "/tournaments"})
+    assert asked.headers["Location"].endswith("/tournaments")
+    elsewhere = client.post("/lobby/signin", data={"csrf": csrf(page), "address": "third@example.net",
+                                                   "back": "//evil.example/"})
+    assert elsewhere.headers["Location"].endswith("/lobby#seeks")  # never another site

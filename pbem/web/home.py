@@ -35,6 +35,12 @@ def install(app) -> None:
     app.jinja_env.globals["signed_in"] = signed_in
 
 
+def comes_back_to(path: str) -> bool:
+    """Whether a sign-in asked from these pages may come back to `path`: the lobby's, the tournaments'
+    and a game's join page, never another site."""
+    return path.startswith(("/lobby", "/tournaments", "/join/")) and "//" not in path and "\\" not in path
+
+
 def signed_in() -> str | None:
     """The address this browser is signed in as, or None."""
     if "home_address" not in g:
@@ -101,7 +107,7 @@ def signin_follow(token):
     session.pop("csrf", None)  # a new session, a new form token
     flash(gettext("You are signed in."))
     after = session.pop("after_signin", None)  # asked from a public game's join page or the lobby: back there
-    if isinstance(after, str) and (after.startswith("/join/") or after.startswith("/lobby#")):
+    if isinstance(after, str) and comes_back_to(after):
         return redirect(after, code=303)
     return redirect(url_for("home.me"), code=303)
 

@@ -21,7 +21,7 @@ from . import api, languages, limits
 from .asking import ask_for_mail
 from .db import get_db, get_site
 from .feeds import atom_element, atom_feed
-from .home import signed_in
+from .home import comes_back_to, signed_in
 from .languages import gettext
 from .pages import check_csrf, left_in_words
 
@@ -115,19 +115,23 @@ def lobby_page():
 
 @bp.post("/lobby/signin")
 def lobby_signin():
-    """A stranger asks for a sign-in link from the lobby, to post a seek: mailed to any address (as from a
-    public game's join page: nobody plays here before their first game), and the browser comes back to the
-    lobby's seeks once it follows the link. Counted against the sign-in limits per client and address."""
+    """A stranger asks for a sign-in link from the lobby or the tournaments, to post a seek or enter: mailed to
+    any address (as from a public game's join page: nobody plays here before their first game), and the
+    browser comes back to the page it asked from (`back`) once it follows the link. Counted against the
+    sign-in limits per client and address."""
     check_csrf()
     limits.limit("signin")
+    back = request.form.get("back") or ""
+    if not comes_back_to(back):
+        back = url_for("lobby.lobby_page") + "#seeks"
     address = (request.form.get("address") or "").strip()
     if len(address) > service.MAX_EMAIL or not service.EMAIL.match(address) or not address.isascii():
         flash(gettext("that does not look like an e-mail address"))
     else:
-        session["after_signin"] = url_for("lobby.lobby_page") + "#seeks"
+        session["after_signin"] = back
         ask_for_mail("lobby", address)
         flash(gettext("A sign-in link is on its way to %(address)s. It works once, within an hour.", address=address))
-    return redirect(url_for("lobby.lobby_page") + "#seeks", code=303)
+    return redirect(back, code=303)
 
 
 @bp.get("/lobby.atom")
