@@ -364,3 +364,17 @@ def test_a_seat_is_shown_the_same_facts_in_every_language(client, db, site, name
             for language in TRANSLATED:
                 for kind, english in seen["en"].items():
                     assert seen[language][kind] == english, f"{name} {path}: {kind} differ in {language}"
+
+
+def test_a_page_shows_a_reason_without_the_api_s_field_name_and_with_its_own_quotes(app):
+    from pbem.web.languages import page_message
+
+    with app.test_request_context("/", headers={"Accept-Language": "de"}):
+        assert page_message("public_name: a public name is 3 to 24 letters, digits, _ or -").startswith("ein")
+    with app.test_request_context("/"):
+        assert page_message("public_name: a public name is 3 to 24 letters, digits, _ or -") == \
+            "a public name is 3 to 24 letters, digits, _ or -"
+        assert page_message("'Mars/Olympus' is not a time zone") == "'Mars/Olympus' is not a time zone"
+        assert page_message("'the game is over'") == "the game is over"  # a KeyError's quotes
+        assert page_message("clock: per_move, fischer, none, or a time per move such as 3d (games that give at "
+                            "most that per move)").startswith("clock: ")  # one word: left as it reads

@@ -59,5 +59,5 @@ def test_me_offers_the_public_name_and_keeps_the_one_chosen(client, db, site):
     page = saved.data.decode()
     assert "Your public name is Ann-1." in page and 'value="Ann-1"' in page
     refused = client.post("/me/public-name", data={"csrf": csrf(page), "public_name": "x"}, follow_redirects=True)
-    assert "Not saved: public_name: a public name is 3 to 24 letters, digits, _ or -" in refused.data.decode()
+    assert "Not saved: a public name is 3 to 24 letters, digits, _ or -" in refused.data.decode()  # no field name
     assert names.name_of(db, ANN) == "Ann-1"

@@ -44,8 +44,8 @@ def on_service_error(exc):
     tells refusals apart by it)."""
     if isinstance(exc, service.TooMany):
         return limits.too_many(exc)
-    reason = str(exc).strip("'\"")
-    return error(service.status_of(exc), languages.page_message(reason), reason)
+    reason = languages.unquoted(str(exc))
+    return error(service.status_of(exc), languages.reason_in_language(reason), reason)
 
 
 @bp.errorhandler(ValidationError)

@@ -8,6 +8,8 @@ pbem/i18n.py's."""
 
 from __future__ import annotations
 
+import re
+
 from urllib.parse import urlencode
 
 from flask import g, has_request_context, request, session
@@ -132,6 +134,9 @@ def status_word(status: str) -> str:
     return gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
+FIELD_NAMED = re.compile(r"^[a-z]+(?:_[a-z]+)+: ")  # an API field's name before a reason
+
+
 def page_message(message):
     """A reason a page shows (a refusal, an error) in the reader's language when the catalog holds it;
     a reason that names a value of its own stays as it was written. A game's Phrase (a refusal naming its
@@ -140,4 +145,17 @@ def page_message(message):
         return read(message, current())
     if not isinstance(message, str) or not message:
         return message
-    return i18n.translations(current()).gettext(message.strip("'\""))
+    # the API names the field a reason is about ("public_name: ..."); a page's form already shows it
+    return FIELD_NAMED.sub("", reason_in_language(message))
+
+
+def unquoted(message: str) -> str:
+    """A KeyError's reason comes quoted; "'x' is not a time zone" keeps its quote."""
+    if len(message) > 1 and message[0] == message[-1] and message[0] in "'\"":
+        return message[1:-1]
+    return message
+
+
+def reason_in_language(message: str) -> str:
+    """A reason (the API's "error") in the reader's language when the catalog holds it."""
+    return i18n.translations(current()).gettext(unquoted(message))
