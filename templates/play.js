@@ -219,6 +219,7 @@
     boardBox.style.height = frame.height + "px";
     boardBox.style.setProperty("--zoomed-width", (drawn.width * factor) + "px");
     boardBox.classList.add("zoomed");
+    boardBox.tabIndex = 0;  // a region that scrolls is reached by the keyboard too (its arrows scroll it)
     boardBox.scrollLeft = x - boardBox.clientWidth / 2;
     boardBox.scrollTop = y - boardBox.clientHeight / 2;
   }
@@ -226,6 +227,7 @@
   function unzoom() {
     if (!boardBox || !boardBox.classList.contains("zoomed")) return;
     boardBox.classList.remove("zoomed");
+    boardBox.removeAttribute("tabindex");
     boardBox.style.height = "";
     boardBox.style.removeProperty("--zoomed-width");
   }

@@ -21,14 +21,6 @@ def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite golden files instead of comparing")
 
 
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: two test processes per core. The suite waits more than it computes (on server processes,
-    browsers, mail, leases and clocks: a whole game by clicks keeps a core about half busy), so a second
-    process per core finishes the suite sooner; PBEM_TEST_WORKERS sets the number instead."""
-    given = os.environ.get("PBEM_TEST_WORKERS")
-    return int(given) if given else 2 * (os.cpu_count() or 1)
-
-
 # --- the engines: every test that uses the `database` fixture runs on SQLite and on PostgreSQL ---------
 
 ENGINES = ("sqlite", "postgresql")

@@ -44,7 +44,11 @@ def test_a_person_plays_mississippi_against_two_computers_by_clicking_the_board(
         moves = 0
         while True:
             driver.get(links[0])
-            if "The game is over" in driver.find_element("css selector", ".turn").text:
+            try:
+                over = "The game is over" in driver.find_element("css selector", ".turn").text
+            except StaleElementReferenceException:  # a computer's move swapped the page in place meanwhile
+                continue
+            if over:
                 break
             if not driver.title.startswith("Your turn"):  # the page follows the game while the computers move
                 wait_for(driver, my_turn_or_over, 60)
