@@ -30,6 +30,10 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "sqlite_only(why): a test about SQLite itself (its files, locks, WAL), "
                                        "one whose subject never reaches the engine (the pages' markup), "
                                        "or not yet passing on PostgreSQL: run on SQLite only")
+    config.addinivalue_line("markers", "engines_take_turns(argname, values): a whole game through the pages for "
+                                       "each of `values`, each on one engine, the engines taking turns, so that "
+                                       "every game and both engines are played (the pages are the subject; "
+                                       "every move's path through each engine is played by the API suites)")
 
 
 def pytest_generate_tests(metafunc):
@@ -40,6 +44,14 @@ def pytest_generate_tests(metafunc):
     engines = wanted_engines()
     if metafunc.definition.get_closest_marker("sqlite_only") is not None:
         engines = [engine for engine in engines if engine == "sqlite"]
+    turns = metafunc.definition.get_closest_marker("engines_take_turns")
+    if turns is not None:
+        # A browser playing a whole game costs minutes on CI's two cores; played once per engine it cost
+        # twice that and tested the pages twice. Each value gets one engine, in turn.
+        argname, values = turns.args
+        pairs = [(value, engines[i % len(engines)]) for i, value in enumerate(values)]
+        metafunc.parametrize([argname, "engine"], pairs, indirect=["engine"], ids=[f"{e}-{v}" for v, e in pairs])
+        return
     metafunc.parametrize("engine", engines, indirect=True, ids=engines)
 
 

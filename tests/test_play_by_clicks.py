@@ -35,7 +35,7 @@ def api(url: str, body: dict | None = None, token: str | None = None) -> dict:
         return json.loads(response.read())
 
 
-@pytest.mark.parametrize("name", sorted(MATCHES))
+@pytest.mark.engines_take_turns("name", sorted(MATCHES))
 def test_a_whole_game_played_by_clicks(server, database, chrome, name):
     seats, options = MATCHES[name]
     created = api(server + "/api/games", {"game": name, "players": [{"name": n} for n in ("Ann", "Bob")[:seats]],

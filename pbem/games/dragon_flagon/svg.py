@@ -78,6 +78,12 @@ class _Picture:
         self.tables = {s: t for t, squares in state.tables for s in squares}
         self.rugs = {s for _, squares in state.rugs for s in squares}
         self.starts = {s for _, squares in self.board.start_squares for s in squares}
+        # Each square's title names what lies there: index the objects once, not once per square (a board
+        # has about 170 squares and 20 objects; parsing every object's square for each was most of a render).
+        self.objects_at: dict = {}
+        for thing in self.v["objects"]:
+            self.objects_at.setdefault(self.square(thing["square"]), []).append(thing)
+        self.familiar_at = self.square(self.v["familiar"]) if self.v["familiar"] else None
         self.out: list[str] = []
 
     # --- helpers ---------------------------------------------------------------------------------------
@@ -192,8 +198,8 @@ class _Picture:
             parts.append("start square")
         if square in self.rugs:
             parts.append("rug")
-        things = [object_word(o["id"]) for o in self.v["objects"] if self.square(o["square"]) == square]
-        if self.v["familiar"] and self.square(self.v["familiar"]) == square:
+        things = [object_word(o["id"]) for o in self.objects_at.get(square, ())]
+        if self.familiar_at == square:
             things.append("the Wizard's familiar")
         return ", ".join(parts) + (": " + ", ".join(things) if things else "")
 

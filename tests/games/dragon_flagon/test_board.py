@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+import pytest
 
 from flask import render_template
 
@@ -235,6 +236,8 @@ def test_the_status_line_tells_a_seat_what_it_owes_and_whom_the_game_waits_for(a
         "Time 0: planning, in secret. Waiting for Ann, Bob and Cy.")
 
 
+@pytest.mark.sqlite_only("every page at every step is about the pages' markup; both engines serve the same pages "
+                         "in tests/games/dragon_flagon/test_pages.py")
 def test_every_page_of_a_game_shows_the_board_and_panel_for_every_seat_at_every_step(client, db, site):
     import random
 
