@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-import pytest
 
+import pytest
 from flask import render_template
 
 from pbem.games import dragon_flagon as game
