@@ -197,3 +197,38 @@ def test_handing_on_a_seat_the_computer_plays_for_gives_it_back_to_a_person(mail
     hand_over(mail_db, mail_site, created.id, created.tokens[0], "Dora", "dora@example.org",
               now=clock.format_time(clock.parse_time("2026-11-21T10:00:02Z")))
     assert computer_seats(service.load(mail_db, created.id)) == []
+
+
+def test_the_old_holders_notes_addresses_and_conditional_moves_do_not_pass_to_the_new_one(client, db, site):
+    """A plain handover gives the seat, not its holder's private things: the sealed notes and the address
+    the old holder gave stay theirs, and their conditional moves do not play on for the newcomer (as when a
+    seat is reopened, tests/test_reopen.py)."""
+    from pbem.between import conditionals, talk
+    from pbem.people.handover import hand_over
+    from pbem.play.redaction import public_event
+    from tests.between_support import DUO, call, move
+    from tests.support import proven
+    from tests.test_between_conditionals import open_position
+
+    created = service.create_game(db, site, "mississippi", DUO)
+    proven(db, created.id, *(p["email"] for p in DUO))
+    waiter, mover, theirs, replies, _ = open_position(db, site, created, random.Random(2))
+    head = service.load(db, created.id)
+    path = f"/api/games/{created.id}/conditionals"
+    assert call(client, "PUT", path, created.tokens[waiter], {"seq": head.seq, "lines": [[[theirs], replies[-1]]]})[0] == 200
+    talk.seal_note(db, site, created.id, created.tokens[waiter], "my secret plan")
+    head = service.load(db, created.id)
+    assert talk.notes(db, head, waiter) and conditionals.live_lines(db, head, waiter)  # the old holder's, before
+
+    hand_over(db, site, created.id, created.tokens[waiter], "Dora", "dora@example.org")
+    head = service.load(db, created.id)
+    assert talk.notes(db, head, waiter) == []
+    assert conditionals.live_lines(db, head, waiter) == []
+    seen = json.dumps([public_event(head, e, waiter) for e in store.read_events(db, created.id)])
+    assert head.seats[waiter]["private_since"] > 0, head.seats[waiter]
+    leaks = [e for e in json.loads(seen) if "my secret plan" in json.dumps(e) or DUO[waiter]["email"] in json.dumps(e)]
+    assert not leaks
+    move(db, site, created, mover, choose=lambda legal: theirs)  # the old holder's line would answer this
+    last = [e for e in store.read_events(db, created.id) if e.command][-1]
+    assert last.command.get("via") != "conditional"
+    assert service.load(db, created.id).to_move == frozenset({waiter})  # Dora's own decision, not the old line's

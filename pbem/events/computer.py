@@ -11,6 +11,7 @@ the platform events that change who holds a seat.
 - `seat_handed_over`: the seat's holder gives it to someone else; the seat's record takes the new
   holder's name, address and link (a new generation of the seat's key: the old link opens nothing).
   Others see only the seat and the new name; the address and the key's hash stay in the seat's record.
+  The old holder's sealed notes, addresses and conditional moves do not pass to the new one.
 
 Pure, like every events module: folds change only the `Working` copy they are given.
 """
@@ -92,9 +93,20 @@ def handed_over(work: Working, event) -> None:
     record.update({"name": data["name"], "email": data.get("email"), "webhook": None,
                    "email_on": bool(data.get("email")), "digest": False,
                    "token_sha256": data["token_sha256"], "generation": data["generation"],
-                   "held_since": event.seq, "previous_holder": data.get("previous")})
+                   "held_since": event.seq, "private_since": event.seq, "previous_holder": data.get("previous"),
+                   "came_by": "handover"})
     work.seats[seat] = record
     stop_playing_for(work, seat)
+    forget_holders_lines(work, seat)
+
+
+def forget_holders_lines(work: Working, seat: int) -> None:
+    """A new holder takes the seat without the outgoing holder's private things: their sealed notes and
+    the addresses they gave stay theirs (`private_since`, pbem/play/redaction.py), and their conditional
+    moves were their plans, not the seat's, so none of them plays on for the newcomer."""
+    lines = work.facts.get("conditionals") or {}
+    if seat in lines:
+        work.facts["conditionals"] = {s: entry for s, entry in lines.items() if s != seat}
 
 
 def public_handed_over(data: Mapping[str, Any], finished: bool) -> dict:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..games.base import N_, Event, Phrase, said
-from .computer import stop_playing_for
+from .computer import forget_holders_lines, stop_playing_for
 from .kinds import Kind, Working
 
 SEAT_REOPENED = "seat_reopened"
@@ -59,12 +59,11 @@ def seat_taken(work: Working, event) -> None:
     record.update({"name": data["name"], "email": data.get("email"), "email_on": bool(data.get("email")),
                    "webhook": None, "digest": False, "token_sha256": data["token_sha256"],
                    "generation": data["generation"], "reopened": False, "held_since": event.seq,
-                   "private_since": event.seq, "previous_holder": data.get("previous")})
+                   "private_since": event.seq, "previous_holder": data.get("previous"),
+                   "came_by": "reopening"})
     work.seats[seat] = record
     stop_playing_for(work, seat)  # a person holds it again: the computer no longer stands in
-    lines = work.facts.get("conditionals") or {}
-    if seat in lines:  # the outgoing holder's conditional moves were theirs, not the seat's
-        work.facts["conditionals"] = {s: entry for s, entry in lines.items() if s != seat}
+    forget_holders_lines(work, seat)
 
 
 def after_command(work: Working, command: Mapping[str, Any]) -> None:

@@ -35,7 +35,7 @@ def seat_extras(loaded: Folded, seat: int | None, at: int | None = None) -> dict
         if since and loaded.last_acted.get(seat, 0) < since:
             extras["handed"] = summary(get_db(), loaded, seat, languages.current())
             extras["previous"] = record.get("previous_holder")
-            extras["reopened"] = record.get("private_since") == since  # a reopened seat taken (issue 31)
+            extras["reopened"] = record.get("came_by") == "reopening"  # a reopened seat taken (issue 31)
     return extras
 
 
