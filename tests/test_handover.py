@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 
@@ -232,3 +233,24 @@ def test_the_old_holders_notes_addresses_and_conditional_moves_do_not_pass_to_th
     last = [e for e in store.read_events(db, created.id) if e.command][-1]
     assert last.command.get("via") != "conditional"
     assert service.load(db, created.id).to_move == frozenset({waiter})  # Dora's own decision, not the old line's
+
+
+def test_the_history_names_each_move_by_the_holder_who_made_it(db, site):
+    """After a handover the moves made before it still read as the old holder's, the later ones as the new
+    holder's (history, record and notices all tell through pbem/words)."""
+    from pbem.people.handover import hand_over
+    from pbem.words import read, tell
+
+    created = service.create_game(db, site, "rigadoon", [{"name": "Ann"}, {"name": "Bob"}])
+    play_randomly(db, site, created, 6, random.Random(3))
+    handed = hand_over(db, site, created.id, created.tokens[1], "Dora", "dora@example.org").loaded.seq
+    dora = site.seat_url(created.id, 1, 1).rsplit("/", 1)[1]  # the link mailed to Dora
+    play_randomly(db, site, SimpleNamespace(id=created.id, tokens=[created.tokens[0], dora]), 12, random.Random(4))
+    head = service.load(db, created.id)
+    told = tell(db, head, None, 0)
+    before = [" ".join(read(line, "en") for line in t.lines) for t in told if t.seat == 1 and t.last < handed]
+    after = [" ".join(read(line, "en") for line in t.lines) for t in told if t.seat == 1 and t.first > handed]
+    assert before and after
+    assert all("Dora" not in text for text in before), before
+    assert any("Bob" in text for text in before), before
+    assert any("Dora" in text for text in after) and all("Bob" not in text for text in after), after

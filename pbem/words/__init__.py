@@ -91,6 +91,7 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
         return look_back(seq)
 
     for batch in batches(events):
+        holders = tuple(folded.names) if folded is not None else None  # who held each seat then
         if folded is None:  # the creation: the game as it begins, then what its setup drew
             folded = begin(head.id, batch[0])
             lines = describe(head, folded, batch[1:], seat)
@@ -107,7 +108,8 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
         command = batch[0].command or {}
         actor = command.get("seat") if isinstance(command.get("seat"), int) else None
         if command.get("via") == "bot" and actor is not None and not head.seats[actor].get("bot"):
-            lines = [*lines, said("(The computer played this for %(name)s.)", name=head.names[actor])]  # on_timeout: bot
+            lines = [*lines, said("(The computer played this for %(name)s.)",  # on_timeout: bot
+                                  name=(holders or head.names)[actor])]
         told.append(Told(batch[0].seq, batch[-1].seq, actor, command.get("verb", ""), tuple(lines), batch[0].at))
     return told
 
@@ -124,9 +126,11 @@ def batches(events: Sequence) -> list[list]:
 
 
 def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -> list[Line]:
-    """One append's lines: the game's events in the game's words, the platform's in ours, in order."""
+    """One append's lines: the game's events in the game's words, the platform's in ours, in order. Seats
+    are named as they were held then (`before`), not by whoever holds them now: a seat handed on keeps its
+    old holder's name on the moves they made."""
     module = head.module
-    names = tuple(head.names)
+    names = tuple(before.names)
     lines: list[Line] = []
     run: list[tuple[Event, object]] = []  # consecutive game events (as told, as stored), told together so
     state = before.state                  # that automatic steps fold into the move that caused them
@@ -145,7 +149,7 @@ def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -
     for event in events:
         if event.type in PLATFORM_EVENTS:
             flush()
-            line = platform_line(head, event, seat)
+            line = platform_line(head, event, seat, names)
             if line:
                 lines.append(line)
         else:
@@ -158,11 +162,12 @@ def began(folded: Folded) -> Phrase:
     return said("%(players)s began a game of %(title)s.", players=listed(folded.names), title=folded.module.TITLE)
 
 
-def platform_line(head: Folded, event, seat: int | None = None) -> str | None:
+def platform_line(head: Folded, event, seat: int | None = None, names: tuple | None = None) -> str | None:
     """The platform's own events in words, told from what the reader may see of them (the same redaction
-    as every other channel: a sealed note reads as sealed to anyone but its seat)."""
+    as every other channel: a sealed note reads as sealed to anyone but its seat); `names`: the seats'
+    holders when it happened (default: now)."""
     shown = replace(event, data=public_data(head, event, seat))
-    return KINDS[event.type].words(tuple(head.names), shown)
+    return KINDS[event.type].words(names if names is not None else tuple(head.names), shown)
 
 
 def taken_back(rewinds, item: Told) -> bool:
