@@ -194,7 +194,7 @@ def spread(waits: list[float]) -> str:
 
 
 def measure(name: str, base: str, serving: subprocess.Popen, sender: subprocess.Popen, sink: Arrivals,
-            games: list, moves: int, pace: float) -> None:
+            games: list, moves: int, pace: float, raw: float) -> None:
     serve_before, send_before = cpu_seconds(serving.pid), cpu_seconds(sender.pid)
     elapsed, posts, acknowledged = play_round(base, games, moves, pace)
     serve_cpu = cpu_seconds(serving.pid) - serve_before
@@ -208,7 +208,8 @@ def measure(name: str, base: str, serving: subprocess.Popen, sender: subprocess.
     mail = [sink.mail[(g, s)] - at for g, s, at in acknowledged if (g, s) in sink.mail]
     hooks = [sink.hooks[(g, s)] - at for g, s, at in acknowledged if (g, s) in sink.hooks]
     posts.sort()
-    print(f"{name}: {count:,} moves in {elapsed:.1f} s ({count / elapsed:,.0f} moves/s), POST p50 "
+    print(f"{name}: {count:,} moves in {elapsed:.1f} s ({count / elapsed:,.0f} moves/s, "
+          f"{count / elapsed / raw:.0%} of the raw commit rate), POST p50 "
           f"{ms(posts[len(posts) // 2])}, p99 {ms(posts[int(len(posts) * 0.99) - 1])}\n"
           f"  serving process: {ms(serve_cpu / count)} of processor time per move ({serve_cpu:.2f} s)\n"
           f"  sender (pbem worker): {ms(send_cpu / count)} per move ({send_cpu:.2f} s, until the round's "
@@ -254,8 +255,8 @@ def main(argv=None) -> None:
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline and sink.received["mail"] < len(games) * 2:
                 time.sleep(0.2)  # the invitations go out before the clients start
-            measure("flat out", base, serving, sender, sink, games, args.moves, 0)
-            measure(f"paced at {args.paced:g} moves/s", base, serving, sender, sink, games, args.moves, args.paced)
+            measure("flat out", base, serving, sender, sink, games, args.moves, 0, raw)
+            measure(f"paced at {args.paced:g} moves/s", base, serving, sender, sink, games, args.moves, args.paced, raw)
         finally:
             for process in (serving, sender):
                 process.terminate()
