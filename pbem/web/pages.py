@@ -109,12 +109,14 @@ def not_found(exc):
 
 @bp.get("/rules/<name>")
 def rules_page(name):
-    """The rules of a game written for players (templates/rules/<name>.html)."""
+    """The rules of a game written for players (templates/rules/<name>.html), in the reader's language."""
     try:
         module = get_game(name)
     except UnknownGame as exc:
         return render_template("error.html", status=404, message=str(exc)), 404
-    return render_template(f"rules/{module.NAME}.html", module=module, body_lang="en")  # the rules are English
+    language = languages.current()
+    return render_template(f"rules/{module.NAME}.html", module=module,
+                           words=lambda phrase: read(phrase, language))  # the figures' labels
 
 
 @bp.get("/links")

@@ -4,6 +4,7 @@ never show a reaction the game would not play. Pure: no file access, nothing ran
 
 from __future__ import annotations
 
+from ..base import N_
 from .game import initial_state, resolve_options
 from .notation import parse_move
 from .rules import apply_move
@@ -22,17 +23,18 @@ def position(setup: dict, seats: int = 2) -> State:
     return initial_state(seats, resolve_options(seats, {"position": setup}))
 
 
-def figures() -> dict[str, str]:
-    """Every picture of the rules page, by name (SVG text, trusted: no player's words in it)."""
+def figures(words=str) -> dict[str, str]:
+    """Every picture of the rules page, by name (SVG text, trusted: no player's words in it); `words(phrase)`
+    says their labels in the reader's language (default: English)."""
     one = position({**ONE_BOAT, "boats": {**ONE_BOAT["boats"], "1": {"field": 60, "east": 1, "logs": 30}}})
     first, second = position(EXAMPLE_1), position(EXAMPLE_2)
     return {
-        "boat": excerpt_svg(one, [0, 1, 2], "Blue's boat on field 1 with its six numbers; 6 faces ahead"),
-        "example-1-before": excerpt_svg(first, range(0, 10), "Blue on field 2, Red on field 5"),
+        "boat": excerpt_svg(one, [0, 1, 2], N_("Blue's boat on field 1 with its six numbers; 6 faces ahead"), words),
+        "example-1-before": excerpt_svg(first, range(0, 10), N_("Blue on field 2, Red on field 5"), words),
         "example-1-after": excerpt_svg(apply_move(first, 0, parse_move("forward 2")), range(0, 10),
-                                              "Blue moved to 4 and on to 8"),
+                                       N_("Blue moved to 4 and on to 8"), words),
         "example-2-before": excerpt_svg(second, [*range(0, 9), *range(15, 24)],
-                                               "Blue on field 3, Red on field 18 on the leg below"),
+                                        N_("Blue on field 3, Red on field 18 on the leg below"), words),
         "example-2-after": excerpt_svg(apply_move(second, 0, parse_move("forward 3")),
-                                              [*range(0, 9), *range(15, 24)], "Blue moved to 6; Red moved on to 19"),
+                                       [*range(0, 9), *range(15, 24)], N_("Blue moved to 6; Red moved on to 19"), words),
     }

@@ -15,7 +15,7 @@ import html
 import math
 from typing import Sequence
 
-from ..base import N_, said
+from ..base import N_, Phrase, said
 from .boat import side_numbers
 from .game import outcome
 from .hints import passed, piece_id, square_id
@@ -94,9 +94,10 @@ def render_svg(state: State, seat: int | None = None, names: Sequence[str] = (),
     return "\n".join(out)
 
 
-def excerpt_svg(state: State, fields: Sequence[int], label: str) -> str:
+def excerpt_svg(state: State, fields: Sequence[int], label: "str | Phrase", words=str) -> str:
     """A few fields of the river with their boats and the last turn's trails, for the rules page's
-    pictures: the board's own drawing, cut down to the fields that tell the example."""
+    pictures: the board's own drawing, cut down to the fields that tell the example; `words(phrase)`
+    says the label and the boats' names in the reader's language (default: English)."""
     board = state.board
     centres = [_centre(*board.coords(field)) for field in fields]
     left = min(x for x, _ in centres) - HEX_W / 2 - 12
@@ -106,12 +107,12 @@ def excerpt_svg(state: State, fields: Sequence[int], label: str) -> str:
     shown = frozenset(fields)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_f(left)} {_f(top)} {_f(width)} {_f(height)}" '
-        f'font-family="sans-serif" role="img" aria-label="{html.escape(label)}">',
+        f'font-family="sans-serif" role="img" aria-label="{html.escape(words(label))}">',
         f'<rect x="{_f(left)}" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" fill="{BANK}"/>',
     ]
     out += _river(state, fields, 14.0)
     out += _last_turn(state)
-    out += _boats(state, (), 14.0, shown, ring=False)
+    out += _boats(state, (), 14.0, shown, ring=False, words=words)
     out.append("</svg>")
     return "\n".join(out)
 

@@ -3,7 +3,7 @@
 Each example is a position in the game's own `position` format and the moves played from it; the page
 shows the board before and after, drawn by `render_svg`, so the pictures can never disagree with the
 rules as played here. Pure and deterministic (no chance is drawn: no example changes the wind), and
-computed once per process.
+played once per process (drawn for each reader, in its language).
 """
 
 from __future__ import annotations
@@ -48,19 +48,26 @@ def _position(wind, to_move_colour, ships, chests):
 
 
 @lru_cache(maxsize=None)
-def example(name: str) -> dict:
-    """{"before": svg, "after": svg, "moves": [...]} of one example."""
-    wind, colour, ships, chests, moves, shown = EXAMPLES[name]
-    state = _position(wind, colour, ships, chests)
-    seat = 0 if colour == "blue" else 1
-    before = render_svg(state, seat, ship=shown)
+def _played(name: str):
+    """The example's position before its moves, the seat it is shown to, and the position after them."""
+    wind, colour, ships, chests, moves, _shown = EXAMPLES[name]
+    state = before = _position(wind, colour, ships, chests)
     for move in moves:
         mover = min(to_move(state))
         for event in decide(state, mover, move, _NoChance()):
             state = evolve(state, Event(event.type, dict(event.data), event.actor))
-    after = render_svg(state, None) if moves else ""
+    return before, 0 if colour == "blue" else 1, state
+
+
+def example(name: str, words=str) -> dict:
+    """{"before": svg, "after": svg, "moves": [...]} of one example; `words(phrase)` says the boards'
+    labels in the reader's language (default: English)."""
+    moves, shown = EXAMPLES[name][4], EXAMPLES[name][5]
+    before, seat, after = _played(name)
+    drawn_before = render_svg(before, seat, ship=shown, words=words)
+    drawn_after = render_svg(after, None, words=words) if moves else ""
     # several boards on one page: their squares' ids would clash, and nothing on the rules page needs them
-    return {"before": _without_ids(before), "after": _without_ids(after), "moves": list(moves)}
+    return {"before": _without_ids(drawn_before), "after": _without_ids(drawn_after), "moves": list(moves)}
 
 
 def _without_ids(svg: str) -> str:
