@@ -114,7 +114,7 @@ def rules_page(name):
         module = get_game(name)
     except UnknownGame as exc:
         return render_template("error.html", status=404, message=str(exc)), 404
-    return render_template(f"rules/{module.NAME}.html", module=module, body_lang="en")  # the rules are English
+    return render_template(f"rules/{module.NAME}.html", module=module)  # in the reader's language, as every page
 
 
 @bp.get("/links")
