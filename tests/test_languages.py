@@ -191,6 +191,25 @@ def test_a_rules_page_reads_in_the_readers_language_with_the_same_figures_and_mo
         svgs = [re.findall(r"<svg\b.*?</svg>", html, flags=re.S) for html in (english, page)]
         assert svgs[0] and [board_facts(svg) for svg in svgs[1]] == [board_facts(svg) for svg in svgs[0]]
         assert notation(page) == notation(english) and len(notation(english)) >= 9
+@pytest.mark.parametrize("name", ["buccaneer", "dragon_flagon"])
+def test_a_rules_page_reads_in_the_readers_language_with_the_same_headings_figures_and_notation(client, name):
+    """The rules pages are our explanation, translated whole; the notation, the figures, the headings and
+    the places a hint links to stay the same in every language (the rule texts in ../shared/rules/ stay
+    the English law)."""
+    english = client.get(f"/rules/{name}").data.decode()
+    sentences = english_sentences()
+    assert lang_of_html(english) == "en" and any(s in visible_text(english) for s in sentences)
+    for language in TRANSLATED:
+        page = client.get(f"/rules/{name}", headers={"Accept-Language": language}).data.decode()
+        assert lang_of_html(page) == language and '<div lang="en">' not in page
+        prose = visible_text(re.sub(r"<code>.*?</code>", " ", page))  # the notation stays as the rules write it
+        left = sorted(s for s in sentences if s in prose)
+        assert not left, f"{name} in {language} still says in English: {left[:5]}"
+        for pattern in (r"<h[1-4]\b", r"<svg\b", r"<(?:td|li|dt)\b"):
+            assert len(re.findall(pattern, page)) == len(re.findall(pattern, english)), (language, pattern)
+        assert Counter(re.findall(r"<code>(.*?)</code>", page)) == Counter(re.findall(r"<code>(.*?)</code>", english))
+        assert re.findall(r'\bid="([^"]+)"', page) == re.findall(r'\bid="([^"]+)"', english)  # every anchor a hint links to
+        assert re.findall(r"<pre\b.*?</pre>", page, flags=re.S) == re.findall(r"<pre\b.*?</pre>", english, flags=re.S)
 
 
 def test_the_time_left_is_said_in_the_readers_language_without_script(client, db, site):

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..base import N_
 from . import geometry as g
 from .data import CARDS_FILE, DEFAULTS, TABLES, data_from_json
+from .phrases import card_tags
 from .setup import effective_data
 from .state import canonical
 
@@ -22,16 +24,16 @@ FACING_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west",
                 "ne": "north-east", "se": "south-east", "sw": "south-west", "nw": "north-west"}
 OBJECT_WORDS = {"mug": "mug", "chair": "chair", "barrel": "barrel", "chest": "chest", "flagon": "Flagon",
                 "familiar": "familiar"}
-CHARACTER_BLURB = {
-    "barbarian": "hits hard and wide; Berserk makes the next card hurt more",
-    "buccaneer": "a pistol, a cutlass and the pull of the sea",
-    "cleric": "smites, shelters and blesses the crew",
-    "druid": "makes the tables move and the rigging grab",
-    "monk": "leaps over water and catches what is thrown at it",
-    "paladin": "shield, charge and healing hands; guards its crewmates",
-    "rogue": "steps through shadows, throws daggers, picks pockets",
-    "swashbuckler": "lunges, ripostes and swings from the rigging",
-    "wizard": "a familiar that throws lightning, blinks and fireballs",
+CHARACTER_BLURB = {  # a sentence each, for the rules page (read in the reader's language)
+    "barbarian": N_("Hits hard and wide; Berserk makes the next card hurt more."),
+    "buccaneer": N_("A pistol, a cutlass and the pull of the sea."),
+    "cleric": N_("Smites, shelters and blesses the crew."),
+    "druid": N_("Makes the tables move and the rigging grab."),
+    "monk": N_("Leaps over water and catches what is thrown at it."),
+    "paladin": N_("Shield, charge and healing hands; guards its crewmates."),
+    "rogue": N_("Steps through shadows, throws daggers, picks pockets."),
+    "swashbuckler": N_("Lunges, ripostes and swings from the rigging."),
+    "wizard": N_("A familiar that throws lightning, blinks and fireballs."),
 }
 
 
@@ -353,7 +355,7 @@ def printed_data():
 
 def _entry(card, options) -> dict:
     return {"id": card.id, "anchor": card_anchor(card.id), "name": card.name, "time": card.time,
-            "flags": card_flags(card), "text": card_text(card, options), "kind": card.kind}
+            "flags": card_flags(card), "tags": card_tags(card), "text": card_text(card, options), "kind": card.kind}
 
 
 def rules_commons() -> list[dict]:

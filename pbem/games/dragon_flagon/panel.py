@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..base import N_, Phrase, counted, listed, said
 from .cardtext import card_anchor, card_text, character_anchor, printed_data
 from .data import DEFAULTS
-from .phrases import between, card_phrase
+from .phrases import between, card_phrase, card_tags
 from .phrases import character as the_character
 from .phrases import character_name, direction, object_phrase
 from .svg import badge, legend_icon, team_colour
@@ -35,19 +35,7 @@ def _card(card_id: str) -> dict:
     if card is None:
         return {"id": card_id, "name": card_id, "text": "", "flags": "", "anchor": "cards", "time": None}
     return {"id": card_id, "name": card_phrase(card_id, card.name), "text": card_text(card, DEFAULTS),
-            "flags": _flags(card), "anchor": card_anchor(card_id), "time": card.time}
-
-
-def _flags(card) -> Phrase | str:
-    """A card's short tags, as cardtext.card_flags writes them for the rules page: time, melee, lasting."""
-    tags = [said("time %(n)s", n=card.time)]
-    if card.melee:
-        tags.append(N_("melee"))
-    if card.duration:
-        tags.append(N_("stays face up"))
-    if card.kind == "dragon":
-        tags.append(N_("Dragon card"))
-    return between(tags, ", ")
+            "flags": card_tags(card), "anchor": card_anchor(card_id), "time": card.time}
 
 
 def _dragon_card(cid: str) -> dict:

@@ -98,3 +98,16 @@ def between(parts, separator: str) -> Phrase | str:
     for part in parts:
         out += [separator, part] if out else [part]
     return joined(*out) if len(out) != 1 else out[0]
+
+
+def card_tags(card) -> Phrase | str:
+    """A card's short tags in words, as cardtext.card_flags writes them: time, melee, lasting (the panel
+    and the rules page)."""
+    tags = [said("time %(n)s", n=card.time)]
+    if card.melee:
+        tags.append(N_("melee"))
+    if card.duration:
+        tags.append(N_("stays face up"))
+    if card.kind == "dragon":
+        tags.append(N_("Dragon card"))
+    return between(tags, ", ")
