@@ -1,0 +1,236 @@
+/* The conditional moves page's planner (issue 27 item 7): a line played out on a copy of the board. The
+   page works without it: the rows below it build the same line from lists and typed moves.
+
+   With it: the page's #planner shows the board as the seat sees it now. Whoever decides next (the seat,
+   or the others where their moves may be listed) chooses on the copy as on the seat page: a piece
+   ([data-piece]), then a square it can reach ([data-square], marked data-target), then a label when
+   several moves remain; moves off the board are buttons, and any move can be typed. Each step asks the
+   server (data.url: /play/<token>/plan.json, read-only: it folds the steps on a copy and never appends)
+   for the rows in words and the board after them; a step the rules refuse is said with their reason and
+   not kept. "Save this line" posts the page's own form with the steps, as the rows below do. Nothing is
+   inserted as HTML but the server's own SVG of the board: the rest goes in as text. */
+(function () {
+  "use strict";
+
+  var dataNode = document.getElementById("plan-data");
+  var section = document.getElementById("planner");
+  if (!dataNode || !section || !window.fetch) return;
+  var data = JSON.parse(dataNode.textContent);
+  function byId(id) { return document.getElementById(id); }
+  var boardBox = byId("plan-board"), rowsBox = byId("plan-rows"), prompt = byId("plan-prompt");
+  var problem = byId("plan-problem"), choices = byId("plan-choices"), buttons = byId("plan-buttons");
+  var typed = byId("plan-typed"), typedMove = byId("plan-move"), roles = byId("plan-roles");
+  var saveForm = byId("plan-save"), saveButton = byId("plan-save-button");
+  var undoButton = byId("plan-undo"), restartButton = byId("plan-restart");
+  var BUTTONS_AT_MOST = 40;  // more moves off the board than this: typed (as the seat page leaves them to its list)
+
+  var steps = [];       // the line so far: "t:<their move>" or "m:<your move>", as the form sends them
+  var plan = null;      // the server's last answer
+  var chosenPiece = null;
+  var asking = false;
+
+  function text(el, value) { el.textContent = value; }
+  function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); }
+  function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
+  function attrEscape(value) { return String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"'); }
+  function pieceEls(name) { return all(boardBox, '[data-piece="' + attrEscape(name) + '"]'); }
+  function squareEls(name) {
+    return all(boardBox, '[data-square="' + attrEscape(name) + '"]').filter(function (el) {
+      return !el.hasAttribute("data-piece"); });
+  }
+
+  // --- asking the server --------------------------------------------------------------------------------
+
+  function ask(wanted) {
+    if (asking) return;
+    asking = true;
+    var query = "?seq=" + encodeURIComponent(data.seq) + wanted.map(function (s) {
+      return "&step=" + encodeURIComponent(s); }).join("");
+    fetch(data.url + query, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (response) {
+        return response.json().then(function (body) { return {status: response.status, body: body}; });
+      })
+      .then(function (answer) {
+        asking = false;
+        if (answer.status === 200) { steps = answer.body.steps; draw(answer.body); return; }
+        // a step the rules refuse (422) is not kept; the game moved on (409): the line starts again
+        refused(answer.body.problem || answer.body.error || "");
+        if (answer.status === 409) { saveButton.disabled = true; undoButton.disabled = restartButton.disabled = true; }
+      })
+      .catch(function () { asking = false; });
+  }
+
+  function refused(reason) {
+    problem.hidden = !reason;
+    text(problem, reason);
+    unmarkChosen();
+  }
+
+  // --- drawing an answer ----------------------------------------------------------------------------------
+
+  function draw(answer) {
+    plan = answer;
+    chosenPiece = null;
+    boardBox.innerHTML = answer.svg;  // the server's own SVG of the board, as the seat page takes it
+    byId("plan-note").hidden = answer.known;
+    clear(rowsBox);
+    answer.rows.forEach(function (row) {
+      var item = document.createElement("li");
+      item.className = row.role === "m" ? "then" : "if";
+      var said = document.createElement("strong");
+      text(said, row.said);
+      item.appendChild(said);
+      if (row.words) {
+        var words = document.createElement("span");
+        words.className = "plan-words";
+        text(words, row.words);
+        item.appendChild(words);
+      }
+      rowsBox.appendChild(item);
+    });
+    byId("plan-empty").hidden = answer.rows.length > 0;
+    rowsBox.setAttribute("aria-label", answer.said);
+    refused("");
+    text(prompt, answer.next.prompt || "");
+    clear(buttons);
+    hideChoices();
+    saveButton.disabled = !answer.can_save;
+    undoButton.disabled = restartButton.disabled = steps.length === 0;
+    var next = answer.next;
+    typed.hidden = !(next.kind === "mine" || next.kind === "theirs" || next.kind === "typed");
+    roles.hidden = next.role !== null;
+    if (next.moves) offerOnBoard(next);
+  }
+
+  function roleOfNext() {
+    if (plan.next.role) return plan.next.role;
+    var checked = typed.querySelector("input[name=plan-role]:checked");
+    return checked ? checked.value : "t";
+  }
+
+  function add(move) { ask(steps.concat([roleOfNext() + ":" + move])); }
+
+  // --- choosing on the copy, as on the seat page ----------------------------------------------------------
+
+  function control(el, label, action) {
+    el.classList.add("can-pick");
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    if (label) el.setAttribute("aria-label", label);
+    el.addEventListener("click", function (event) { event.preventDefault(); event.stopPropagation(); action(); });
+    el.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); action(); }
+    });
+  }
+
+  function offerOnBoard(next) {
+    var names = next.names || {pieces: {}, squares: {}};
+    var byPiece = Object.create(null), byTarget = Object.create(null), offBoard = [];
+    next.moves.forEach(function (m) {
+      if (m.piece && pieceEls(m.piece).length) (byPiece[m.piece] = byPiece[m.piece] || []).push(m);
+      else if (!m.piece && m.target && squareEls(m.target).length) (byTarget[m.target] = byTarget[m.target] || []).push(m);
+      else offBoard.push(m);
+    });
+    Object.keys(byPiece).forEach(function (piece) {
+      pieceEls(piece).forEach(function (el) {
+        control(el, names.pieces[piece], function () { choosePiece(piece, byPiece[piece], names); });
+      });
+    });
+    Object.keys(byTarget).forEach(function (square) {
+      squareEls(square).forEach(function (el) {
+        markTarget(el, names.squares[square], function () { narrow(byTarget[square], el); });
+      });
+    });
+    if (offBoard.length <= BUTTONS_AT_MOST) offBoard.forEach(function (m) { buttons.appendChild(moveButton(m)); });
+  }
+
+  function markTarget(el, label, action) {
+    el.setAttribute("data-target", "");
+    el.classList.add("is-target");
+    control(el, label, action);
+  }
+
+  function unmarkChosen() {
+    all(boardBox, ".chosen").forEach(function (el) { el.classList.remove("chosen"); });
+  }
+
+  function choosePiece(piece, list, names) {
+    if (chosenPiece === piece) { draw(plan); return; }  // chosen again: nothing chosen
+    if (chosenPiece !== null) { var keep = plan; draw(keep); }
+    chosenPiece = piece;
+    pieceEls(piece).forEach(function (el) { el.classList.add("chosen"); });
+    var targets = Object.create(null), without = [];
+    list.forEach(function (m) {
+      if (m.target && squareEls(m.target).length) (targets[m.target] = targets[m.target] || []).push(m);
+      else without.push(m);
+    });
+    Object.keys(targets).forEach(function (square) {
+      squareEls(square).forEach(function (el) {
+        markTarget(el, names.squares[square], function () { narrow(targets[square], el); });
+      });
+    });
+    if (without.length) offer(without);
+  }
+
+  // The moves that end on the square tapped: one is added at once, several are offered by their labels.
+  function narrow(list) {
+    if (list.length === 1) { add(list[0].move); return; }
+    offer(list);
+  }
+
+  function offer(list) {
+    clear(choices);
+    list.forEach(function (m) { choices.appendChild(moveButton(m)); });
+    choices.hidden = false;
+    choices.scrollIntoView({block: "nearest"});
+  }
+
+  function hideChoices() { clear(choices); choices.hidden = true; }
+
+  function moveButton(m) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice";
+    button.setAttribute("data-choice", m.move);
+    var label = document.createElement("strong");
+    text(label, m.choice ? m.choice + " (" + m.move + ")" : m.move);
+    button.appendChild(label);
+    if (m.words) {
+      var words = document.createElement("span");
+      words.className = "choice-words";
+      text(words, m.words);
+      button.appendChild(words);
+    }
+    button.addEventListener("click", function () { add(m.move); });
+    return button;
+  }
+
+  // --- the buttons and the typed move ---------------------------------------------------------------------
+
+  typed.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var move = typedMove.value.replace(/\s+/g, " ").trim();
+    if (!move) return;
+    typedMove.value = "";
+    add(move);
+  });
+  undoButton.addEventListener("click", function () { ask(steps.slice(0, -1)); });
+  restartButton.addEventListener("click", function () { ask([]); });
+  // saved through the page's own form, as the rows below save theirs (the conditional-move command)
+  saveForm.addEventListener("submit", function () {
+    all(saveForm, "input[name=step]").forEach(function (el) { el.parentNode.removeChild(el); });
+    steps.forEach(function (s) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "step";
+      input.value = s;
+      saveForm.appendChild(input);
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && chosenPiece !== null && plan) draw(plan);
+  });
+
+  section.hidden = false;
+  ask([]);
+})();
