@@ -52,7 +52,14 @@
       })
       .then(function (answer) {
         asking = false;
-        if (answer.status === 200) { steps = answer.body.steps; draw(answer.body); return; }
+        if (answer.status === 200) {
+          var first = plan === null;
+          steps = answer.body.steps;
+          draw(answer.body);
+          // the line in words and "Save this line" where the eye is, below the copy (issue 27: in view)
+          if (!first) saveForm.scrollIntoView({block: "nearest"});
+          return;
+        }
         // a step the rules refuse (422) is not kept; the game moved on (409): the line starts again
         refused(answer.body.problem || answer.body.error || "");
         if (answer.status === 409) { saveButton.disabled = true; undoButton.disabled = restartButton.disabled = true; }
