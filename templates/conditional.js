@@ -16,6 +16,13 @@
   var section = document.getElementById("planner");
   if (!dataNode || !section || !window.fetch) return;
   var data = JSON.parse(dataNode.textContent);
+  // The board client's words in the reader's language (pbem/web/client_words.py): the English id, else as given.
+  var words = data.words || {};
+  function W(message, values) {
+    return (words[message] || message).replace(/%\((\w+)\)s/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
   function byId(id) { return document.getElementById(id); }
   var boardBox = byId("plan-board"), rowsBox = byId("plan-rows"), prompt = byId("plan-prompt");
   var problem = byId("plan-problem"), choices = byId("plan-choices"), buttons = byId("plan-buttons");
@@ -119,11 +126,22 @@
 
   // --- choosing on the copy, as on the seat page ----------------------------------------------------------
 
-  function control(el, label, action) {
+  // A piece's name in words as the seat page gives it: an SVG piece's <title> takes it; elsewhere it
+  // becomes the aria-label only where it contains what the piece shows (a name must include the visible
+  // words); a square's name is its label, as on the seat page.
+  function nameControl(el, name, isSquare) {
+    if (!name) return;
+    var title = el.querySelector(":scope > title");
+    if (title && !isSquare) { text(title, name); return; }
+    var shown = el.textContent.replace(/\s+/g, " ").trim();
+    if (isSquare || name.indexOf(shown) !== -1) el.setAttribute("aria-label", name);
+  }
+
+  function control(el, label, action, isSquare) {
     el.classList.add("can-pick");
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
-    if (label) el.setAttribute("aria-label", label);
+    nameControl(el, label, isSquare);
     el.addEventListener("click", function (event) { event.preventDefault(); event.stopPropagation(); action(); });
     el.addEventListener("keydown", function (event) {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); action(); }
@@ -149,12 +167,32 @@
       });
     });
     if (offBoard.length <= BUTTONS_AT_MOST) offBoard.forEach(function (m) { buttons.appendChild(moveButton(m)); });
+    fitTargets();
   }
 
   function markTarget(el, label, action) {
     el.setAttribute("data-target", "");
     el.classList.add("is-target");
-    control(el, label, action);
+    control(el, label, action, true);
+  }
+
+  // A board whose places are drawn smaller than a finger on this screen (a Buccaneer square is 16 CSS px
+  // on a phone) is drawn larger in a frame of its own that scrolls, so that every piece and square to
+  // choose is at least 24x24 px (WCAG 2.2 target size; issue 27), as the seat page's zoom does.
+  var FINGER = 24;
+  function fitTargets() {
+    var smallest = Infinity;
+    all(boardBox, "[data-target], .can-pick").forEach(function (el) {
+      var place = el.getBoundingClientRect();
+      if (place.width && place.height) smallest = Math.min(smallest, place.width, place.height);
+    });
+    if (!(smallest < FINGER)) return;
+    var svg = boardBox.querySelector("svg");
+    var width = svg ? svg.getBoundingClientRect().width : 0;
+    if (!width) return;
+    boardBox.classList.add("zoomed");
+    boardBox.setAttribute("tabindex", "0");  // a region that scrolls is reached by the keyboard
+    boardBox.style.setProperty("--zoomed-width", Math.ceil(width * (FINGER + 4) / smallest) + "px");
   }
 
   function unmarkChosen() {
@@ -176,6 +214,14 @@
         markTarget(el, names.squares[square], function () { narrow(targets[square], el); });
       });
     });
+    // what is chosen and where it can go, in words, as the seat page says it
+    var count = Object.keys(targets).length, name = names.pieces[piece] || piece;
+    text(prompt, W("%(piece)s chosen.", {piece: name}) + " " + (count ? W(count === 1 ?
+      "%(num)s place it can reach is marked: choose one." : "%(num)s places it can reach are marked: choose one.",
+      {num: count}) + " " : "") + W("Choose it again or press Escape to cancel."));
+    fitTargets();
+    var first = boardBox.querySelector("[data-target]") || pieceEls(piece)[0];
+    if (first && boardBox.classList.contains("zoomed")) first.scrollIntoView({block: "nearest", inline: "center"});
     if (without.length) offer(without);
   }
 

@@ -24,6 +24,7 @@ from ..play import clock, service
 from ..play.folding import Folded
 from ..words import read, tell
 from . import board, languages, limits
+from .client_words import client_words
 from .db import get_db, get_site
 from .languages import gettext, ngettext, page_message
 from .pages import bp, check_csrf, seat_context, seat_from_token
@@ -361,7 +362,9 @@ def conditionals_page(token, error: str | None = None, status: int = 200):
     built = builder(loaded, seat, steps) if not loaded.finished else None
     return render_template("seat/conditionals_page.html", token=token, loaded=loaded, seat=seat,
                            names=loaded.names, module=loaded.module, built=built, error=error,
-                           view=between_view(loaded, seat), seq=loaded.seq), status
+                           view=between_view(loaded, seat), seq=loaded.seq,
+                           # the planner says what is chosen on the copy in the board client's words
+                           client_words=client_words(languages.current())), status
 
 
 @bp.post("/play/<token>/conditionals")

@@ -112,7 +112,7 @@ def next_step(loaded: Folded, seat: int, built: dict, language: str) -> dict:
         if who != seat:  # the hints' words speak to the mover ("you reach the goal"): not to this reader
             these = [{**hint, "words": ""} for hint in these]
         hints += these
-        named = board.control_names(loaded, who, these, language, state=state)
+        named = board.control_names(loaded, seat, these, language, state=state)  # named as this seat reads them
         names = {part: {**names[part], **named[part]} for part in names}
     if kind == "mine":
         prompt = gettext("Your move there: choose it on the board, or below.")
