@@ -68,6 +68,7 @@ def test_a_line_planned_by_clicks_on_a_copy_of_the_board_plays_when_their_move_c
                                       "return [s.top, s.bottom, b.bottom, window.innerHeight];",
                                       save, driver.find_element("css selector", "#plan-board svg"))
         assert 0 <= place[0] and place[1] <= place[3] and place[2] > 0, place
+        driver.save_screenshot(str(shots / "conditional-planner-two-steps-phone.png"))  # as the player sees it
 
     at_size(driver, 390, 844, plan_on_the_phone)
     screenshot(driver, shots, "conditional-planner")

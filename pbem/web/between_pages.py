@@ -1,6 +1,7 @@
 """What passes between players, on the seat page (issue 15): the messages beside the board, the seat's
 sealed notes and conditional moves, takebacks and offers, and the proposal to answer (accept / decline);
-and the page that builds a conditional line row by row. Routes on the pages blueprint (pbem/web/pages.py
+and the page that builds a conditional line row by row (its `builder` also walks the line that the
+planner on that page plays out on a copy of the board, pbem/web/planning.py). Routes on the pages blueprint (pbem/web/pages.py
 imports this module); the panels are partials under templates/seat/, which read `between_view`.
 
 Every form works without scripts and carries the CSRF token; each post counts against the "form" rate
