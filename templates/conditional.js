@@ -153,7 +153,9 @@
     var byPiece = Object.create(null), byTarget = Object.create(null), offBoard = [];
     next.moves.forEach(function (m) {
       if (m.piece && pieceEls(m.piece).length) (byPiece[m.piece] = byPiece[m.piece] || []).push(m);
-      else if (!m.piece && m.target && squareEls(m.target).length) (byTarget[m.target] = byTarget[m.target] || []).push(m);
+      // a move whose piece is not on the copy (a card, a standee still to place: on the seat page it is
+      // in the game's panel) is chosen by the square it ends on, then its label
+      else if (m.target && squareEls(m.target).length) (byTarget[m.target] = byTarget[m.target] || []).push(m);
       else offBoard.push(m);
     });
     Object.keys(byPiece).forEach(function (piece) {
