@@ -60,6 +60,10 @@ def test_a_line_planned_on_a_copy_appends_nothing_and_saves_as_a_line(client, db
     assert saved.status_code == 303
     lines = call(client, "GET", f"/api/games/{created.id}/conditionals", token)[1]["lines"]
     assert lines == [[[theirs], mine]]
+    # in the reader's language, the rule's words too
+    german = client.get(f"/play/{token}/plan.json?step={quote(f't:{theirs}')}&step=m:back%2016",
+                        headers={"Accept-Language": "de"}).get_json()
+    assert german["problem"] == "back 16 ist dort keiner deiner erlaubten Züge: rule 2: höchstens 15 Felder rückwärts"
 
 
 def test_a_game_that_hides_things_lists_none_of_their_moves(client, db, site):

@@ -296,19 +296,20 @@ def builder(loaded: Folded, seat: int, steps: list[tuple[str, str]]) -> dict:
             if role == "m":
                 spelled = canonical(module, state, seat, move) if seat in owing else None
                 if spelled is None:
-                    problem = with_rule(f"{move} is not one of your legal moves there", module, state, seat, move)
+                    problem = with_rule(gettext("%(move)s is not one of your legal moves there", move=move),
+                                        module, state, seat, move)
                     break
                 move, state = spelled, step(module, state, seat, spelled)
                 known = state is not None
             elif seat in owing:
-                problem = f"before {move} it is your own decision: choose your move first"
+                problem = gettext("before %(move)s it is your own decision: choose your move first", move=move)
                 break
             elif hidden:
                 known, before = False, None
             else:
                 owner = next((s for s in sorted(owing) if canonical(module, state, s, move)), None)
                 if owner is None:
-                    problem = with_rule(f"{move} is not a legal move of theirs there", module, state,
+                    problem = with_rule(gettext("%(move)s is not a legal move of theirs there", move=move), module, state,
                                         min(owing, default=seat), move)
                     break
                 who, actor = names[owner], owner
