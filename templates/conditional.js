@@ -64,7 +64,13 @@
           steps = answer.body.steps;
           draw(answer.body);
           // the line in words and "Save this line" where the eye is, below the copy (issue 27: in view)
-          if (!first) saveForm.scrollIntoView({block: "nearest"});
+          if (!first) {
+            saveForm.scrollIntoView({block: "nearest"});
+            // the control that was used is gone with the old copy: the focus goes to what comes next
+            var next = boardBox.querySelector(".can-pick") || buttons.querySelector("button") ||
+              (!typed.hidden && typedMove) || saveButton;
+            if (next && (!document.activeElement || document.activeElement === document.body)) next.focus({preventScroll: true});
+          }
           return;
         }
         // a step the rules refuse (422) is not kept; the game moved on (409): the line starts again
