@@ -35,7 +35,8 @@ def test_a_line_planned_on_a_copy_appends_nothing_and_saves_as_a_line(client, db
     assert DUO[mover]["name"] in start["next"]["prompt"]
     # their move, then this seat's reply: the rows in words, the board after them
     status, one = plan(client, token, head.seq, f"t:{theirs}")
-    assert status == 200 and one["next"]["kind"] == "mine" and set(m["move"] for m in one["next"]["moves"]) == set(replies)
+    assert status == 200 and one["next"]["kind"] == "mine"
+    assert {m["move"] for m in one["next"]["moves"]} == set(replies)
     assert one["rows"][0]["said"] == f"if {DUO[mover]['name']} plays {theirs}" and one["rows"][0]["words"]
     assert one["svg"].startswith("<svg") and one["svg"] != start["svg"]
     mine = replies[0]
@@ -44,26 +45,28 @@ def test_a_line_planned_on_a_copy_appends_nothing_and_saves_as_a_line(client, db
     assert two["said"] == f"If {DUO[mover]['name']} plays {theirs}, you play {mine}."
     # a move that is not legal there is refused with the rules' reason, and not kept
     status, bad = plan(client, token, head.seq, f"t:{theirs}", "m:back 16")
-    assert status == 422 and bad["problem"] == "back 16 is not one of your legal moves there: rule 2: at most 15 fields back"
+    assert status == 422
+    assert bad["problem"] == "back 16 is not one of your legal moves there: rule 2: at most 15 fields back"
     assert bad["steps"] == [f"t:{theirs}"]
     # nothing of all that was appended
     assert store.last_event(db, created.id).hash == before.hash
-    # a position that moved on is refused; a spectator or a stranger has no planner
+    # a position that moved on is refused; a link that opens no seat has no planner
     assert plan(client, token, head.seq - 1)[0] == 409
-    assert client.get(f"/play/not-a-token/plan.json").status_code == 404
+    assert client.get("/play/not-a-token/plan.json").status_code == 404
     # the line saves through the existing form, and is then a line like any other
     page = client.get(f"/play/{token}/conditionals")
     assert b'id="planner"' in page.data and b'id="plan-data"' in page.data
     csrf = page.data.split(b'name="csrf" value="')[1].split(b'"')[0].decode()
-    saved = client.post(f"/play/{token}/conditionals", data={"csrf": csrf, "seq": str(head.seq), "action": "save",
-                                                               "step": two["steps"]})
+    saved = client.post(f"/play/{token}/conditionals",
+                        data={"csrf": csrf, "seq": str(head.seq), "action": "save", "step": two["steps"]})
     assert saved.status_code == 303
     lines = call(client, "GET", f"/api/games/{created.id}/conditionals", token)[1]["lines"]
     assert lines == [[[theirs], mine]]
     # in the reader's language, the rule's words too
     german = client.get(f"/play/{token}/plan.json?step={quote(f't:{theirs}')}&step=m:back%2016",
                         headers={"Accept-Language": "de"}).get_json()
-    assert german["problem"] == "back 16 ist dort keiner deiner erlaubten Züge: rule 2: höchstens 15 Felder rückwärts"
+    assert german["problem"] == ("back 16 ist dort keiner deiner erlaubten Züge: "
+                                 "rule 2: höchstens 15 Felder rückwärts")
 
 
 def test_a_game_that_hides_things_lists_none_of_their_moves(client, db, site):

@@ -29,17 +29,19 @@ def choose_on_copy(driver, hint):
     """The piece, then the square it goes to, then the label among the moves left there, on the copy."""
     piece = wait_for(driver, lambda d: visible(d, f'#plan-board [data-piece="{hint["piece"]}"].can-pick'))[0]
     click_svg(driver, piece)
-    square = wait_for(driver, lambda d: [el for el in d.find_elements(
-        "css selector", f'#plan-board [data-target][data-square="{hint["target"]}"]') if el.get_attribute("data-piece") is None])[0]
+    square = wait_for(driver, lambda d: [
+        el for el in d.find_elements("css selector", f'#plan-board [data-target][data-square="{hint["target"]}"]')
+        if el.get_attribute("data-piece") is None])[0]
     size = square.size
     assert size["width"] >= 24 and size["height"] >= 24, size  # a finger can hit it on the phone (WCAG 2.2)
     click_svg(driver, square)
-    choices = [el for el in visible(driver, "#plan-choices [data-choice]") if el.get_attribute("data-choice") == hint["move"]]
+    choices = [el for el in visible(driver, "#plan-choices [data-choice]")
+               if el.get_attribute("data-choice") == hint["move"]]
     if choices:
         choices[0].click()
 
 
-def test_a_line_planned_by_clicks_on_a_copy_of_the_board_plays_when_their_move_comes(server, database, chrome, shots):
+def test_a_line_planned_by_clicks_on_a_copy_plays_when_their_move_comes(server, database, chrome, shots):
     game = Game(server, database, "mississippi")
     waiter, mover, theirs, replies = game.reply_position(random.Random(11))
     token, seq = game.tokens[waiter], game.head().seq
@@ -54,7 +56,8 @@ def test_a_line_planned_by_clicks_on_a_copy_of_the_board_plays_when_their_move_c
 
     def plan_on_the_phone():
         choose_on_copy(driver, hint_of(server, token, seq, [], theirs))
-        wait_for(driver, lambda d: f"if {PLAYERS[mover]['name']} plays {theirs}" in d.find_element("id", "plan-rows").text)
+        said = f"if {PLAYERS[mover]['name']} plays {theirs}"
+        wait_for(driver, lambda d: said in d.find_element("id", "plan-rows").text)
         assert "Your move there" in driver.find_element("id", "plan-prompt").text
         choose_on_copy(driver, hint_of(server, token, seq, [f"t:{theirs}"], mine))
         wait_for(driver, lambda d: f"you play {mine}" in d.find_element("id", "plan-rows").text)
@@ -64,9 +67,10 @@ def test_a_line_planned_by_clicks_on_a_copy_of_the_board_plays_when_their_move_c
         save = driver.find_element("id", "plan-save-button")
         assert save.is_enabled()
         # after the step, the save is in view, and so is the copy's last row of the board above it
-        place = driver.execute_script("var s = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();"
-                                      "return [s.top, s.bottom, b.bottom, window.innerHeight];",
-                                      save, driver.find_element("css selector", "#plan-board svg"))
+        place = driver.execute_script(
+            "var s = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();"
+            "return [s.top, s.bottom, b.bottom, window.innerHeight];",
+            save, driver.find_element("css selector", "#plan-board svg"))
         assert 0 <= place[0] and place[1] <= place[3] and place[2] > 0, place
         driver.save_screenshot(str(shots / "conditional-planner-two-steps-phone.png"))  # as the player sees it
 

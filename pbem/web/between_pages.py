@@ -1,8 +1,9 @@
 """What passes between players, on the seat page (issue 15): the messages beside the board, the seat's
 sealed notes and conditional moves, takebacks and offers, and the proposal to answer (accept / decline);
 and the page that builds a conditional line row by row (its `builder` also walks the line that the
-planner on that page plays out on a copy of the board, pbem/web/planning.py). Routes on the pages blueprint (pbem/web/pages.py
-imports this module); the panels are partials under templates/seat/, which read `between_view`.
+planner on that page plays out on a copy of the board, pbem/web/planning.py). Routes on the pages
+blueprint (pbem/web/pages.py imports this module); the panels are partials under templates/seat/, which
+read `between_view`.
 
 Every form works without scripts and carries the CSRF token; each post counts against the "form" rate
 limit, messages and notes against "message" too. A refusal shows on the seat page with the reason, the
@@ -309,8 +310,8 @@ def builder(loaded: Folded, seat: int, steps: list[tuple[str, str]]) -> dict:
             else:
                 owner = next((s for s in sorted(owing) if canonical(module, state, s, move)), None)
                 if owner is None:
-                    problem = with_rule(gettext("%(move)s is not a legal move of theirs there", move=move), module, state,
-                                        min(owing, default=seat), move)
+                    problem = with_rule(gettext("%(move)s is not a legal move of theirs there", move=move),
+                                        module, state, min(owing, default=seat), move)
                     break
                 who, actor = names[owner], owner
                 move = canonical(module, state, owner, move)
