@@ -31,8 +31,8 @@ def create_app(config: dict | None = None) -> Flask:
     # registered): the history, between players (issue 15), computer seats and handing on (issue 17), the
     # games' heads (issue 25).
     from .web import (api, app_files, away_pages, between_api, between_pages, db, front_door, headers,  # noqa: F401
-                      heads, health, history, home, home_api, languages, limits, live, lobby_pages, pages, proof,
-                      push_api, seats, seek_routes, started, text_mode, tournament_pages, unsubscribe)
+                      heads, health, history, home, home_api, languages, limits, live, lobby_pages, pages, planning,
+                      proof, push_api, seats, seek_routes, started, text_mode, tournament_pages, unsubscribe)
 
     app.teardown_appcontext(db.close_db)
     headers.install(app)

@@ -1,7 +1,9 @@
 """What passes between players, on the seat page (issue 15): the messages beside the board, the seat's
 sealed notes and conditional moves, takebacks and offers, and the proposal to answer (accept / decline);
-and the page that builds a conditional line row by row. Routes on the pages blueprint (pbem/web/pages.py
-imports this module); the panels are partials under templates/seat/, which read `between_view`.
+and the page that builds a conditional line row by row (its `builder` also walks the line that the
+planner on that page plays out on a copy of the board, pbem/web/planning.py). Routes on the pages
+blueprint (pbem/web/pages.py imports this module); the panels are partials under templates/seat/, which
+read `between_view`.
 
 Every form works without scripts and carries the CSRF token; each post counts against the "form" rate
 limit, messages and notes against "message" too. A refusal shows on the seat page with the reason, the
@@ -15,7 +17,7 @@ from datetime import timedelta
 from flask import flash, g, redirect, render_template, request, url_for
 
 from ..between import agreements, conditionals, talk
-from ..between.conditionals import canonical, hidden_from, movers, step
+from ..between.conditionals import ChanceNeeded, NoChance, canonical, hidden_from, movers, step
 from ..events.agreements import PROPOSALS
 from ..events.talk import MAX_MESSAGE, MAX_NOTE
 from ..games.base import GameError
@@ -23,7 +25,8 @@ from ..people import reopen
 from ..play import clock, service
 from ..play.folding import Folded
 from ..words import read, tell
-from . import languages, limits
+from . import board, languages, limits
+from .client_words import client_words
 from .db import get_db, get_site
 from .languages import gettext, ngettext, page_message
 from .pages import bp, check_csrf, seat_context, seat_from_token
@@ -276,56 +279,79 @@ def nest(steps: list[tuple[str, str]]) -> tuple[list, list[str]]:
 def builder(loaded: Folded, seat: int, steps: list[tuple[str, str]]) -> dict:
     """The rows so far and what the next row offers: where the position is known to this seat, the legal
     moves of whoever decides there; where it is not (a game that hides things from this seat, a move
-    that draws chance), a field to type a move in (conditionals.py says why)."""
+    that draws chance), a field to type a move in (conditionals.py says why). Besides what the page
+    shows, each row keeps the position before it (`before`, None where unknown) and the whole keeps the
+    position after the rows (`state`, None where unknown) and the last one known (`last_known`): the
+    board planner (pbem/web/planning.py) draws them."""
     module = loaded.module
     names = loaded.names
     hidden = hidden_from(get_db(), loaded, seat)
     state, known, problem = loaded.state, True, None
+    last_known = state
     rows = []
     for role, move in steps:
-        who = "you" if role == "m" else "they"
+        who, actor = ("you", seat) if role == "m" else ("they", None)
+        before = state if known else None
         if known:
             owing = movers(module, state)
             if role == "m":
                 spelled = canonical(module, state, seat, move) if seat in owing else None
                 if spelled is None:
-                    problem = f"{move} is not one of your legal moves there"
+                    problem = with_rule(gettext("%(move)s is not one of your legal moves there", move=move),
+                                        module, state, seat, move)
                     break
                 move, state = spelled, step(module, state, seat, spelled)
                 known = state is not None
             elif seat in owing:
-                problem = f"before {move} it is your own decision: choose your move first"
+                problem = gettext("before %(move)s it is your own decision: choose your move first", move=move)
                 break
             elif hidden:
-                known = False
+                known, before = False, None
             else:
                 owner = next((s for s in sorted(owing) if canonical(module, state, s, move)), None)
                 if owner is None:
-                    problem = f"{move} is not a legal move of theirs there"
+                    problem = with_rule(gettext("%(move)s is not a legal move of theirs there", move=move),
+                                        module, state, min(owing, default=seat), move)
                     break
-                who = names[owner]
+                who, actor = names[owner], owner
                 move = canonical(module, state, owner, move)
                 state = step(module, state, owner, move)
                 known = state is not None
-        rows.append({"role": role, "move": move, "who": who})
+            if known:
+                last_known = state
+        rows.append({"role": role, "move": move, "who": who, "actor": actor, "before": before})
+    kept = {"rows": rows, "steps": [f"{r['role']}:{r['move']}" for r in rows], "hidden": hidden,
+            "state": state if known else None, "last_known": last_known}
     if problem:
-        return {"rows": rows, "problem": problem, "next": None, "steps": [f"{r['role']}:{r['move']}" for r in rows]}
+        return {**kept, "problem": problem, "next": None}
     following = None
     if known:
         owing = movers(module, state)
         if not owing:
             following = {"kind": "over"}
         elif seat in owing:
-            following = {"kind": "mine", "options": module.legal_moves(state, seat)}
+            following = {"kind": "mine", "options": module.legal_moves(state, seat), "seats": [seat]}
         elif hidden:
             following = {"kind": "theirs", "options": None}
         else:
             options = [(names[s], m) for s in sorted(owing) for m in module.legal_moves(state, s)]
-            following = {"kind": "theirs", "options": options}
+            following = {"kind": "theirs", "options": options, "seats": sorted(owing)}
     else:
         following = {"kind": "unknown", "why": "hidden" if hidden else "chance"}
-    return {"rows": rows, "problem": None, "next": following, "steps": [f"{r['role']}:{r['move']}" for r in rows],
-            "can_save": bool(rows) and rows[-1]["role"] == "m"}
+    return {**kept, "problem": None, "next": following, "can_save": bool(rows) and rows[-1]["role"] == "m"}
+
+
+def with_rule(problem: str, module, state, seat: int, move: str) -> str:
+    """A refused row with the rules' own reason when the game gives one (the words sending the move would
+    bring), read in the page's language."""
+    try:
+        module.decide(state, seat, move, NoChance())
+    except GameError as error:
+        said = page_message(board.reason(error))
+        return f"{problem}: {said}" if said else problem
+    except ChanceNeeded:
+        pass
+    return problem
 
 
 @bp.get("/play/<token>/conditionals")
@@ -339,7 +365,9 @@ def conditionals_page(token, error: str | None = None, status: int = 200):
     built = builder(loaded, seat, steps) if not loaded.finished else None
     return render_template("seat/conditionals_page.html", token=token, loaded=loaded, seat=seat,
                            names=loaded.names, module=loaded.module, built=built, error=error,
-                           view=between_view(loaded, seat), seq=loaded.seq), status
+                           view=between_view(loaded, seat), seq=loaded.seq,
+                           # the planner says what is chosen on the copy in the board client's words
+                           client_words=client_words(languages.current())), status
 
 
 @bp.post("/play/<token>/conditionals")

@@ -43,15 +43,17 @@ class NoChance:
         raise ChanceNeeded()
 
 
-def hints_of(folded: Folded, seat: int, legal: list[str], language: str = i18n.DEFAULT) -> list[dict]:
-    """Each legal move with its hint, in the order of the legal moves, its words in `language`."""
+def hints_of(folded: Folded, seat: int, legal: list[str], language: str = i18n.DEFAULT, state=None) -> list[dict]:
+    """Each legal move with its hint, in the order of the legal moves, its words in `language`; at the
+    game's position, or at `state` (a position along a planned line, pbem/web/planning.py)."""
     if not legal:
         return []
+    state = folded.state if state is None else state
     hints_of_game = folded.module.move_hints
     if takes_names(hints_of_game):
-        hints = hints_of_game(folded.state, seat, names=tuple(folded.names))
+        hints = hints_of_game(state, seat, names=tuple(folded.names))
     else:
-        hints = hints_of_game(folded.state, seat)
+        hints = hints_of_game(state, seat)
     out = []
     for move in legal:
         hint = (hints.get(move) or Hint()).told(lambda words: read(words, language))
@@ -189,22 +191,23 @@ def without_mover(svg: str) -> str:
     return MOVER.sub("", svg)
 
 
-def names_of(folded: Folded, seat: int | None, language: str) -> dict[str, dict[str, str]]:
+def names_of(folded: Folded, seat: int | None, language: str, state=None) -> dict[str, dict[str, str]]:
     """Every piece and square of the board in words, in the reader's language (the game's
     `board_names`: the accessible names of the board's controls, and the text mode's position)."""
     naming = getattr(folded.module, "board_names", None)
     if naming is None:
         return {"pieces": {}, "squares": {}}
-    named = naming(folded.state, seat, tuple(folded.names))
+    named = naming(folded.state if state is None else state, seat, tuple(folded.names))
     return {part: {key: read(phrase, language) for key, phrase in named[part].items()} for part in ("pieces", "squares")}
 
 
-def control_names(folded: Folded, seat: int | None, hints: list[dict], language: str) -> dict[str, dict[str, str]]:
+def control_names(folded: Folded, seat: int | None, hints: list[dict], language: str,
+                  state=None) -> dict[str, dict[str, str]]:
     """The names the board client gives its controls: the pieces and the squares the legal moves choose
-    (not the whole board: the page's data stays small)."""
+    (not the whole board: the page's data stays small); at `state` when given (a planned line's)."""
     if not hints:
         return {"pieces": {}, "squares": {}}
-    named = names_of(folded, seat, language)
+    named = names_of(folded, seat, language, state)
     pieces = {h["piece"] for h in hints if h["piece"]}
     squares = {h["target"] for h in hints if h["target"]}
     return {"pieces": {k: v for k, v in named["pieces"].items() if k in pieces},

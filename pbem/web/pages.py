@@ -47,8 +47,13 @@ PLAY_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(PLAY_SCRIPT.encod
 # "Notify this device" button (issue 30), allowed the same way; the worker and the manifest come from here.
 SUBSCRIBE_SCRIPT = (TEMPLATES_DIR / "app" / "subscribe.js").read_text()
 SUBSCRIBE_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(SUBSCRIBE_SCRIPT.encode()).digest()).decode()
+# The conditional moves page's planner (templates/conditional.js): a line played out on a copy of the board
+# (issue 27 item 7), allowed the same way; it asks /play/<token>/plan.json and posts the page's own form.
+CONDITIONAL_SCRIPT = (TEMPLATES_DIR / "conditional.js").read_text()
+CONDITIONAL_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(CONDITIONAL_SCRIPT.encode()).digest()).decode()
 CONTENT_SECURITY_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
-                           f"script-src '{PLAY_SCRIPT_HASH}' '{SUBSCRIBE_SCRIPT_HASH}'; connect-src 'self'; "
+                           f"script-src '{PLAY_SCRIPT_HASH}' '{SUBSCRIBE_SCRIPT_HASH}' '{CONDITIONAL_SCRIPT_HASH}'; "
+                           "connect-src 'self'; "
                            "worker-src 'self'; manifest-src 'self'; form-action 'self'; "
                            "base-uri 'none'; frame-ancestors 'none'")
 
@@ -57,6 +62,7 @@ def install_filters(app) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.jinja_env.globals["play_script"] = Markup(PLAY_SCRIPT)
     app.jinja_env.globals["subscribe_script"] = Markup(SUBSCRIBE_SCRIPT)
+    app.jinja_env.globals["conditional_script"] = Markup(CONDITIONAL_SCRIPT)
     app.jinja_env.filters["compact_json"] = lambda value: json.dumps(value, sort_keys=True, separators=(", ", ": "))
     app.jinja_env.filters["left_until"] = left_until
     app.jinja_env.filters["left_in_words"] = left_in_words
