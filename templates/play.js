@@ -779,9 +779,9 @@
     var hours = Math.floor((minutes % 1440) / 60), mins = minutes % 60;
     function units(count, one, many) { return W(count === 1 ? one : many, {num: count}); }
     var inDays = units(days, "%(num)s day", "%(num)s days"), inHours = units(hours, "%(num)s hour", "%(num)s hours");
-    if (days) return inDays + " " + inHours;
+    if (days) return hours ? inDays + " " + inHours : inDays;  // "3 days", not "3 days 0 hours"
     var inMinutes = units(mins, "%(num)s minute", "%(num)s minutes");
-    if (hours) return inHours + " " + inMinutes;
+    if (hours) return mins ? inHours + " " + inMinutes : inHours;
     return inMinutes;
   }
 

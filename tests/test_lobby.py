@@ -75,7 +75,7 @@ def test_a_public_game_is_listed_joined_by_a_stranger_signed_in_by_mail_and_leav
     assert json_call(f"{base}/api/lobby?game=chess")[0] == 400
 
     page = text(f"{base}/lobby")
-    assert "Mississippi" in page and "Anna" in page and "2 days 0 hours per move" in page
+    assert "Mississippi" in page and "Anna" in page and "2 days per move" in page
     assert f'<a href="{made["invite_url"]}"' in page and private["id"] not in page
     assert "Asks at least 50% of decisions in time" in page
     filtered = text(f"{base}/lobby?clock=fischer")

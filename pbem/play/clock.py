@@ -257,10 +257,10 @@ def left_in_words(seconds: float, say=None) -> str:
     def unit(amount, name):
         message = f"%(num)s {name}{'' if amount == 1 else 's'}"
         return say(message, amount) if say else message % {"num": amount}
-    if days:
-        return f"{unit(days, 'day')} {unit(hours, 'hour')}"
+    if days:  # "3 days", not "3 days 0 hours"
+        return f"{unit(days, 'day')} {unit(hours, 'hour')}" if hours else unit(days, "day")
     if hours:
-        return f"{unit(hours, 'hour')} {unit(mins, 'minute')}"
+        return f"{unit(hours, 'hour')} {unit(mins, 'minute')}" if mins else unit(hours, "hour")
     return unit(mins, "minute")
 
 
