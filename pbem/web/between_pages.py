@@ -136,7 +136,7 @@ def back_to_seat(token: str, anchor: str = "#board"):
 def refused(token: str, exc: Exception, **kept):
     """The seat page again, with the reason in the panel it came from and what was typed."""
     loaded, seat = seat_from_token(token)
-    return render_template("seat.html", token=token, error=None, between_error=str(exc), **kept,
+    return render_template("seat.html", token=token, error=None, between_error=exc, **kept,
                            **seat_context(loaded, seat)), service.status_of(exc)
 
 
