@@ -125,3 +125,23 @@ def test_mississippis_last_turn_is_told_in_the_readers_words_with_the_same_numbe
     for language in TRANSLATED:
         assert re.findall(r"[+-]?\d+", told[language]) == re.findall(r"[+-]?\d+", told["en"]), told
         assert not re.search(r"\b(?:Blue|Red|Green|vs|logs?|east|skipped)\b", told[language]), (language, told[language])
+
+
+def test_notes_and_the_history_name_moves_not_positions_or_events(client, db, site):
+    """Issue 27 item 6: a note is about "move 2" (the history's number) and says that move's words, its
+    receipt has no event number; the history steps through "move 2 of 4" (the note is an append of its own); in every language."""
+    from pbem.between import talk
+
+    created = service.create_game(db, site, "mississippi", [{"name": n} for n in NAMES])
+    service.submit_move(db, site, created.id, created.tokens[0], "forward 3", 2)
+    talk.seal_note(db, site, created.id, created.tokens[0], "watch Bob", None)
+    service.submit_move(db, site, created.id, created.tokens[1], "forward 2", service.load(db, created.id).seq)
+    for language, move in (("en", "move"), ("de", "Zug"), ("fr", "coup")):
+        page = client.get(f"/play/{created.tokens[0]}", headers={"Accept-Language": language}).data.decode()
+        notes = unescape(re.search(r'<details class="notes".*?</details>', page, flags=re.S).group(0))
+        assert re.search(rf">{move} 2</a> <span class=\"muted\">\([^)]*Ann[^)]*\b3\b", notes)  # as the history tells it, (language, notes)
+        assert "watch Bob" in notes and not re.search(r"\b(?:position|Stellung|event|Ereignis|événement) \d", notes)
+        history = client.get(f"/play/{created.tokens[0]}/history?at=4", headers={"Accept-Language": language})
+        assert f"{move} 2 " in history.data.decode() and re.search(rf"{move} 2 \w+ 4", history.data.decode())  # the note is an append too
+        steps = re.search(r'<nav class="steps".*?</nav>', history.data.decode(), flags=re.S).group(0)
+        assert not re.search(r"\b(?:position|Stellung) \d", steps), steps
