@@ -94,7 +94,9 @@ def move_at(db, loaded: Folded, seat: int, position: int) -> dict:
     first = starts[0][0] if starts else 1
     told = tell(db, loaded, seat, first - 1, upto=position)
     lines = told[-1].read(languages.current()) if told else ()
-    return {"number": store.events.appends_before(db, loaded.id, first) + 1, "words": lines[0] if lines else ""}
+    # the sentence's own full stop dropped: the list puts it in brackets before the note
+    return {"number": store.events.appends_before(db, loaded.id, first) + 1,
+            "words": lines[0].rstrip(".") if lines else ""}
 
 
 def takeback_in_words(loaded: Folded, seat: int, proposal: dict) -> str:
