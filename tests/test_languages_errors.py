@@ -145,3 +145,17 @@ def test_notes_and_the_history_name_moves_not_positions_or_events(client, db, si
         assert f"{move} 2 " in history.data.decode() and re.search(rf"{move} 2 \w+ 4", history.data.decode())  # the note is an append too
         steps = re.search(r'<nav class="steps".*?</nav>', history.data.decode(), flags=re.S).group(0)
         assert not re.search(r"\b(?:position|Stellung) \d", steps), steps
+
+
+@pytest.mark.parametrize("name", ["mississippi", "rigadoon"])
+def test_the_board_as_text_counts_seats_from_one(client, db, site, name):
+    """Issue 27 item 6: the board as text (on the seat page and in text mode) said "seat 0" for the first
+    player; seats are counted from 1 there, as everywhere a player reads them."""
+    created = created_game(db, site, name)
+    loaded = service.load(db, created.id)
+    mover = min(loaded.to_move)
+    for path in (f"/play/{created.tokens[mover]}", f"/play/{created.tokens[mover]}/text"):
+        page = unescape(client.get(path).data.decode())
+        text = re.search(r"<pre[^>]*>(.*?)</pre>", page, flags=re.S).group(1)
+        assert not re.search(r"\bseat 0\b", text), text
+        assert re.search(rf"\bseat {mover + 1}\b", text), text
