@@ -67,7 +67,8 @@ def decide(state: State, seat: int, text: str, chance) -> list[Event]:
     if not choices:
         if state.pending:
             raise NotYourTurn(said("you owe no decision now"))
-        raise NotYourTurn(said("you owe no decision now; it is %(port)s's turn", port=port_name(state.home(state.turn))))
+        raise NotYourTurn(said("you owe no decision now; it is %(port)s's turn",
+                               port=port_name(state.home(state.turn))))
     if move.verb == "sail" and move.square:
         d, n = direction_to(state.ships[seat].at, move.square)
         if not d:

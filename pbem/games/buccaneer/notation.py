@@ -109,7 +109,8 @@ def _tail_attack_face(words: list[str]) -> tuple[bool, str]:
             face = _direction(words[i + 1] if i + 1 < len(words) else None)
             i += 2
         else:
-            raise InvalidMove(said("unexpected %(word)s; expected %(form)s", word=repr(words[i]), form="[attack] [face DIR]"))
+            raise InvalidMove(said("unexpected %(word)s; expected %(form)s", word=repr(words[i]),
+                                   form="[attack] [face DIR]"))
     return attack, face
 
 

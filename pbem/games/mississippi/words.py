@@ -243,17 +243,18 @@ def last_turn_words(last_turn: dict) -> Phrase:
         if any(move["seat"] == last_turn["seat"] for move in step["moves"]):
             positive = [c for c in step["contacts"] if c["difference"] > 0]
             (move,) = step["moves"]
-            parts.append(said("+%(total)s vs %(contacts)s: %(start)s→%(end)s", total=sum(c["difference"] for c in positive),
-                              contacts=_contacts(positive), start=move["from"], end=move["to"]))
+            parts.append(said("+%(total)s vs %(contacts)s: %(start)s→%(end)s",
+                              total=sum(c["difference"] for c in positive), contacts=_contacts(positive),
+                              start=move["from"], end=move["to"]))
         elif not step["moves"]:
             parts.append(said("0 vs %(contacts)s", contacts=_contacts(step["contacts"])))
         else:
             by_seat = {c["seat"]: c for c in step["contacts"]}
             for move in step["moves"]:
                 c = by_seat[move["seat"]]
-                parts.append(said("%(who)s +%(n)s (%(side)s %(number)s vs %(other_side)s %(other)s): %(start)s→%(end)s",
-                                  who=colour(move["seat"]), n=-c["difference"], side=c["other_side"],
-                                  number=c["other_number"], other_side=c["side"], other=c["number"],
+                parts.append(said("%(who)s +%(n)s (%(side)s %(number)s vs %(other_side)s %(other)s): "
+                                  "%(start)s→%(end)s", who=colour(move["seat"]), n=-c["difference"],
+                                  side=c["other_side"], number=c["other_number"], other_side=c["side"], other=c["number"],
                                   start=move["from"], end=move["to"]))
     return joined(who, " ", last_turn["move"], ": ", *_between(parts, "; "))
 

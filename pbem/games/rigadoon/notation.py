@@ -32,7 +32,8 @@ FORMS = ("wind, end, sail <ship> <dir> <n> [sink|aground], repair <ship>, "
 def _ship(word: str) -> str:
     name = word.upper()
     if name not in SHIP_NAMES:
-        raise InvalidMove(said("%(word)s is not a ship; ships are %(ships)s", word=repr(word), ships=", ".join(SHIP_NAMES)))
+        raise InvalidMove(said("%(word)s is not a ship; ships are %(ships)s", word=repr(word),
+                               ships=", ".join(SHIP_NAMES)))
     return name
 
 
