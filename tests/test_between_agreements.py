@@ -51,6 +51,10 @@ def test_a_seat_takes_back_alone_what_nobody_saw(client, db, site, game):
     # the history keeps what was taken back, marked
     history = client.get(f"/games/{created.id}/history?at={before + 1}").data.decode()
     assert "This position was taken back" in history and "(taken back)" in history
+    # ... naming moves as the move list counts them, not event numbers (issue 27 item 6)
+    moves_to = store.events.appends_before(db, created.id, before + 1)
+    moves_by = store.events.appends_before(db, created.id, rewound.seq + 1)
+    assert f"at move {moves_by} the game went back to move <a href=" in history and f">{moves_to}</a>." in history
 
 
 def test_further_back_the_others_must_agree_and_a_decline_or_a_move_ends_the_proposal(client, db, site):

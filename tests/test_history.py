@@ -22,14 +22,14 @@ def test_the_history_steps_from_move_to_move(client, db, site):
     service.submit_move(db, site, created.id, created.tokens[0], "forward 3", 2)  # 3-4: the move, Bob's die
     service.submit_move(db, site, created.id, created.tokens[1], "forward 2", 4)  # 5-6: the move, Cy's die
     page = client.get(f"/games/{created.id}/history?at=4")
-    assert page.status_code == 200 and b"position 4 of 6" in page.data
+    assert page.status_code == 200 and b"move 2 of 3" in page.data
     assert steps(page.data) == {"first": 2, "prev": 2, "next": 6, "last": 6}
     start = client.get(f"/games/{created.id}/history?at=2")
     assert steps(start.data) == {"next": 4, "last": 6}
     inside = client.get(f"/games/{created.id}/history?at=3")  # an old link to an event inside an append
     assert steps(inside.data) == {"first": 2, "prev": 2, "next": 4, "last": 6}
     end = client.get(f"/games/{created.id}/history")
-    assert b"position 6 of 6" in end.data and steps(end.data) == {"first": 2, "prev": 4}
+    assert b"move 3 of 3" in end.data and steps(end.data) == {"first": 2, "prev": 4}
     text = unescape(page.data.decode())
     assert "Ann entered the river, forward 3" in text and "Bob entered the river, forward 2" in text
     assert re.search(r'<li value="2" class="current" aria-current="step">\s*<a href="[^"]*\?at=4"><strong>Ann',

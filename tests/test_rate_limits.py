@@ -81,6 +81,30 @@ def test_game_creation_from_the_form_is_limited_with_a_plain_429_page(var_dir, d
     assert "Too many requests" in refused.get_data(as_text=True) and int(refused.headers["Retry-After"]) > 0
 
 
+def test_a_429_is_in_the_readers_language_with_the_same_numbers_and_retry_after(var_dir, database):
+    """Issue 26: the API's error and the page say the limit in the reader's language (its name as the
+    setting spells it, its numbers as in English); the API's code is the English; Retry-After is there."""
+    app = limited_app(var_dir, database, limits="create=1/1h")
+    client = from_address(app, "192.0.2.26")
+    assert client.post("/api/games", json=GAME).status_code == 201
+    said = {}
+    for language in ("en", "de", "fr"):
+        refused = client.post("/api/games", json=GAME, headers={"Accept-Language": language})
+        assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 2 * 3600
+        said[language] = refused.json
+        assert said[language]["code"].startswith("too many requests (create: at most 1 per hour); try again in ")
+    assert said["en"]["error"] == said["en"]["code"]
+    assert said["de"]["error"].startswith("zu viele Anfragen (create: höchstens 1 pro Stunde); versuche es in ")
+    assert said["fr"]["error"].startswith("trop de requêtes (create : au plus 1 par heure) ; réessayez dans ")
+    token = csrf(client.get("/new/mississippi").get_data(as_text=True))
+    page = client.post("/new/mississippi", data={"csrf": token, "name0": "Ann", "name1": "Bob"},
+                       headers={"Accept-Language": "de"})
+    assert page.status_code == 429 and page.mimetype == "text/html" and int(page.headers["Retry-After"]) > 0
+    text = page.get_data(as_text=True)
+    assert "Zu viele Anfragen: zu viele Anfragen (create: höchstens 1 pro Stunde)" in text
+    assert "Too many requests" not in text and "try again" not in text
+
+
 def test_lost_link_requests_are_limited(var_dir, database):
     app = limited_app(var_dir, database)
     client = from_address(app, "192.0.2.44")

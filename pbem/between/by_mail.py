@@ -9,7 +9,7 @@ comes back by mail, as for a move (pbem/notify/inbound.py).
 
 from __future__ import annotations
 
-from ..games.base import GameError, Phrase, said
+from ..games.base import GameError, Phrase, reason_of, said
 from ..play import service
 from ..play.errors import ServiceError
 from . import agreements
@@ -51,7 +51,9 @@ def handle(db, site, game_id: str, seat: int, seen: int, word: str, now: str) ->
                                  lambda folded, who: agreements.answer_command(db, folded, who, accept, None, seen), now)
     except (GameError, ServiceError) as error:
         # the word as the player wrote it (accept, decline, takeback), the reason as the server gave it
-        return "refused", said("Your %(word)s was not done: %(reason)s", word=word, reason=Phrase(str(error)))
+        reason = reason_of(error)
+        return "refused", said("Your %(word)s was not done: %(reason)s", word=word,
+                               reason=reason if isinstance(reason, Phrase) else Phrase(reason))
     if done.applied:
         return "answered", said("You accepted, and everyone has agreed: it is done.")
     return "answered", said("You accepted the proposal: waiting for the others.") if accept else \

@@ -110,6 +110,14 @@ class InvalidOptions(GameError):
     """An option (or the `position`) is unknown, malformed or out of range."""
 
 
+def reason_of(error: Exception) -> "Phrase | str":
+    """A refusal's words: the Phrase it was raised with (an id and its values, read in each reader's
+    language), else its text as it was written. `str(error)` stays the English, as the API's `code` and
+    the command line say it."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Phrase) else str(error)
+
+
 # --- events and outcomes ------------------------------------------------------------------------------
 
 

@@ -24,7 +24,7 @@ from email.parser import BytesParser
 from email.utils import getaddresses
 
 from ..between import by_mail
-from ..games.base import GameError, Phrase, StaleMove, said
+from ..games.base import GameError, Phrase, StaleMove, reason_of, said
 from ..play import service
 from ..play.folding import legal_moves
 from ..site import Site
@@ -197,9 +197,10 @@ def handle(db, site: Site, raw: bytes, now: str | None = None) -> Result:
 
 def reason(error: Exception) -> Phrase:
     """A refusal's reason as the answer keeps it: its words as an id, read in the seat's language where the
-    catalog holds them (the server's fixed reasons, pbem/web/reasons.py), else as they were written (a
-    reason naming a value of its own, a game's rule)."""
-    return Phrase(str(error))
+    catalog holds them (the server's fixed reasons, pbem/web/reasons.py), a refusal raised with its values
+    (a Phrase: a move that cannot be read, a game's rule) as those, else as they were written."""
+    said = reason_of(error)
+    return said if isinstance(said, Phrase) else Phrase(said)
 
 
 def _enqueue(db, rows):

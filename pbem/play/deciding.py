@@ -29,7 +29,7 @@ from ..events.computer import FACT as COMPUTER_FACT
 from ..events.computer import playing_for
 from ..events.reopening import reopened_seats
 from ..events.talk import MAX_MESSAGE, MAX_NOTE, MESSAGES_PER_HOUR
-from ..games.base import Event
+from ..games.base import Event, counted
 from . import clock
 from .errors import BadRequest, Conflicting, Forbidden, Refused, TooMany, Unprocessable
 from .folding import PLATFORM_EVENTS, Folded
@@ -225,8 +225,9 @@ def check_rate(folded: Folded, seat: int, now: str) -> None:
     moment = clock.parse_time(now)
     if moment < free_at:
         wait = max(1, int((free_at - moment).total_seconds()) + 1)
-        raise TooMany(f"at most {MESSAGES_PER_HOUR} messages an hour from one seat; try again in "
-                      f"{max(1, wait // 60)} minute{'s' if wait >= 120 else ''}", wait)
+        raise TooMany(counted("at most %(most)s messages an hour from one seat; try again in %(n)s minute",
+                              "at most %(most)s messages an hour from one seat; try again in %(n)s minutes",
+                              max(1, wait // 60), most=MESSAGES_PER_HOUR), wait)
 
 
 def message_command(folded: Folded, seat: int, text: Any, now: str) -> dict:

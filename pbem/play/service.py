@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 from .. import i18n, store
 from ..games import get_game
-from ..games.base import Event, InvalidOptions, StaleMove
+from ..games.base import Event, InvalidOptions, StaleMove, said
 from ..site import Site
 from ..words import latest_summary, spectator_lines, summary_of, summary_text
 from . import chance as chance_mod
@@ -315,11 +315,12 @@ def check_fresh(db, folded: Folded, seat: int, seen_seq: int) -> None:
     now_legal = legal_moves(folded, seat)
     if seen_seq < folded.seq:
         if any(at > seen_seq for _, at in folded.facts.get("rewinds", ())):  # a takeback since (issue 15)
-            raise StaleMove(f"a move was taken back since seq {seen_seq}: look at the position again and choose anew")
+            raise StaleMove(said("a move was taken back since the position you saw (move %(seen)s): look at the "
+                                 "position again and choose anew", seen=seen_seq))
         then_legal = legal_moves(loading.at(db, folded, seen_seq), seat)
         if then_legal != now_legal:
-            raise StaleMove(f"the game moved on since seq {seen_seq} (it is at seq {folded.seq}); "
-                            "look at the position again and choose anew")
+            raise StaleMove(said("the game moved on since the position you saw (move %(seen)s; it is now at move "
+                                 "%(now)s): look at the position again and choose anew", seen=seen_seq, now=folded.seq))
     check_may_move(folded, now_legal)
 
 

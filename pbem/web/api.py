@@ -14,7 +14,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge, UnsupportedMediaType
 
 from ..games import GAMES, UnknownGame
-from ..games.base import GameError
+from ..games.base import GameError, Phrase, reason_of
 from ..i18n import N_
 from ..people import away
 from ..play import clock, reading, service
@@ -45,7 +45,9 @@ def on_service_error(exc):
     if isinstance(exc, service.TooMany):
         return limits.too_many(exc)
     reason = languages.unquoted(str(exc))
-    return error(service.status_of(exc), languages.reason_in_language(reason), reason)
+    said = reason_of(exc)
+    return error(service.status_of(exc), languages.reason_in_language(said if isinstance(said, Phrase) else reason),
+                 reason)
 
 
 @bp.errorhandler(ValidationError)

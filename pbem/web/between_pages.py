@@ -16,6 +16,7 @@ from datetime import timedelta
 
 from flask import flash, g, redirect, render_template, request, url_for
 
+from .. import store
 from ..between import agreements, conditionals, talk
 from ..between.conditionals import ChanceNeeded, NoChance, canonical, hidden_from, movers, step
 from ..events.agreements import PROPOSALS
@@ -45,7 +46,8 @@ def between_view(loaded: Folded, seat: int | None) -> dict:
     view = {"messages": talk.messages(db, loaded, seat)[-MESSAGES_ON_PAGE:], "max_message": MAX_MESSAGE,
             "max_note": MAX_NOTE, "finished": loaded.finished}
     if seat is not None:
-        view["notes"] = talk.notes(db, loaded, seat)[-NOTES_ON_PAGE:]
+        view["notes"] = [{**note, "move": move_at(db, loaded, seat, note["position"])}
+                         for note in talk.notes(db, loaded, seat)[-NOTES_ON_PAGE:]]
         view["proposal"] = proposal_view(loaded, seat)
         view["takebacks"] = agreements.takeback_choices(db, loaded, seat)
         view["lines"] = [line_rows(loaded, line) for line in conditionals.live_lines(db, loaded, seat)]
@@ -86,6 +88,18 @@ def proposal_view(loaded: Folded, seat: int) -> dict | None:
 
 
 MOVES_NAMED_AT_MOST = 6
+
+
+def move_at(db, loaded: Folded, seat: int, position: int) -> dict:
+    """The move a position follows, as the history lists it: its number there and its words as this seat
+    was told them (issue 27: a note "about position 47" named nothing a player knows)."""
+    starts = store.command_seqs(db, loaded.id, upto=position, limit=1, descending=True)
+    first = starts[0][0] if starts else 1
+    told = tell(db, loaded, seat, first - 1, upto=position)
+    lines = told[-1].read(languages.current()) if told else ()
+    # the sentence's own full stop dropped: the list puts it in brackets before the note
+    return {"number": store.events.appends_before(db, loaded.id, first) + 1,
+            "words": lines[0].rstrip(".") if lines else ""}
 
 
 def takeback_in_words(loaded: Folded, seat: int, proposal: dict) -> str:
@@ -139,7 +153,7 @@ def back_to_seat(token: str, anchor: str = "#board"):
 def refused(token: str, exc: Exception, **kept):
     """The seat page again, with the reason in the panel it came from and what was typed."""
     loaded, seat = seat_from_token(token)
-    return render_template("seat.html", token=token, error=None, between_error=str(exc), **kept,
+    return render_template("seat.html", token=token, error=None, between_error=exc, **kept,
                            **seat_context(loaded, seat)), service.status_of(exc)
 
 
@@ -170,8 +184,7 @@ def seat_note(token):
         played = talk.seal_note(get_db(), get_site(), loaded.id, token, text, about)
     except (GameError, service.ServiceError) as exc:
         return refused(token, exc, draft_note=text, between_panel="notes")
-    flash(gettext("Your note is sealed. Its receipt: %(receipt)s… (event %(seq)s).",
-                  receipt=played.events[0].hash[:16], seq=played.events[0].seq))
+    flash(gettext("Your note is sealed. Its receipt: %(receipt)s…", receipt=played.events[0].hash[:16]))
     return back_to_seat(token, "#notes")
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import i18n
-from ..games.base import Event, GameError, Hint, Phrase
+from ..games.base import Event, GameError, Hint, Phrase, reason_of
 from ..play import clock
 from ..play.clock import CLOCK_OPTIONS, format_duration
 from ..play.folding import PLATFORM_EVENTS, Folded, legal_moves
@@ -132,8 +132,7 @@ def refusal(db, folded: Folded, seat: int, move: str) -> str | Phrase | None:
 
 def reason(error: Exception) -> str | Phrase:
     """A refusal's words: the game's Phrase (read in the page's language by `page_message`), or its text."""
-    said = error.args[0] if len(error.args) == 1 else None
-    return said if isinstance(said, Phrase) else str(error)
+    return reason_of(error)
 
 
 def options_in_words(folded: Folded, language: str = i18n.DEFAULT) -> list[str]:

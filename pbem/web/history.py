@@ -75,6 +75,12 @@ def around(db, head: Folded, seat: int | None, at: int) -> tuple[list[Told], int
     return told, counted
 
 
+def move_number(db, game_id: str, position: int) -> int:
+    """The number the move list gives the append a position ends (or lies in): a player reads moves, not
+    event numbers (issue 27)."""
+    return store.events.appends_before(db, game_id, position + 1)
+
+
 def history_at(loaded: Folded) -> int:
     raw = request.args.get("at", "")
     if len(raw) > 12:
@@ -103,9 +109,12 @@ def history_page(loaded: Folded, seat: int | None, base: str, back: str):
         events = [public_event(loaded, e, seat) for e in window]
     urls = {name: (f"{base}?at={value}" if value is not None else None) for name, value in vars(nav).items()}
     context["client_data"] = {"moves": [], "history": urls, "words": client_words(languages.current())}
+    gone = [{"to": to, "to_move": move_number(db, loaded.id, to), "by_move": move_number(db, loaded.id, by)}
+            for to, by in rewinds if to < at < by]
     return render_template("history.html", base=base, back=back, steps=urls, entries=entries, audit=audit,
-                           audit_events=events, notes_here=talk.notes(db, loaded, seat, position=at),
-                           gone=[(to, by) for to, by in rewinds if to < at < by], **context)
+                           audit_events=events, notes_here=talk.notes(db, loaded, seat, position=at), gone=gone,
+                           at_move=move_number(db, loaded.id, at), moves=move_number(db, loaded.id, loaded.seq),
+                           **context)
 
 
 @bp.get("/games/<game_id>/history")

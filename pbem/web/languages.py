@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from flask import g, has_request_context, request, session
 
 from .. import i18n
-from ..games.base import Phrase
+from ..games.base import Phrase, reason_of
 from ..i18n import N_
 from ..words import read
 
@@ -139,8 +139,11 @@ FIELD_NAMED = re.compile(r"^[a-z]+(?:_[a-z]+)+: ")  # an API field's name before
 
 def page_message(message):
     """A reason a page shows (a refusal, an error) in the reader's language when the catalog holds it;
-    a reason that names a value of its own stays as it was written. A game's Phrase (a refusal naming its
-    rule, an option's words) is read in the reader's language."""
+    a reason that names a value of its own stays as it was written. A Phrase (a game's refusal naming its
+    rule, an option's words, a refusal raised with its values) is read in the reader's language; so is
+    the reason an error was raised with."""
+    if isinstance(message, BaseException):
+        message = reason_of(message)
     if isinstance(message, Phrase):
         return read(message, current())
     if not isinstance(message, str) or not message:
@@ -156,6 +159,9 @@ def unquoted(message: str) -> str:
     return message
 
 
-def reason_in_language(message: str) -> str:
-    """A reason (the API's "error") in the reader's language when the catalog holds it."""
+def reason_in_language(message: "str | Phrase") -> str:
+    """A reason (the API's "error") in the reader's language when the catalog holds it; a Phrase (a
+    refusal with values of its own: a move, a number) read in it."""
+    if isinstance(message, Phrase):
+        return read(message, current())
     return i18n.translations(current()).gettext(unquoted(message))

@@ -22,6 +22,8 @@ from flask import Flask, current_app, jsonify, render_template, request
 
 from ..config import ConfigurationError
 from ..play.errors import TooMany
+from ..i18n import N_
+from .languages import gettext, page_message
 from .ratelimit import CountersDown, Limited, Limiter, parse_limits
 
 
@@ -75,9 +77,10 @@ class CountsUnavailable(TooMany):
 
 
 def _raise(error: Limited | CountersDown):
+    said = error.args[0]  # a Phrase: the answer reads it in the reader's language
     if isinstance(error, CountersDown):
-        raise CountsUnavailable(str(error), error.retry_after) from None
-    raise TooMany(str(error), error.retry_after) from None
+        raise CountsUnavailable(said, error.retry_after) from None
+    raise TooMany(said, error.retry_after) from None
 
 
 def limit(name: str) -> None:
@@ -144,13 +147,15 @@ def install(app: Flask) -> None:
 
 
 def too_many(error: TooMany):
-    """429 (503 when the counters are down) with Retry-After: a JSON error on the API, a plain page elsewhere."""
+    """429 (503 when the counters are down) with Retry-After: a JSON error on the API, a plain page elsewhere,
+    each in the reader's language (the API's `code` is the English, the same in every language)."""
+    reason = page_message(error)
     if request.path.startswith("/api/"):
-        response = jsonify({"error": str(error)})
+        response = jsonify({"error": reason, "code": str(error)})
     else:
-        words = "Too many requests" if error.status == 429 else "Busy"
+        words = N_("Too many requests: %(reason)s") if error.status == 429 else N_("Busy: %(reason)s")
         response = current_app.make_response(
-            render_template("error.html", status=error.status, message=f"{words}: {error}"))
+            render_template("error.html", status=error.status, message=gettext(words, reason=reason)))
     response.status_code = error.status
     response.headers["Retry-After"] = str(error.retry_after)
     return response

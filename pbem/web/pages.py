@@ -210,7 +210,7 @@ def new_game(name):
                     made["id"] = created.id
                 except (GameError, service.ServiceError) as exc:
                     made["taken"].give_back()
-                    error = str(exc)
+                    error = board.reason(exc)
         except service.ServiceError as exc:
             if isinstance(exc, service.TooMany):
                 raise
@@ -474,7 +474,7 @@ def seat_resign(token):
     try:
         service.resign(get_db(), get_site(), loaded.id, token)
     except (GameError, service.ServiceError) as exc:
-        return render_template("seat.html", token=token, error=str(exc), **seat_context(loaded, seat)), \
+        return render_template("seat.html", token=token, error=board.reason(exc), **seat_context(loaded, seat)), \
             service.status_of(exc)
     flash(gettext("You resigned."))
     return redirect(seat_url(token), code=303)

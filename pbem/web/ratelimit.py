@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..games.base import N_, Phrase, counted, said
 from ..store import counters
 
 log = logging.getLogger(__name__)
@@ -64,8 +65,8 @@ class CountersDown(Exception):
     retry_after = 30
 
     def __init__(self, name: str):
-        super().__init__(f"the server cannot count requests ({name}) just now; try again in "
-                         f"{describe_wait(self.retry_after)}")
+        super().__init__(said("the server cannot count requests (%(name)s) just now; try again in %(wait)s",
+                              name=name, wait=describe_wait(self.retry_after)))
 
 
 class Limited(Exception):
@@ -73,22 +74,25 @@ class Limited(Exception):
 
     def __init__(self, name: str, limit: Limit, retry_after: int):
         self.name, self.limit, self.retry_after = name, limit, retry_after
-        super().__init__(f"too many requests ({name}: at most {limit.count} per {describe_period(limit.seconds)}); "
-                         f"try again in {describe_wait(retry_after)}")
+        # Phrases (ids and values) so that the 429 page and JSON body read in the reader's language; the
+        # limit's name (create, form, signin ...) is the setting's as PBEM_RATE_LIMITS spells it
+        super().__init__(said("too many requests (%(name)s: at most %(count)s per %(period)s); try again in %(wait)s",
+                              name=name, count=limit.count, period=describe_period(limit.seconds),
+                              wait=describe_wait(retry_after)))
 
 
-def describe_period(seconds: int) -> str:
-    for unit, size in (("hour", 3600), ("minute", 60)):
-        if seconds % size == 0:
-            amount = seconds // size
-            return unit if amount == 1 else f"{amount} {unit}s"
-    return f"{seconds} seconds"
+def describe_period(seconds: int) -> Phrase:
+    if seconds % 3600 == 0:
+        return N_("hour") if seconds == 3600 else counted("%(n)s hour", "%(n)s hours", seconds // 3600)
+    if seconds % 60 == 0:
+        return N_("minute") if seconds == 60 else counted("%(n)s minute", "%(n)s minutes", seconds // 60)
+    return counted("%(n)s second", "%(n)s seconds", seconds)
 
 
-def describe_wait(seconds: int) -> str:
+def describe_wait(seconds: int) -> Phrase:
     if seconds >= 120:
-        return f"{math.ceil(seconds / 60)} minutes"
-    return f"{seconds} second{'s' if seconds != 1 else ''}"
+        return counted("%(n)s minute", "%(n)s minutes", math.ceil(seconds / 60))
+    return counted("%(n)s second", "%(n)s seconds", seconds)
 
 
 def parse_limits(text: str | None) -> dict[str, Limit] | None:

@@ -13,9 +13,10 @@ from dataclasses import replace
 
 from pbem.games.base import Event, IllegalMove, NotYourTurn, Phrase, said
 
-from .board import PORT_AT, port_title, square_name, step
+from .board import PORT_AT, square_name, step
 from .geometry import in_port
 from .notation import Move, items_text, parse_move
+from .phrases import port_name
 from .ports import flat_island_problem, home_port_problem, redeem_problem, trade_problem
 from .recorder import GameOver
 from .sailing import direction_to, fmt_sail, movement_problem, order_options
@@ -34,9 +35,9 @@ def decide(state: State, seat: int, text: str, chance) -> list[Event]:
     """The events of `seat` playing `text`; NotYourTurn, IllegalMove (or the parser's InvalidMove) with
     the reason otherwise. A move that is not listed may still be valid when typed (see `explain`)."""
     if state.phase == "over":
-        raise NotYourTurn("the game is over")
+        raise NotYourTurn(said("the game is over"))
     if not isinstance(seat, int) or not 0 <= seat < state.seats or state.resigned[seat]:
-        raise NotYourTurn("that seat is not playing")
+        raise NotYourTurn(said("that seat is not playing"))
     move = parse_move(text)
     engine = Engine(state, chance)
     if move.verb == "order":
@@ -64,7 +65,10 @@ def decide(state: State, seat: int, text: str, chance) -> list[Event]:
         return engine.finish()
     choices = options(state, seat)
     if not choices:
-        raise NotYourTurn("you owe no decision now" + ("" if state.pending else f"; it is {port_title(state.home(state.turn))}'s turn"))
+        if state.pending:
+            raise NotYourTurn(said("you owe no decision now"))
+        raise NotYourTurn(said("you owe no decision now; it is %(port)s's turn",
+                               port=port_name(state.home(state.turn))))
     if move.verb == "sail" and move.square:
         d, n = direction_to(state.ships[seat].at, move.square)
         if not d:

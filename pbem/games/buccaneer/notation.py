@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pbem.games.base import InvalidMove
+from pbem.games.base import InvalidMove, said
 
 from .board import DIRECTIONS, PORTS, parse_square
 from .cards import CREW, TREASURES, VALUE_ALIASES, VALUE_TOKENS
@@ -85,14 +85,15 @@ def _parse_items(words: list[str]) -> Items:
         elif word in VALUE_ALIASES:
             token = VALUE_ALIASES[word]
         else:
-            raise InvalidMove(f"{word!r} is not a crew card (R1..B3), treasure or value card")
+            raise InvalidMove(said("%(word)s is not a crew card (R1..B3), treasure or value card", word=repr(word)))
         out.extend([token] * count)
     return canonical_items(out)
 
 
 def _direction(word: str | None) -> str:
     if word is None or word.upper() not in DIRECTIONS:
-        raise InvalidMove(f"expected a direction (N NE E SE S SW W NW), not {word!r}")
+        raise InvalidMove(said("expected a direction (%(directions)s), not %(word)s", directions="N NE E SE S SW W NW",
+                               word=repr(word)))
     return word.upper()
 
 
@@ -108,60 +109,68 @@ def _tail_attack_face(words: list[str]) -> tuple[bool, str]:
             face = _direction(words[i + 1] if i + 1 < len(words) else None)
             i += 2
         else:
-            raise InvalidMove(f"unexpected {words[i]!r}; expected [attack] [face DIR]")
+            raise InvalidMove(said("unexpected %(word)s; expected %(form)s", word=repr(words[i]),
+                                   form="[attack] [face DIR]"))
     return attack, face
+
+
+def expected(form: str):
+    """A refusal naming the form a move should take: the form in the notation, the words around it in the
+    reader's language."""
+    return said("expected %(form)s", form=form)
 
 
 def parse_move(text: str) -> Move:
     words = text.replace(",", " ").lower().split()
     if not words:
-        raise InvalidMove(f"empty move; expected one of: {EXPECTED}")
+        raise InvalidMove(said("empty move; expected one of: %(forms)s", forms=EXPECTED))
     verb, rest = words[0], words[1:]
     if verb == "sail":
         if rest[:1] == ["to"]:
             square = parse_square(rest[1]) if len(rest) > 1 else None
             if square is None:
-                raise InvalidMove("expected sail to SQUARE (A1..T20)")
+                raise InvalidMove(expected("sail to SQUARE (A1..T20)"))
             attack, face = _tail_attack_face(rest[2:])
             return Move("sail", square=square, attack=attack, face=face)
         if len(rest) < 2 or not rest[1].isdigit():
-            raise InvalidMove("expected sail DIR n [attack] [face DIR], e.g. sail NE 5 face S")
+            raise InvalidMove(said("expected %(form)s, e.g. %(example)s", form="sail DIR n [attack] [face DIR]",
+                                   example="sail NE 5 face S"))
         attack, face = _tail_attack_face(rest[2:])
         n = int(rest[1])
         if n < 1:
-            raise InvalidMove("the distance must be at least 1")
+            raise InvalidMove(said("the distance must be at least 1"))
         return Move("sail", dir=_direction(rest[0]), n=n, attack=attack, face=face)
     if verb == "turn":
         if rest[:1] == ["face"]:
             rest = rest[1:]
         if len(rest) != 1:
-            raise InvalidMove("expected turn face DIR")
+            raise InvalidMove(expected("turn face DIR"))
         return Move("turn", face=_direction(rest[0]))
     if verb == "drift":
         if not rest:
-            raise InvalidMove("expected drift DIR face DIR")
+            raise InvalidMove(expected("drift DIR face DIR"))
         attack, face = _tail_attack_face(rest[1:])
         if attack:
-            raise InvalidMove("a drift cannot attack")
+            raise InvalidMove(said("a drift cannot attack"))
         return Move("drift", dir=_direction(rest[0]), n=1, face=face)
     if verb == "face":
         if len(rest) != 1:
-            raise InvalidMove("expected face DIR")
+            raise InvalidMove(expected("face DIR"))
         return Move("face", face=_direction(rest[0]))
     if verb == "end" and not rest:
         return Move("end")
     if verb == "trade":
         if "take" not in rest or rest[:1] != ["give"]:
-            raise InvalidMove("expected trade give ITEMS take ITEMS")
+            raise InvalidMove(expected("trade give ITEMS take ITEMS"))
         cut = rest.index("take")
         give, take = _parse_items(rest[1:cut]), _parse_items(rest[cut + 1:])
         if not give or not take:
-            raise InvalidMove("a trade needs items on both sides: trade give ITEMS take ITEMS")
+            raise InvalidMove(said("a trade needs items on both sides: %(form)s", form="trade give ITEMS take ITEMS"))
         return Move("trade", items=give, take=take)
     if verb in ("deposit", "take", "land", "secure", "redeem", "give", "keep"):
         items = _parse_items(rest)
         if not items:
-            raise InvalidMove(f"expected {verb} ITEMS")
+            raise InvalidMove(expected(f"{verb} ITEMS"))
         return Move(verb, items=items)
     if verb == "attack" and not rest:
         return Move("attack")
@@ -188,7 +197,7 @@ def parse_move(text: str) -> Move:
                 cut = args.index("docks")
                 return Move("chance", word=sub, items=_parse_items(args[:cut]), docks=_parse_items(args[cut + 1:]))
             return Move("chance", word=sub, items=_parse_items(args))
-    raise InvalidMove(f"cannot read {text!r}; expected one of: {EXPECTED}")
+    raise InvalidMove(said("cannot read %(move)s; expected one of: %(forms)s", move=repr(text), forms=EXPECTED))
 
 
 def split_items(items: Items) -> tuple[Items, Items, Items]:

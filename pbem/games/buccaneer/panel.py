@@ -149,7 +149,8 @@ def port_box(port: str, entry: dict, view: dict, seat_of: dict, names, words=str
     elif home_of is None:
         kind = N_("nobody's home: a trading port")
     else:
-        owner = names[home_of] if names and home_of < len(names) and names[home_of] else said("seat %(seat)s", seat=home_of)
+        owner = (names[home_of] if names and home_of < len(names) and names[home_of]
+                 else said("seat %(seat)s", seat=home_of + 1))  # counted from 1, as players count
         if view["ships"][port]["resigned"]:
             kind = said("home port of %(owner)s, who resigned: now a trading port", owner=owner)
         else:

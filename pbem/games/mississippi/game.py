@@ -194,11 +194,12 @@ def check_move(state: State, seat: int, move: Move) -> None:
 
 def _check_turn(state: State, seat: int) -> None:
     if outcome(state) is not None:
-        raise NotYourTurn("the game is over")
+        raise NotYourTurn(said("the game is over"))
     if seat in state.resigned:
-        raise NotYourTurn("you have resigned from this game")
+        raise NotYourTurn(said("you have resigned from this game"))
     if seat != state.current:
-        raise NotYourTurn(f"it is not your turn: {COLOURS[state.current][0]} is to move")
+        # the colour's name is its id in the catalogs (words.py's COLOUR_WORDS, which imports this module)
+        raise NotYourTurn(said("it is not your turn: %(colour)s is to move", colour=Phrase(COLOURS[state.current][0])))
 
 
 def decide(state: State, seat: int, move: str, chance: Chance) -> list[Event]:
@@ -235,9 +236,9 @@ def timeout_move(state: State, seat: int) -> str | None:
 
 def resign(state: State, seat: int, chance: Chance) -> list[Event]:
     if outcome(state) is not None:
-        raise NotYourTurn("the game is over")
+        raise NotYourTurn(said("the game is over"))
     if not 0 <= seat < state.seats or seat in state.resigned:
-        raise NotYourTurn("that seat is not playing in this game")
+        raise NotYourTurn(said("that seat is not playing in this game"))
     event = Event("seat_resigned", {"seat": seat}, RULES)
     return [event] + settle(evolve(state, event), chance)
 

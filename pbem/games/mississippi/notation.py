@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..base import InvalidMove
+from ..base import InvalidMove, said
 from .tables import MAX_ROTATION
 
 FORWARD = "forward"
 BACK = "back"
 
-EXPECTED = "expected forward <k>, back <k> or rotate <±1..3> forward|back <k>"
+# The forms a move takes, in the notation (the same in every language); a refusal says them in its words.
+FORMS = ("forward <k>", "back <k>", "rotate <±1..3> forward|back <k>")
 
 NOTATION = """\
 forward <k>      pay k logs and move forward k empty fields (occupied fields are jumped for free)
@@ -54,20 +55,27 @@ def _quoted(text: str) -> str:
     return repr(shown if len(shown) <= 40 else shown[:37] + "...")
 
 
+def _forms() -> dict:
+    return dict(zip(("first", "second", "third"), FORMS))
+
+
 def parse_move(text: str) -> Move:
     """Parse a move, forgiving case and spacing; raise InvalidMove saying what was expected."""
     compact = re.sub(r"\s+", "", str(text).lower())
     match = _PATTERN.match(compact)
     if not match:
-        raise InvalidMove(f"cannot read {_quoted(text)}: {EXPECTED}")
+        raise InvalidMove(said("cannot read %(move)s: expected %(first)s, %(second)s or %(third)s",
+                               move=_quoted(text), **_forms()))
     sign, steps, word, distance = match.groups()
     if len(distance) > MAX_DIGITS or steps is not None and len(steps) > MAX_DIGITS:
-        raise InvalidMove(f"cannot read {_quoted(text)}: a distance has at most {MAX_DIGITS} digits; {EXPECTED}")
+        raise InvalidMove(said("cannot read %(move)s: a distance has at most %(digits)s digits; expected %(first)s, "
+                               "%(second)s or %(third)s", move=_quoted(text), digits=MAX_DIGITS, **_forms()))
     rotation = 0
     if steps is not None:
         rotation = int(steps)
         if not 1 <= rotation <= MAX_ROTATION:
-            raise InvalidMove(f"cannot read {_quoted(text)}: a rotation is ±1, ±2 or ±3 steps; {EXPECTED}")
+            raise InvalidMove(said("cannot read %(move)s: a rotation is ±1, ±2 or ±3 steps; expected %(first)s, "
+                                   "%(second)s or %(third)s", move=_quoted(text), **_forms()))
         if sign == "-" and rotation != 3:  # A22: -3 and +3 are the same half turn, written +3
             rotation = -rotation
     word = FORWARD if word.startswith("forward") else _WORDS[word]

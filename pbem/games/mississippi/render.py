@@ -35,7 +35,8 @@ def render_text(state: State, seat: int | None = None) -> str:
     if result is None:
         round_ = state.turns // state.seats + 1
         head = f"MISSISSIPPI  turn {state.turns + 1} (round {round_})  "
-        head += f"to move: seat {state.current} ({colour_name(state.current)})"
+        # seats counted from 1, as players count them
+        head += f"to move: seat {state.current + 1} ({colour_name(state.current)})"
     else:
         round_ = max(0, state.turns - 1) // state.seats + 1
         head = f"MISSISSIPPI  game over after turn {state.turns} (round {round_})"

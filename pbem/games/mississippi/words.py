@@ -219,3 +219,56 @@ def _and(items: list) -> Phrase:
 def colour(seat: int) -> Phrase:
     """A seat without a name is called by its boat's colour."""
     return COLOUR_WORDS[COLOURS[seat][0]]
+
+
+# --- the last turn's trace beside the board (the view's `last_turn`, told as summary.py's one line) ------
+
+
+def last_turn_words(last_turn: dict) -> Phrase:
+    """The view's last turn in words, part for part as `trace_summary` writes it (`Blue forward 2: 2→4;
+    +3 vs Red (E 6 vs W 3): 4→8`): the colours and the words between the numbers in the reader's language,
+    the move, the numbers and the sides as they are."""
+    who = colour(last_turn["seat"])
+    if last_turn["skipped"]:
+        return said("%(who)s skipped (no legal move)", who=who)
+    movement, rotation = last_turn["movement"], last_turn["rotation"]
+    first: Phrase | str = f"{movement['from']}→{movement['to']}"
+    if rotation["steps"]:
+        first = said("east %(before)s→%(after)s, %(movement)s", before=rotation["east_before"],
+                     after=rotation["east_after"], movement=first)
+    if movement["gained"] or movement["direction"] == "back":
+        first = counted("%(movement)s (+%(n)s log)", "%(movement)s (+%(n)s logs)", movement["gained"], movement=first)
+    parts: list = [first]
+    for step in last_turn["reactions"]:
+        if any(move["seat"] == last_turn["seat"] for move in step["moves"]):
+            positive = [c for c in step["contacts"] if c["difference"] > 0]
+            (move,) = step["moves"]
+            parts.append(said("+%(total)s vs %(contacts)s: %(start)s→%(end)s",
+                              total=sum(c["difference"] for c in positive), contacts=_contacts(positive),
+                              start=move["from"], end=move["to"]))
+        elif not step["moves"]:
+            parts.append(said("0 vs %(contacts)s", contacts=_contacts(step["contacts"])))
+        else:
+            by_seat = {c["seat"]: c for c in step["contacts"]}
+            for move in step["moves"]:
+                c = by_seat[move["seat"]]
+                parts.append(said("%(who)s +%(n)s (%(side)s %(number)s vs %(other_side)s %(other)s): "
+                                  "%(start)s→%(end)s", who=colour(move["seat"]), n=-c["difference"],
+                                  side=c["other_side"], number=c["other_number"], other_side=c["side"], other=c["number"],
+                                  start=move["from"], end=move["to"]))
+    return joined(who, " ", last_turn["move"], ": ", *_between(parts, "; "))
+
+
+def _contacts(contacts: list[dict]) -> Phrase:
+    """`Red (E 6 vs W 3), Green (W 3 vs E 1)`: each boat touched, its side against the mover's."""
+    told = [said("%(who)s (%(side)s %(number)s vs %(other_side)s %(other)s)", who=colour(c["seat"]), side=c["side"],
+                 number=c["number"], other_side=c["other_side"], other=c["other_number"]) for c in contacts]
+    return joined(*_between(told, ", "))
+
+
+def _between(items: list, separator: str) -> list:
+    """The items with the separator between each two (the parts of a joined Phrase)."""
+    out: list = []
+    for item in items:
+        out += [separator, item] if out else [item]
+    return out

@@ -7,7 +7,7 @@ Canonical strings use lowercase verbs and uppercase ships, directions and corner
 
 from __future__ import annotations
 
-from pbem.games.base import InvalidMove
+from pbem.games.base import InvalidMove, said
 
 from .board import CORNERS, ORDER
 from .state import SHIP_NAMES
@@ -23,28 +23,31 @@ chest washes up).
 Ships: B1-B4 (Blue), G1-G4 (Green). Directions: N NE E SE S SW W NW. Squares: A1 (north-west) to K11.
 """
 
-EXPECTED = ("expected one of: wind, end, sail <ship> <dir> <n> [sink|aground], repair <ship>, "
-            "attack <ship> <ship>, bump <k> [sink|aground], sink, aground, island <corner>, "
-            "colour blue|green, opening <dir>")
+# The forms a move takes, in the notation (the same in every language); a refusal says them in its words.
+FORMS = ("wind, end, sail <ship> <dir> <n> [sink|aground], repair <ship>, "
+         "attack <ship> <ship>, bump <k> [sink|aground], sink, aground, island <corner>, "
+         "colour blue|green, opening <dir>")
 
 
 def _ship(word: str) -> str:
     name = word.upper()
     if name not in SHIP_NAMES:
-        raise InvalidMove(f"{word!r} is not a ship; ships are {', '.join(SHIP_NAMES)}")
+        raise InvalidMove(said("%(word)s is not a ship; ships are %(ships)s", word=repr(word),
+                               ships=", ".join(SHIP_NAMES)))
     return name
 
 
 def _direction(word: str) -> str:
     name = word.upper()
     if name not in ORDER:
-        raise InvalidMove(f"{word!r} is not a direction; directions are {' '.join(ORDER)}")
+        raise InvalidMove(said("%(word)s is not a direction; directions are %(directions)s", word=repr(word),
+                                directions=" ".join(ORDER)))
     return name
 
 
 def _count(word: str, low: int) -> int:
     if not word.isdigit() or int(word) < low:
-        raise InvalidMove(f"{word!r} is not a number of squares")
+        raise InvalidMove(said("%(word)s is not a number of squares", word=repr(word)))
     return int(word)
 
 
@@ -52,7 +55,7 @@ def parse_move(text: str) -> str:
     """The canonical form of a move, or InvalidMove saying what was expected."""
     words = str(text).strip().lower().split()
     if not words:
-        raise InvalidMove(f"empty move; {EXPECTED}")
+        raise InvalidMove(said("empty move; expected one of: %(forms)s", forms=FORMS))
     verb, args = words[0], words[1:]
     if verb in ("wind", "end") and not args:
         return verb
@@ -64,7 +67,7 @@ def parse_move(text: str) -> str:
         ship, direction, n = _ship(args[0]), _direction(args[1]), _count(args[2], 1)
         if len(args) == 4:
             if args[3] not in ("sink", "aground"):
-                raise InvalidMove(f"a sail ends with `sink` or `aground`, not {args[3]!r}")
+                raise InvalidMove(said("a sail ends with `sink` or `aground`, not %(word)s", word=repr(args[3])))
             return f"sail {ship} {direction} {n} {args[3]}"
         return f"sail {ship} {direction} {n}"
     if verb == "repair" and len(args) == 1:
@@ -77,12 +80,13 @@ def parse_move(text: str) -> str:
         k = _count(args[0], 0)
         if len(args) == 2:
             if args[1] not in ("sink", "aground"):
-                raise InvalidMove(f"`bump <k>` may end with `sink` or `aground`, not {args[1]!r}")
+                raise InvalidMove(said("`bump <k>` may end with `sink` or `aground`, not %(word)s", word=repr(args[1])))
             return f"bump {k} {args[1]}" if k else args[1]
         return f"bump {k}"
     if verb == "island" and len(args) == 1:
         corner = args[0].upper()
         if corner not in CORNERS:
-            raise InvalidMove(f"{args[0]!r} is not an island; islands are {' '.join(CORNERS)}")
+            raise InvalidMove(said("%(word)s is not an island; islands are %(islands)s", word=repr(args[0]),
+                                    islands=" ".join(CORNERS)))
         return f"island {corner}"
-    raise InvalidMove(f"cannot read {text!r}; {EXPECTED}")
+    raise InvalidMove(said("cannot read %(move)s; expected one of: %(forms)s", move=repr(text), forms=FORMS))

@@ -125,7 +125,7 @@ def _status(view: dict, names, seat) -> Phrase:
     phase = view["phase"]
 
     def name(s):
-        return names[s] if s is not None and s < len(names) else said("seat %(seat)s", seat=s)
+        return names[s] if s is not None and s < len(names) else said("seat %(seat)s", seat=s + 1)
 
     if phase == "first":
         return N_("Drawing who chooses a fleet first.")

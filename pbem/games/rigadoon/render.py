@@ -109,7 +109,7 @@ def render_text(state: State, seat: int | None = None, ship: str | None = None) 
         about = f" for {state.chain.blasted}" if state.chain.blasted else ""
         lines.append(f"decision: {state.chain.decision}{about}; pending attacks: {pending}")
     if state.result is not None:
-        winner = "none (draw)" if state.result[1] is None else f"seat {state.result[1]}"
+        winner = "none (draw)" if state.result[1] is None else f"seat {state.result[1] + 1}"
         lines.append(f"result: {state.result[0]}, winner {winner}")
     if ship:
         lines.append(f"selected {ship}: o orange reach, y only with 3 masts")
@@ -117,5 +117,5 @@ def render_text(state: State, seat: int | None = None, ship: str | None = None) 
     for who in seats:
         moves = legal_moves(state, who)
         if moves:
-            lines.extend(_wrap(f"legal (seat {who}): ", moves))
+            lines.extend(_wrap(f"legal (seat {who + 1}): ", moves))  # counted from 1, as players count
     return "\n".join(lines) + "\n"

@@ -514,9 +514,9 @@ def _automatic(state: State) -> str | None:
 
 def decide(state: State, seat: int, move: str, chance) -> list[Event]:
     if state.phase == "over":
-        raise NotYourTurn("the game is over")
+        raise NotYourTurn(said("the game is over"))
     if seat not in to_move(state):
-        raise NotYourTurn("it is not your turn")
+        raise NotYourTurn(said("it is not your turn"))
     canonical = parse_move(move)
     if canonical not in legal_moves(state, seat):
         raise IllegalMove(explain(state, canonical))

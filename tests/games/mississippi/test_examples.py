@@ -12,7 +12,7 @@ EXAMPLE_1 = {"boats": {"0": {"field": 2, "east": 6, "logs": 10},
              "supply": 18, "to_move": 0}
 
 EXAMPLE_1_TEXT = """\
-MISSISSIPPI  turn 2 (round 1)  to move: seat 1 (Red)  supply 20
+MISSISSIPPI  turn 2 (round 1)  to move: seat 2 (Red)  supply 20
 last: Blue forward 2: 2->4; +3 vs Red (E 6 vs W 3): 4->8
 r0 [ 0]  [ 1]  [ 2]  [ 3]  [ 4]  <R6>  [ 6]  [ 7]  <B6>  [ 9]  [10]  [11] >
 r1    [23]  [22]  [21]  [20]  [19]  [18]  [17]  [16]  [15]  [14]  [13]  [12] <

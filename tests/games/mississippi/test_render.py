@@ -29,7 +29,7 @@ def example_1_after():
 def test_text_shows_seats_not_entered_and_the_waiting_boat():
     state, _ = new_game(3, rolls=[5])
     lines = game.render_text(state, None).splitlines()
-    assert lines[0] == "MISSISSIPPI  turn 1 (round 1)  to move: seat 0 (Blue)  supply 0"
+    assert lines[0] == "MISSISSIPPI  turn 1 (round 1)  to move: seat 1 (Blue)  supply 0"
     assert lines[1].startswith("r0 <B5>  [ 1]")
     assert lines[-2] == "   1  Red         -    20   not entered"
     assert lines[-3].endswith("5 (E)  not entered")
