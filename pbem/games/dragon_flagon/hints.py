@@ -67,8 +67,8 @@ def _place_hint(state: State, parsed, name) -> Hint:
                      direction=direction(facing))
         rule = "setup"
     else:
-        words = said("%(character)s climbs back aboard on %(square)s, facing %(direction)s.", character=capitalised(who),
-                     square=name(square), direction=direction(facing))
+        words = said("%(character)s climbs back aboard on %(square)s, facing %(direction)s.",
+                     character=capitalised(who), square=name(square), direction=direction(facing))
         rule = "overboard"
     return Hint(piece=cid, target=name(square), choice=_face(facing), words=words, rule=rule)
 
@@ -318,7 +318,8 @@ def _consequences(state: State, world: World, actor: str, name, choices: dict, b
     if not sentences and world.c[actor].square == state.char(actor).square and any(
             step[0] in ACTS_ON_OTHERS for step in card.effect):
         if "object" in choices:
-            sentences.append(said("%(thing)s cannot move that way.", thing=capitalised(object_phrase(choices["object"]))))
+            thing = capitalised(object_phrase(choices["object"]))
+            sentences.append(said("%(thing)s cannot move that way.", thing=thing))
         elif "table" in choices:
             sentences.append(N_("The table cannot move that way."))
         else:

@@ -37,6 +37,7 @@ LABEL_HALO = 'stroke="#fff" stroke-width="3" paint-order="stroke"'
 WATER, ORANGE, BLUE_SQUARE = "#5dade2", "#f5a623", "#aed6f1"
 FLOOR, WALL = "#eadcc0", "#4d4d4d"
 QUIET = 'pointer-events="none"'  # decorations: a click goes to the square underneath
+NOT_STARTED = N_("not started")
 FALLEN = N_(", Fallen")
 DAZED = N_(", Dazed")
 
@@ -45,7 +46,7 @@ def render_svg(state: State, seat, names=(), words=str) -> str:
     """The board; `words(phrase)` says its titles and labels in the reader's language (default: English)."""
     if state.phase == "pregame":
         return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><text x="2" y="14">'
-                f'{_said(words, N_("not started"))}</text></svg>')
+                f'{_said(words, NOT_STARTED)}</text></svg>')
     return _Picture(state, seat, words).draw()
 
 
@@ -333,7 +334,8 @@ class _Picture:
     def swimmer(self, entry, cx, cy, drawn: bool):
         colour = team_colour(entry["team"])
         ring = self.ring(cx, cy, drawn, entry)
-        self.add(f'<g data-piece="{entry["id"]}" opacity="0.8"><title>{_said(self.words, said("%(character)s, overboard", character=name_phrase(entry["id"])))}</title>'
+        title = said("%(character)s, overboard", character=name_phrase(entry["id"]))
+        self.add(f'<g data-piece="{entry["id"]}" opacity="0.8"><title>{_said(self.words, title)}</title>'
                  f'{hit_area(cx, cy)}{ring}'
                  f'<circle cx="{cx}" cy="{cy}" r="13" fill="{colour}" stroke="#fff" stroke-width="1.5" stroke-dasharray="3,2"/>'
                  f'<text x="{cx}" y="{cy + 4.5}" font-size="{GLYPH_FONT}" font-weight="bold" fill="#fff" text-anchor="middle">'
