@@ -20,10 +20,11 @@ from tests.test_languages import TRANSLATED, visible_text
 from tests.test_languages_games import english_runs
 from tests.test_pages import csrf
 
-SEATS = {"rigadoon": 2, "mississippi": 3, "buccaneer": 2}  # the games whose seat-page words are Phrases so far, and their seats
+SEATS = {"rigadoon": 2, "mississippi": 3, "buccaneer": 2, "dragon_flagon": 2}  # the games whose seat-page words are Phrases so far, and their seats
 NAMES = ["Ann", "Bob", "Cy"]
 # an illegal move each game parses at its start, and the rule its refusal names
-REFUSED = {"rigadoon": ("end", "R20"), "mississippi": ("back 2", "A12"), "buccaneer": ("turn face N", "Rule 8")}
+REFUSED = {"rigadoon": ("end", "R20"), "mississippi": ("back 2", "A12"), "buccaneer": ("turn face N", "Rule 8"),
+           "dragon_flagon": ("plan monk slash", "rule 10 (the time loop)")}
 
 
 def hints_on(page: str) -> list[dict]:

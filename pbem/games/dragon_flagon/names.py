@@ -3,15 +3,15 @@
 a Phrase, so a screen reader says "Barbarian (Ann's crew) on C4, facing north" rather than "group". A
 character is named by its own name and its player, never by its crew's colour alone. Read from the
 seat's view, so nothing hidden from the seat is named. Pure; pbem/words.py reads the Phrases in the
-reader's language (the characters' names stay as the cards print them)."""
+reader's language, the characters, facings and objects too."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..base import N_, Phrase, said
+from ..base import N_, Phrase, joined, said
 from . import geometry as g
-from .cardtext import character_name, facing_word, object_word
+from .phrases import character_name, direction, object_phrase
 from .state import State
 from .svg import drawn_squares
 from .view import view
@@ -26,11 +26,16 @@ def character_words(entry: dict, seat: int | None, names: Sequence[str]) -> Phra
         return said("%(character)s (%(crew)s), overboard", character=character_name(entry["id"]), crew=crew) \
             if entry.get("overboard") else said("%(character)s (%(crew)s), not on the board",
                                                  character=character_name(entry["id"]), crew=crew)
-    states = "".join(f", {word}" for word, on in (("fallen", entry.get("fallen")), ("dazed", entry.get("dazed"))) if on)
-    holds = f", holding the {object_word(entry['holds'])}" if entry.get("holds") else ""
+    more = [word for word, on in ((FALLEN, entry.get("fallen")), (DAZED, entry.get("dazed"))) if on]
+    if entry.get("holds"):
+        more.append(said(", holding %(thing)s", thing=object_phrase(entry["holds"])))
     return said("%(character)s (%(crew)s) on %(square)s, facing %(facing)s%(more)s",
                 character=character_name(entry["id"]), crew=crew, square=entry["square"],
-                facing=facing_word(entry["facing"]), more=states + holds)
+                facing=direction(entry["facing"]), more=joined(*more) if more else "")
+
+
+FALLEN = N_(", fallen")
+DAZED = N_(", dazed")
 
 
 def board_names(state: State, seat: int | None, names: Sequence[str] = ()) -> dict[str, dict[str, Phrase]]:

@@ -21,6 +21,8 @@ DIRECTION_WORDS = {"n": N_("north"), "e": N_("east"), "s": N_("south"), "w": N_(
                    "se": N_("south-east"), "sw": N_("south-west"), "nw": N_("north-west")}
 OBJECTS = {"mug": N_("the mug"), "chair": N_("the chair"), "barrel": N_("the barrel"),
            "chest": N_("the Treasure Chest"), "flagon": N_("the Flagon")}
+KIND_WORDS = {"mug": N_("mug"), "chair": N_("chair"), "barrel": N_("barrel"), "chest": N_("chest"),
+              "flagon": N_("Flagon"), "familiar": N_("familiar")}  # an object's kind, without an article
 CARD_WORDS = {
     "move": N_("Move"), "dash": N_("Dash"), "jump": N_("Jump"), "charge": N_("Charge"), "slash": N_("Slash"),
     "throw": N_("Throw"), "pick_up": N_("Pick Up"), "push_table": N_("Push Table"), "pull_rug": N_("Pull Rug"),
@@ -77,6 +79,12 @@ def object_phrase(object_id: str) -> Phrase | str:
     """'the mug', 'the Flagon', by the object's kind."""
     kind = object_id.rstrip("0123456789")
     return THE_FAMILIAR if kind == "familiar" else OBJECTS.get(kind, kind)
+
+
+def object_kind(object_id: str) -> Phrase | str:
+    """'mug', 'chest', 'Flagon': the object's kind, as a square's title lists it."""
+    kind = object_id.rstrip("0123456789")
+    return KIND_WORDS.get(kind, kind)
 
 
 def card_phrase(card_id: str, printed: str) -> Phrase | str:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import RULES, Event, IllegalMove, InvalidOptions, NotYourTurn
+from ..base import RULES, Event, IllegalMove, InvalidOptions, NotYourTurn, counted, said
 from . import geometry as g
 from . import notation
 from .cards import choice_options, finish_card, resolve
 from .data import TABLES
 from .queries import active, owed, place_options, placing, plannable
-from .refusals import choice_refusal, display_name, placement_refusal, plan_refusal
+from .phrases import card_phrase, character
+from .refusals import choice_refusal, placement_refusal, plan_refusal
 from .scoring import outcome, scores, team_totals  # noqa: F401  (outcome and team_totals: re-exported)
 from .setup import CHARACTER_IDS, effective_data, teams_and_counts
 from .state import Character, Duration, State, canonical, is_token
@@ -413,11 +414,11 @@ def _validate(state: State, seat: int, parsed) -> list[Event]:
     if kind == "place":
         _, cid, square, facing = parsed
         if phase not in ("setup", "returns", "drawn_return"):
-            raise IllegalMove("rule 10 (the time loop): no standee is being placed now")
+            raise IllegalMove(said("%(rule)s: no standee is being placed now", rule="rule 10 (the time loop)"))
         if placing(state) != cid:
             rule = "rule 9.5 (placement order)" if phase == "setup" else "PR-20 (returns in character order)"
-            raise IllegalMove(f"{rule}: the {display_name(placing(state))} is the standee to place now, "
-                              f"not the {display_name(cid)}")
+            raise IllegalMove(said("%(rule)s: %(character)s is the standee to place now, not %(other)s", rule=rule,
+                                   character=character(placing(state)), other=character(cid)))
         options = place_options(state, cid)
         if (square, facing) not in options:
             raise IllegalMove(placement_refusal(World(state), cid, square, facing, options, phase))
@@ -426,17 +427,21 @@ def _validate(state: State, seat: int, parsed) -> list[Event]:
     if kind == "plan":
         _, cid, cards = parsed
         if phase not in ("planning", "replan"):
-            raise IllegalMove("rule 10 (the time loop): no planning step is open now")
+            raise IllegalMove(said("%(rule)s: no planning step is open now", rule="rule 10 (the time loop)"))
         c = state.char(cid) if cid in {x.id for x in state.chars} else None
         if c is None or c.seat != seat:
-            raise IllegalMove(f"rule 5 (teams): the {display_name(cid)} is not one of your characters")
+            raise IllegalMove(said("%(rule)s: %(character)s is not one of your characters", rule="rule 5 (teams)",
+                                   character=character(cid)))
         need = owed(state, c)
         if not need:
-            raise IllegalMove(f"rule 10 (planning): the {display_name(cid)} owes no card now")
+            raise IllegalMove(said("%(rule)s: %(character)s owes no card now", rule="rule 10 (planning)",
+                                   character=character(cid)))
         if len(cards) > need:
-            raise IllegalMove(f"rule 10 (planning): the {display_name(cid)} owes {need} card{'s' if need > 1 else ''} now")
+            raise IllegalMove(said("%(rule)s: %(character)s owes %(cards)s now", rule="rule 10 (planning)",
+                                   character=character(cid), cards=counted("%(n)s card", "%(n)s cards", need)))
         if len(cards) == 2 and cards[0] == cards[1]:
-            raise IllegalMove(f"rule 10 (planning): a card is planned once; {cards[0]} twice is not possible")
+            raise IllegalMove(said("%(rule)s: a card is planned once; %(card)s twice is not possible",
+                                   rule="rule 10 (planning)", card=cards[0]))
         events = []
         temp = state
         reason = "overboard" if phase == "replan" else "planning"
@@ -450,8 +455,9 @@ def _validate(state: State, seat: int, parsed) -> list[Event]:
         return events
     _, cid, card_id, choices = parsed
     if phase != "choose" or state.drawn != cid or state.revealed != card_id:
-        raise IllegalMove(f"rule 10 (action step): the {display_name(cid)} has no revealed {data.cards[card_id].name} "
-                          "awaiting its choices")
+        raise IllegalMove(said("%(rule)s: %(character)s has no revealed %(card)s awaiting its choices",
+                               rule="rule 10 (action step)", character=character(cid),
+                               card=card_phrase(card_id, data.cards[card_id].name)))
     options = _choose_options(state)
     if choices not in options:
         card = data.cards[card_id]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from ..base import InvalidOptions, Option, check_options
+from ..base import N_, InvalidOptions, Option, check_options
 from .data import BOARDS_FILE, CARDS_FILE, DEFAULTS, TABLES, BadData, effective_cards
 from .position import validate_position
 
@@ -18,119 +18,119 @@ PLAYERS = (2, 8)
 
 OPTIONS = {
     "board": Option(
-        "choice", DEFAULTS["board"], "Pirate: two crews brawl across two ships joined by gangplanks, with treasure "
-        "chests and the sea. Tavern: the base game's room, every player for themselves.", choices=("pirate", "tavern"),
-        label="Board", choice_labels={"pirate": "Pirate ships (two crews)", "tavern": "Tavern (everyone for themselves)"}),
+        "choice", DEFAULTS["board"], N_("Pirate: two crews brawl across two ships joined by gangplanks, with treasure "
+        "chests and the sea. Tavern: the base game's room, every player for themselves."), choices=("pirate", "tavern"),
+        label=N_("Board"), choice_labels={"pirate": N_("Pirate ships (two crews)"), "tavern": N_("Tavern (everyone for themselves)")}),
     "characters": Option(
-        "json", None, "Leave empty to deal the characters at random. Or give each seat its characters, e.g. "
+        "json", None, N_("Leave empty to deal the characters at random. Or give each seat its characters, e.g. "
         '{"0": ["monk", "rogue"], "1": ["paladin", "wizard"]}: seats take the number of characters the player count '
-        "gives them.", label="Characters for each seat"),
+        "gives them."), label=N_("Characters for each seat")),
     "pirate.crews": Option(
-        "json", None, "Leave empty for alternating crews: first, third, fifth player on the left ship, the others on "
-        "the right. Or list the seats of each crew, e.g. [[0, 1], [2, 3]] (numbered from 0).", label="Crews"),
+        "json", None, N_("Leave empty for alternating crews: first, third, fifth player on the left ship, the others on "
+        "the right. Or list the seats of each crew, e.g. [[0, 1], [2, 3]] (numbered from 0)."), label=N_("Crews")),
     "pirate.uneven_bonus": Option(
-        "int", DEFAULTS["pirate.uneven_bonus"], "When one crew has fewer characters (3, 5 or 7 players), it scores "
-        "this much at the end for each character it lacks. Our ruling: the printed rules do not say.",
-        minimum=0, maximum=100, label="Bonus for a smaller crew"),
+        "int", DEFAULTS["pirate.uneven_bonus"], N_("When one crew has fewer characters (3, 5 or 7 players), it scores "
+        "this much at the end for each character it lacks. Our ruling: the printed rules do not say."),
+        minimum=0, maximum=100, label=N_("Bonus for a smaller crew")),
     "pirate.chest_value": Option(
-        "int", DEFAULTS["pirate.chest_value"], "Points at the end for each treasure chest a crew holds or has loose on "
-        "its own ship (the printed rules give 5).", minimum=0, maximum=100, label="Points per treasure chest"),
+        "int", DEFAULTS["pirate.chest_value"], N_("Points at the end for each treasure chest a crew holds or has loose on "
+        "its own ship (the printed rules give 5)."), minimum=0, maximum=100, label=N_("Points per treasure chest")),
     "pirate.return.facing": Option(
-        "choice", DEFAULTS["pirate.return.facing"], "How a character climbing back aboard after going overboard "
-        "faces. The printed rules do not say; here the player chooses unless this is changed.", choices=("free", "toward_enemy"), label="Facing when back from the sea",
-        choice_labels={"free": "Any way the player likes", "toward_enemy": "Always towards the other ship"}),
+        "choice", DEFAULTS["pirate.return.facing"], N_("How a character climbing back aboard after going overboard "
+        "faces. The printed rules do not say; here the player chooses unless this is changed."), choices=("free", "toward_enemy"), label=N_("Facing when back from the sea"),
+        choice_labels={"free": N_("Any way the player likes"), "toward_enemy": N_("Always towards the other ship")}),
     "teams.partnership": Option(
-        "choice", DEFAULTS["teams.partnership"], "Tavern board with 4 players only: the first and third player play "
-        "together against the second and fourth, and score their reputation together.", choices=("none", "pairs"),
-        label="Partners in the tavern", choice_labels={"none": "Everyone for themselves",
-                                                       "pairs": "Two teams of two"}),
+        "choice", DEFAULTS["teams.partnership"], N_("Tavern board with 4 players only: the first and third player play "
+        "together against the second and fourth, and score their reputation together."), choices=("none", "pairs"),
+        label=N_("Partners in the tavern"), choice_labels={"none": N_("Everyone for themselves"),
+                                                       "pairs": N_("Two teams of two")}),
     "setup.placement": Option(
-        "choice", DEFAULTS["setup.placement"], "How the characters are put on the board at the start. The start "
-        "squares and the order are our reconstruction.",
-        choices=("choose", "fixed"), label="Starting places", choice_labels={
-            "choose": "Players choose start squares and facings, in a random order",
-            "fixed": "Automatic: start squares in a fixed order, facing the other ship (quicker)"}),
+        "choice", DEFAULTS["setup.placement"], N_("How the characters are put on the board at the start. The start "
+        "squares and the order are our reconstruction."),
+        choices=("choose", "fixed"), label=N_("Starting places"), choice_labels={
+            "choose": N_("Players choose start squares and facings, in a random order"),
+            "fixed": N_("Automatic: start squares in a fixed order, facing the other ship (quicker)")}),
     "planning.timing": Option(
-        "choice", DEFAULTS["planning.timing"], "When a character tops its plan up to two face-down cards.",
-        choices=("start_of_active_space", "end_of_space"), label="When to plan", choice_labels={
-            "start_of_active_space": "When its turn comes round (as the pirate rules say)",
-            "end_of_space": "At the end of the turn it acted in, so its next cards are chosen earlier"}),
+        "choice", DEFAULTS["planning.timing"], N_("When a character tops its plan up to two face-down cards."),
+        choices=("start_of_active_space", "end_of_space"), label=N_("When to plan"), choice_labels={
+            "start_of_active_space": N_("When its turn comes round (as the pirate rules say)"),
+            "end_of_space": N_("At the end of the turn it acted in, so its next cards are chosen earlier")}),
     "planning.fill": Option(
-        "choice", DEFAULTS["planning.fill"], "A plan holds at most three things (cards and Dazed or Fallen tokens) "
-        "and is topped up to two cards. Only one rule so far.", choices=("two_cards_max_three_items",),
-        label="Plan size", choice_labels={"two_cards_max_three_items": "Two cards, at most three things"}),
+        "choice", DEFAULTS["planning.fill"], N_("A plan holds at most three things (cards and Dazed or Fallen tokens) "
+        "and is topped up to two cards. Only one rule so far."), choices=("two_cards_max_three_items",),
+        label=N_("Plan size"), choice_labels={"two_cards_max_three_items": N_("Two cards, at most three things")}),
     "endgame.tokens": Option(
-        "json", None, "The four Game End tokens, face down on the track. Leave empty for one City Watch and three "
-        'blanks; or give four, e.g. ["watch", "watch", "blank", "blank"] for an earlier end on average.',
-        label="Game End tokens"),
+        "json", None, N_("The four Game End tokens, face down on the track. Leave empty for one City Watch and three "
+        'blanks; or give four, e.g. ["watch", "watch", "blank", "blank"] for an earlier end on average.'),
+        label=N_("Game End tokens")),
     "endgame.range": Option(
-        "json", None, "Where the four Game End tokens lie on the time track. Leave empty for the usual: spaces "
+        "json", None, N_("Where the four Game End tokens lie on the time track. Leave empty for the usual: spaces "
         "21-24 with 6 or more characters, 27-30 with fewer (which count gets which is our choice). Or give the "
-        "first space (e.g. 15) for a shorter game.",
-        label="Game End spaces"),
+        "first space (e.g. 15) for a shorter game."),
+        label=N_("Game End spaces")),
     "endgame.reveal": Option(
-        "choice", DEFAULTS["endgame.reveal"], "When the Game End token on the current space is turned up.",
-        choices=("end_of_space", "on_arrival"), label="Turning up Game End tokens", choice_labels={
-            "end_of_space": "After everyone on that space has acted",
-            "on_arrival": "As soon as the time marker reaches it (the last space is not played)"}),
+        "choice", DEFAULTS["endgame.reveal"], N_("When the Game End token on the current space is turned up."),
+        choices=("end_of_space", "on_arrival"), label=N_("Turning up Game End tokens"), choice_labels={
+            "end_of_space": N_("After everyone on that space has acted"),
+            "on_arrival": N_("As soon as the time marker reaches it (the last space is not played)")}),
     "status.dazed": Option(
-        "json", None, 'Time a Dazed character loses recovering: 2 (the printed number is not known to us; this is '
-        'our choice). To change it write e.g. {"cost": 3}.',
-        label="Dazed costs"),
+        "json", None, N_('Time a Dazed character loses recovering: 2 (the printed number is not known to us; this is '
+        'our choice). To change it write e.g. {"cost": 3}.'),
+        label=N_("Dazed costs")),
     "status.fallen": Option(
-        "json", None, 'Time a Fallen character loses getting up (1), and whether a fall sends its first planned '
+        "json", None, N_('Time a Fallen character loses getting up (1), and whether a fall sends its first planned '
         'card back to hand (yes). The printed rules are not known to us; this is our choice. To change it write '
-        'e.g. {"cost": 2, "returns_card": false}.', label="Falling costs"),
+        'e.g. {"cost": 2, "returns_card": false}.'), label=N_("Falling costs")),
     "status.max_recovery": Option(
-        "int", DEFAULTS["status.max_recovery"], "Most time a character loses recovering from Dazed and Fallen at "
-        "once (our choice: the printed rules are not known to us).", minimum=1, maximum=10, label="Longest recovery"),
+        "int", DEFAULTS["status.max_recovery"], N_("Most time a character loses recovering from Dazed and Fallen at "
+        "once (our choice: the printed rules are not known to us)."), minimum=1, maximum=10, label=N_("Longest recovery")),
     "combat.slam": Option(
-        "int", DEFAULTS["combat.slam"], "Extra reputation lost by a character knocked back into something it "
-        "cannot enter (a wall, a barrel, another character). Our choice: the printed rules are not known to us.", minimum=0, maximum=10, label="Slam"),
+        "int", DEFAULTS["combat.slam"], N_("Extra reputation lost by a character knocked back into something it "
+        "cannot enter (a wall, a barrel, another character). Our choice: the printed rules are not known to us."), minimum=0, maximum=10, label=N_("Slam")),
     "overboard.reputation": Option(
-        "int", DEFAULTS["overboard.reputation"], "Reputation a character gives to whoever knocked it overboard "
-        "(the printed rules give 2).", minimum=0, maximum=20, label="Cost of going overboard"),
+        "int", DEFAULTS["overboard.reputation"], N_("Reputation a character gives to whoever knocked it overboard "
+        "(the printed rules give 2)."), minimum=0, maximum=20, label=N_("Cost of going overboard")),
     "overboard.time": Option(
-        "choice", DEFAULTS["overboard.time"], "Going overboard does not move the character's time token. Only one "
-        "rule so far.", choices=("unchanged",), label="Time after going overboard",
-        choice_labels={"unchanged": "Its time token stays where it is"}),
+        "choice", DEFAULTS["overboard.time"], N_("Going overboard does not move the character's time token. Only one "
+        "rule so far."), choices=("unchanged",), label=N_("Time after going overboard"),
+        choice_labels={"unchanged": N_("Its time token stays where it is")}),
     "reputation.start": Option(
-        "int", DEFAULTS["reputation.start"], "Reputation each character starts with.", minimum=0, maximum=100,
-        label="Starting reputation"),
+        "int", DEFAULTS["reputation.start"], N_("Reputation each character starts with."), minimum=0, maximum=100,
+        label=N_("Starting reputation")),
     "cards": Option(
-        "json", None, 'Change cards for this game, by card: e.g. {"slash": {"time": 3}} makes Slash slower. For '
-        "house rules; leave empty to play the cards as described on the rules page.", label="Card changes"),
+        "json", None, N_('Change cards for this game, by card: e.g. {"slash": {"time": 3}} makes Slash slower. For '
+        "house rules; leave empty to play the cards as described on the rules page."), label=N_("Card changes")),
     "dragon.unlock": Option(
-        "choice", DEFAULTS["dragon.unlock"], "When a character may plan its Dragon card (once a game).",
-        choices=("first_pickup", "while_holding"), label="Dragon cards", choice_labels={
-            "first_pickup": "Once it has held the Flagon, for the rest of the game",
-            "while_holding": "Only while it holds the Flagon (it does nothing if the Flagon is gone when revealed)"}),
+        "choice", DEFAULTS["dragon.unlock"], N_("When a character may plan its Dragon card (once a game)."),
+        choices=("first_pickup", "while_holding"), label=N_("Dragon cards"), choice_labels={
+            "first_pickup": N_("Once it has held the Flagon, for the rest of the game"),
+            "while_holding": N_("Only while it holds the Flagon (it does nothing if the Flagon is gone when revealed)")}),
     "objects.blocking": Option(
-        "json", None, 'Objects nobody can walk through. Leave empty for barrels and chairs (our choice: the printed '
-        'rules are not known to us); e.g. ["barrel"] lets characters walk over chairs.', label="Objects in the way"),
+        "json", None, N_('Objects nobody can walk through. Leave empty for barrels and chairs (our choice: the printed '
+        'rules are not known to us); e.g. ["barrel"] lets characters walk over chairs.'), label=N_("Objects in the way")),
     "objects.carry_limit": Option(
-        "int", DEFAULTS["objects.carry_limit"], "Objects a character can hold at once. Only 1 so far.",
-        minimum=1, maximum=1, label="Objects held"),
+        "int", DEFAULTS["objects.carry_limit"], N_("Objects a character can hold at once. Only 1 so far."),
+        minimum=1, maximum=1, label=N_("Objects held")),
     "geometry.facings": Option(
-        "int", DEFAULTS["geometry.facings"], "4: characters face north, east, south or west. 8: diagonals too, so "
-        "attacks, dashes and leaps can go diagonally. The printed rules are not known to us; 4 is our choice.", minimum=4, maximum=8, label="Facings (4 or 8)"),
+        "int", DEFAULTS["geometry.facings"], N_("4: characters face north, east, south or west. 8: diagonals too, so "
+        "attacks, dashes and leaps can go diagonally. The printed rules are not known to us; 4 is our choice."), minimum=4, maximum=8, label=N_("Facings (4 or 8)")),
     "rug.pull": Option(
-        "choice", DEFAULTS["rug.pull"], "A pulled rug makes those on it lose 1 and fall; the rug stays where it is. "
-        "Only one rule so far.", choices=("fall_only",), label="Pulling a rug",
-        choice_labels={"fall_only": "Those on it fall; the rug stays"}),
+        "choice", DEFAULTS["rug.pull"], N_("A pulled rug makes those on it lose 1 and fall; the rug stays where it is. "
+        "Only one rule so far."), choices=("fall_only",), label=N_("Pulling a rug"),
+        choice_labels={"fall_only": N_("Those on it fall; the rug stays")}),
     "swing.requirement": Option(
-        "choice", DEFAULTS["swing.requirement"], "Where Swing (through the rigging, or from the chandeliers in the "
-        "tavern) may start. Reviews describe swings from table tops; the printed rule is not known to us.", choices=("table", "anywhere"), label="Swinging", choice_labels={
-            "table": "Only from a table top", "anywhere": "From anywhere"}),
+        "choice", DEFAULTS["swing.requirement"], N_("Where Swing (through the rigging, or from the chandeliers in the "
+        "tavern) may start. Reviews describe swings from table tops; the printed rule is not known to us."), choices=("table", "anywhere"), label=N_("Swinging"), choice_labels={
+            "table": N_("Only from a table top"), "anywhere": N_("From anywhere")}),
     "tiebreak": Option(
-        "choice", DEFAULTS["tiebreak"], "What decides a tie at the end. Our ruling: the printed rules do not say.",
-        choices=("auto", "shared"), label="Ties", choice_labels={
-            "auto": "More chests (ships) or the best single character (tavern); still tied, shared",
-            "shared": "A tie is a shared victory"}),
+        "choice", DEFAULTS["tiebreak"], N_("What decides a tie at the end. Our ruling: the printed rules do not say."),
+        choices=("auto", "shared"), label=N_("Ties"), choice_labels={
+            "auto": N_("More chests (ships) or the best single character (tavern); still tied, shared"),
+            "shared": N_("A tie is a shared victory")}),
     "position": Option(
-        "json", None, "Start from a position of your own instead of the usual set-up: every character, object and "
+        "json", None, N_("Start from a position of your own instead of the usual set-up: every character, object and "
         "table where you want them (for teaching, puzzles or a replayed situation). The format is described on the "
-        "rules page.", label="Start position"),
+        "rules page."), label=N_("Start position")),
 }
 
 # Options whose value may be a list or text as well as an object: checked here, not by check_options.

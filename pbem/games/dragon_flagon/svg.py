@@ -16,8 +16,11 @@ from __future__ import annotations
 import math
 from html import escape
 
+from ..base import N_, Phrase, joined, said
 from . import geometry as g
-from .cardtext import character_name, facing_word, object_word
+from .cardtext import character_name
+from .phrases import between, direction, object_kind, object_phrase
+from .phrases import character_name as name_phrase
 from .state import State
 from .view import view
 
@@ -34,12 +37,22 @@ LABEL_HALO = 'stroke="#fff" stroke-width="3" paint-order="stroke"'
 WATER, ORANGE, BLUE_SQUARE = "#5dade2", "#f5a623", "#aed6f1"
 FLOOR, WALL = "#eadcc0", "#4d4d4d"
 QUIET = 'pointer-events="none"'  # decorations: a click goes to the square underneath
+NOT_STARTED = N_("not started")
+FALLEN = N_(", Fallen")
+DAZED = N_(", Dazed")
 
 
-def render_svg(state: State, seat, names=()) -> str:
+def render_svg(state: State, seat, names=(), words=str) -> str:
+    """The board; `words(phrase)` says its titles and labels in the reader's language (default: English)."""
     if state.phase == "pregame":
-        return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><text x="2" y="14">not started</text></svg>'
-    return _Picture(state, seat).draw()
+        return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><text x="2" y="14">'
+                f'{_said(words, NOT_STARTED)}</text></svg>')
+    return _Picture(state, seat, words).draw()
+
+
+def _said(words, phrase) -> str:
+    """A Phrase in the reader's language (`words`), escaped for the SVG."""
+    return escape(words(phrase), quote=True)
 
 
 def team_colour(team: int) -> str:
@@ -62,8 +75,8 @@ def drawn_squares(state: State) -> set:
 
 
 class _Picture:
-    def __init__(self, state: State, seat):
-        self.state, self.seat = state, seat
+    def __init__(self, state: State, seat, words=str):
+        self.state, self.seat, self.words = state, seat, words
         self.v = view(state, seat)
         self.data = state.data
         self.board = state.data.board
@@ -105,7 +118,7 @@ class _Picture:
     def draw(self) -> str:
         self.add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
                  f'width="{self.width}" height="{self.height}" font-family="sans-serif" class="dragon-flagon" '
-                 f'role="img" aria-label="{escape(self.summary())}">')
+                 f'role="img" aria-label="{_said(self.words, self.summary())}">')
         self.add(f'<rect x="0" y="0" width="{self.width}" height="{self.height}" fill="#fdfefe"/>')
         self.add('<defs><pattern id="df-rug" width="8" height="8" patternUnits="userSpaceOnUse" '
                  'patternTransform="rotate(45)"><rect width="8" height="8" fill="#b03a2e"/>'
@@ -120,9 +133,10 @@ class _Picture:
         self.add("</svg>")
         return "\n".join(self.out)
 
-    def summary(self) -> str:
-        where = "two ships joined by three gangplanks" if self.board.pirate else "the tavern"
-        return f"The board: {where}, time {self.v['space']}"
+    def summary(self) -> Phrase:
+        if self.board.pirate:
+            return said("The board: two ships joined by three gangplanks, time %(n)s", n=self.v["space"])
+        return said("The board: the tavern, time %(n)s", n=self.v["space"])
 
     # --- terrain: water, hulls, gangplanks, the tavern walls ------------------------------------------------
 
@@ -180,28 +194,29 @@ class _Picture:
 
     # --- the squares: one element per square, with its name and what lies there --------------------------
 
-    def square_title(self, square) -> str:
+    def square_title(self, square) -> Phrase | str:
         board = self.board
-        parts = [self.name(square)]
+        parts: list = [self.name(square)]
         letter = board.terrain_at(square)
         if square in self.tables:
-            parts.append("table")
+            parts.append(N_("table"))
         if letter == "=":
-            parts.append("gangplank")
+            parts.append(N_("gangplank"))
         elif letter in "~o" and square not in self.tables:
-            parts.append("water")
+            parts.append(N_("water"))
         elif letter == "#" and not board.pirate:
-            parts.append("wall")
+            parts.append(N_("wall"))
         if square in board.blue_squares:
-            parts.append("blue square")
+            parts.append(N_("blue square"))
         if square in self.starts:
-            parts.append("start square")
+            parts.append(N_("start square"))
         if square in self.rugs:
-            parts.append("rug")
-        things = [object_word(o["id"]) for o in self.objects_at.get(square, ())]
+            parts.append(N_("rug"))
+        things = [object_kind(o["id"]) for o in self.objects_at.get(square, ())]
         if self.familiar_at == square:
-            things.append("the Wizard's familiar")
-        return ", ".join(parts) + (": " + ", ".join(things) if things else "")
+            things.append(N_("the Wizard's familiar"))
+        said_parts = between(parts, ", ")
+        return joined(said_parts, ": ", between(things, ", ")) if things else said_parts
 
     def squares(self):
         board = self.board
@@ -238,7 +253,7 @@ class _Picture:
         else:  # water, orange water, gangplank: drawn underneath; the square itself is only its outline
             paint = 'fill="#ffffff" fill-opacity="0" stroke="#ffffff" stroke-opacity="0.25" stroke-width="0.6"'
         self.add(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" {paint} data-square="{self.name(square)}">'
-                 f'<title>{escape(self.square_title(square))}</title></rect>')
+                 f'<title>{_said(self.words, self.square_title(square))}</title></rect>')
 
     def labels(self):
         board = self.board
@@ -325,7 +340,8 @@ class _Picture:
     def swimmer(self, entry, cx, cy, drawn: bool):
         colour = team_colour(entry["team"])
         ring = self.ring(cx, cy, drawn, entry)
-        self.add(f'<g data-piece="{entry["id"]}" opacity="0.8"><title>{character_name(entry["id"])}, overboard</title>'
+        title = said("%(character)s, overboard", character=name_phrase(entry["id"]))
+        self.add(f'<g data-piece="{entry["id"]}" opacity="0.8"><title>{_said(self.words, title)}</title>'
                  f'{hit_area(cx, cy)}{ring}'
                  f'<circle cx="{cx}" cy="{cy}" r="13" fill="{colour}" stroke="#fff" stroke-width="1.5" stroke-dasharray="3,2"/>'
                  f'<text x="{cx}" y="{cy + 4.5}" font-size="{GLYPH_FONT}" font-weight="bold" fill="#fff" text-anchor="middle">'
@@ -350,10 +366,12 @@ class _Picture:
         wing = (-uy * 7, ux * 7)
         arrow = (f"{base[0] + wing[0]:.1f},{base[1] + wing[1]:.1f} {tip[0]:.1f},{tip[1]:.1f} "
                  f"{base[0] - wing[0]:.1f},{base[1] - wing[1]:.1f}")
-        status = "".join(f", {s}" for s in ("Fallen", "Dazed") if entry[s.lower()])
-        holds = f", holding the {object_word(entry['holds'])}" if entry["holds"] else ""
-        title = f'{character_name(entry["id"])}, facing {facing_word(entry["facing"])}{status}{holds}'
-        self.add(f'<g data-piece="{entry["id"]}"><title>{escape(title)}</title>')
+        more = [word for word, on in ((FALLEN, entry["fallen"]), (DAZED, entry["dazed"])) if on]
+        if entry["holds"]:
+            more.append(said(", holding %(thing)s", thing=object_phrase(entry["holds"])))
+        title = said("%(character)s, facing %(direction)s%(more)s", character=name_phrase(entry["id"]),
+                     direction=direction(entry["facing"]), more=joined(*more) if more else "")
+        self.add(f'<g data-piece="{entry["id"]}"><title>{_said(self.words, title)}</title>')
         self.add(hit_area(cx, cy))
         self.add(self.ring(cx, cy, drawn, entry))
         if entry["fallen"]:

@@ -31,6 +31,11 @@ SETUPS = [
 ]
 
 
+def told(state, seat):
+    """The hints with their words in English (the ids are the English)."""
+    return {move: hint.told() for move, hint in game.move_hints(state, seat).items()}
+
+
 def playout(seats, options, seed, limit=600):
     """(state, seat) before every decision of a random game."""
     rng = random.Random(seed)
@@ -65,7 +70,7 @@ def test_every_hint_points_at_the_seat_pages_pieces_and_squares(app, client, sea
     anchors = rules_page_ids(client)
     checked = set()
     for state, seat in playout(seats, options, seed=seats):
-        hints = game.move_hints(state, seat)
+        hints = told(state, seat)
         legal = game.legal_moves(state, seat)
         assert list(hints) == legal, "the hints cover exactly the legal moves, in their order"
         key = (state.phase, state.revealed)
@@ -97,7 +102,7 @@ def test_placing_a_standee_is_the_character_then_its_start_square_with_the_facin
     state = game.initial_state(2, options)
     state = reduce(game.evolve, game.start(state, SeededChance(b"\x01" * 32, 1)), state)
     seat = min(game.to_move(state))
-    hints = game.move_hints(state, seat)
+    hints = told(state, seat)
     cid = state.placement[0]
     ship_starts = {"monk": "b5", "rogue": "b5", "buccaneer": "h5", "paladin": "h5"}
     hint = hints[f"place {cid} {ship_starts[cid]} e"]
@@ -110,7 +115,7 @@ def test_placing_a_standee_is_the_character_then_its_start_square_with_the_facin
 def test_planning_is_the_character_then_a_card_by_its_printed_name_with_time_and_text():
     pos = position([ch("monk", 0, "c5", "e", plan=["slash"]), ch("rogue", 1, "e5", "w", plan=[])], draw_order=["monk"])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 1)
+    hints = told(state, 1)
     assert hints["plan rogue slash"] == Hint(
         piece="rogue", choice="Slash", rule="card-slash", group="Plan a card for the Rogue",
         words="Time 2, melee. Only if a character stands in the square ahead; otherwise it does nothing. "
@@ -123,7 +128,7 @@ def test_planning_is_the_character_then_a_card_by_its_printed_name_with_time_and
 def test_planning_words_read_the_games_own_card_table():
     pos = position([ch("monk", 0, "c5", "e", plan=["slash"]), ch("rogue", 1, "e5", "w", plan=[])], draw_order=["monk"])
     state, _ = new_game(pos, cards={"slash": {"time": 3}})
-    assert game.move_hints(state, 1)["plan rogue slash"].words.startswith("Time 3, melee.")
+    assert told(state, 1)["plan rogue slash"].words.startswith("Time 3, melee.")
 
 
 # --- a revealed card's choices: squares where a square says it best ----------------------------------------------
@@ -132,7 +137,7 @@ def test_planning_words_read_the_games_own_card_table():
 def test_move_ends_on_its_square_and_the_facing_is_the_choice():
     pos = position([ch("monk", 0, "c5", "e", plan=["move", "dash"]), ch("rogue", 1, "i5", "w", time=5)], draw_order=["monk"])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert hints["monk move square c6 facing s"] == Hint(
         piece="monk", target="c6", choice="Face south", words="Move: walk 1 square to c6, facing south.", rule="card-move")
     assert hints["monk move square c5 facing w"].words == "Move: stay on c5, facing west."
@@ -141,7 +146,7 @@ def test_move_ends_on_its_square_and_the_facing_is_the_choice():
 def test_a_dash_ends_on_the_square_it_reaches_and_passes_the_ones_before():
     pos = position([ch("monk", 0, "e5", "s", plan=["dash", "move"]), ch("rogue", 1, "i5", "w", time=5)], draw_order=["monk"])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert hints["monk dash distance 3 facing e"] == Hint(
         piece="monk", target="e8", path=("e6", "e7"), choice="Face east", rule="card-dash",
         words="Dash: walk 3 squares to e8, facing east.")
@@ -151,7 +156,7 @@ def test_a_dash_ends_on_the_square_it_reaches_and_passes_the_ones_before():
 def test_leaps_end_on_the_landing_square_and_pass_over_the_water():
     pos = position([ch("monk", 0, "e8", "e", plan=["leap", "move"]), ch("rogue", 1, "i5", "w", time=5)], draw_order=["monk"])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert hints["monk leap distance 2"] == Hint(piece="monk", target="g8", path=("f8",), words="Leap: land on g8.",
                                                  rule="card-leap")
     assert hints["monk leap distance 3"].path == ("f8", "g8")
@@ -161,7 +166,7 @@ def test_dragon_kick_lands_on_a_square_knocks_to_a_chosen_side_and_says_who_is_h
     pos = position([ch("monk", 0, "c5", "e", plan=["dragon_kick", "move"], dragon="unlocked"),
                     ch("rogue", 1, "d5", "w", time=5)], draw_order=["monk"])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert hints["monk dragon_kick distance 2 side left"] == Hint(
         piece="monk", target="e5", path=("d5",), choice="Knock to the left (north)", rule="card-dragon-kick",
         words="Dragon Kick: land on e5, knocking to the left. The Rogue loses 2 and ends on d4. The Monk gains 2.")
@@ -172,7 +177,7 @@ def test_lure_of_the_sea_names_where_the_lured_character_ends_and_an_overboard()
     pos = position([ch("buccaneer", 0, "c5", "e", plan=["lure_of_the_sea", "move"]), ch("rogue", 1, "e5", "w", time=5)],
                    draw_order=["buccaneer"])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert hints["buccaneer lure_of_the_sea direction e distance 1"] == Hint(
         piece="buccaneer", target="f5", choice="East, 1 square", rule="card-lure-of-the-sea",
         words="Lure of the Sea: lure the Rogue east 1 square. The Rogue loses 2 and goes overboard. The Buccaneer gains 2.")
@@ -187,7 +192,7 @@ def test_dragon_rage_has_no_square_to_choose_its_side_is_a_button():
     pos = position([ch("barbarian", 0, "c5", "e", plan=["dragon_rage", "move"], dragon="unlocked"),
                     ch("rogue", 1, "e5", "w", time=5)], draw_order=["barbarian"])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert hints["barbarian dragon_rage side right"] == Hint(
         piece="barbarian", choice="Knock to the right (south)", rule="card-dragon-rage",
         words="Dragon Rage: charge to e5, knocking to the right. The Rogue loses 2 and ends on e6. The Barbarian gains 2.")
@@ -197,7 +202,7 @@ def test_fireball_aims_at_its_centre_square_and_counts_friend_and_foe():
     pos = position([ch("wizard", 0, "c5", "e", plan=["fireball", "move"], dragon="unlocked"),
                     ch("rogue", 1, "e5", "w", time=5), ch("monk", 0, "d6", "w", time=5)], draw_order=["wizard"])
     state, _ = new_game(pos)
-    assert game.move_hints(state, 0)["wizard fireball square e6"] == Hint(
+    assert told(state, 0)["wizard fireball square e6"] == Hint(
         piece="wizard", target="e6", rule="card-fireball",
         words="Fireball: aim at e6. The Monk loses 2 and Falls. The Rogue loses 2 and Falls. The Wizard gains 2. "
               "2 reputation go to the box.")
@@ -207,7 +212,7 @@ def test_pick_up_targets_the_objects_square_and_says_the_flagon_unlocks_the_drag
     pos = position([ch("monk", 0, "e8", "e", plan=["pick_up", "move"]), ch("rogue", 1, "i5", "w", time=5)],
                    draw_order=["monk"], objects=[{"id": "flagon", "square": "f8"}, {"id": "mug1", "square": "e8"}])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert hints["monk pick_up take mug1"] == Hint(piece="monk", target="e8", choice="Take the mug",
                                                    words="Pick Up: take the mug.", rule="card-pick-up")
     assert hints["monk pick_up take flagon"] == Hint(
@@ -219,7 +224,7 @@ def test_telekinesis_acts_on_the_objects_square_mode_and_direction_are_the_choic
     pos = position([ch("wizard", 0, "c5", "e", plan=["telekinesis", "move"]), ch("rogue", 1, "i5", "w", time=5)],
                    draw_order=["wizard"], objects=[{"id": "flagon", "square": "f8"}, {"id": "barrel1", "square": "e4"}])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     hint = hints["wizard telekinesis object barrel1 mode slide direction e distance 1"]
     assert (hint.target, hint.choice) == ("e4", "Slide the barrel east 1 square")
     assert hint.words == "Telekinesis: slide the barrel east. The barrel leaves play."  # into the water between the ships
@@ -232,7 +237,7 @@ def test_lay_on_hands_targets_the_healed_crewmates_square():
                     ch("monk", 0, "c6", "e", time=5, status=["dazed"]), ch("rogue", 1, "i5", "w", time=5)],
                    draw_order=["paladin"])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert hints["paladin lay_on_hands target monk"] == Hint(
         piece="paladin", target="c6", rule="card-lay-on-hands",
         words="Lay on Hands: heal the Monk. The Monk shakes off the daze. The Paladin gains 2.")
@@ -243,7 +248,7 @@ def test_animating_a_table_warns_of_what_the_push_does_to_the_druid_itself():
     pos = position([ch("druid", 0, "b8", "e", plan=["animate_table", "move"]), ch("rogue", 1, "i5", "w", time=5)],
                    draw_order=["druid"], tables=[("table1", "c7:d9")])
     state, _ = new_game(pos)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     west = hints["druid animate_table table 1 direction w"]
     assert (west.target, west.choice) == ("c7", "Push it west")  # a square of the table, nearest the Druid
     # shoved to a8 (1 to the box), then off the ship (1, and 2 for going overboard, all to the box)
@@ -257,7 +262,7 @@ def test_a_push_that_cannot_move_says_so():
     pos = position([ch("druid", 0, "b8", "e", plan=["animate_table", "move"]), ch("rogue", 1, "i5", "w", time=5)],
                    draw_order=["druid"], tables=[("table1", "c7:d9"), ("table2", "e7:e9")])
     state, _ = new_game(pos)
-    assert game.move_hints(state, 0)["druid animate_table table 1 direction e"].words == (
+    assert told(state, 0)["druid animate_table table 1 direction e"].words == (
         "Animate Table: move the table east. The table cannot move that way.")
 
 
@@ -270,7 +275,7 @@ def test_hints_do_not_depend_on_another_seats_face_down_cards():
             c if c.seat == seat else replace(c, plan=tuple(i if i.startswith("!") else
                                                            ("dodge" if i == "move" else "move") for i in c.plan))
             for c in state.chars))
-        assert game.move_hints(others, seat) == game.move_hints(state, seat)
+        assert told(others, seat) == told(state, seat)
 
 
 def cards_with_choices():
@@ -297,7 +302,7 @@ def test_every_card_with_choices_is_offered_on_the_board_when_revealed(app, clie
                    familiar="d3" if owner == "wizard" else None, draw_order=[owner])
     state, _ = new_game(pos)
     assert state.phase == "choose" and state.revealed == card, (state.phase, state.revealed)
-    hints = game.move_hints(state, 0)
+    hints = told(state, 0)
     assert list(hints) == game.legal_moves(state, 0) and len(hints) >= 2
     svg, panel = seat_page_markup(app, state, 0)
     squares = set(SQUARE.findall(svg))

@@ -84,3 +84,28 @@ def test_the_panel_speaks_the_pages_language(app):
         page = pages[language]
         for english in ("Crew A, left ship", "facing east", "face down", "Game End token", "Dragon Kick"):
             assert english not in page, (language, english)
+
+
+def test_a_refusal_and_the_hints_of_a_revealed_card_read_in_each_language_with_the_same_rule_and_facts():
+    from pbem.games.base import GameError
+    from pbem.play.chance import SeededChance
+
+    pos = position([ch("monk", 0, "e7", "e", plan=["move", "dash"]), ch("rogue", 1, "i5", "w", time=5)],
+                   draw_order=["monk"])
+    state, _ = new_game(pos)
+    try:
+        game.decide(state, 0, "monk move square f7 facing e", SeededChance(bytes(32), 9))
+    except GameError as error:
+        refused = error.args[0]
+    assert isinstance(refused, Phrase) and str(refused) == "PR-8: f7 is water; characters never walk into it"
+    assert words.read(refused, "de") == "PR-8: f7 ist Wasser; Figuren gehen nie hinein"
+    assert words.read(refused, "fr") == "PR-8 : f7 est de l'eau ; les personnages n'y marchent jamais"
+    hints = game.move_hints(state, 0)
+    hint = hints["monk move square e8 facing s"]
+    assert str(hint.words) == "Move: walk 1 square to e8, facing south."
+    assert words.read(hint.words, "de") == "Bewegen: 1 Feld nach e8 gehen, Blick nach Süden."
+    assert words.read(hint.choice, "fr") == "Orienté sud"
+    for move, said in hints.items():  # every hint and choice: the same squares and numbers in each language
+        for language in ("de", "fr"):
+            assert facts(words.read(said.words, language)) == facts(str(said.words)), (move, language)
+            assert words.read(said.words, language) != str(said.words), (move, language)
