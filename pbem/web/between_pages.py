@@ -81,6 +81,7 @@ def proposal_view(loaded: Folded, seat: int) -> dict | None:
         what = takeback_in_words(loaded, seat, proposal)
     else:
         what = read(kind.words(proposal), languages.current())
+    what = what.rstrip(".")  # the sentences around it end it ("Ann proposes to take back ... move 4.")
     return {"who": names[proposal["seat"]], "what": what, "group": kind.group, "role": role,
             "waiting": waiting, "accepted": [names[s] for s in proposal["accepted"]], "seq": proposal["seq"],
             "changes": changes_between(loaded, proposal["from"], proposal["to"]) if proposal["kind"] == "upgrade"

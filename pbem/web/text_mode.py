@@ -54,7 +54,7 @@ def said_once(hint: dict, where: str) -> dict:
 def seat_text(token):
     loaded, seat = seat_from_token(token)
     context = seat_context(loaded, seat)
-    hints = board.hints_of(loaded, seat, context["legal"])
+    hints = board.hints_of(loaded, seat, context["legal"], languages.current())
     named = board.names_of(loaded, seat, languages.current())
     return render_template("seat/text_mode.html", token=token,
                            pieces=sorted(named["pieces"].values()),

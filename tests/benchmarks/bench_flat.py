@@ -105,24 +105,29 @@ class Server:
                 time.sleep(0.1)
 
     def cpu_seconds(self) -> float:
-        """User and system time of the server's processes so far (the master and its workers, read from
-        /proc/<pid>/stat; a worker that ended is not counted, none does while the server runs)."""
-        ticks = os.sysconf("SC_CLK_TCK")
-        total, pending = 0.0, [self.process.pid]
-        while pending:
-            pid = pending.pop()
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14 and 15)
-                for task in Path(f"/proc/{pid}/task").iterdir():
-                    pending += [int(child) for child in (task / "children").read_text().split()]
-            except (FileNotFoundError, ProcessLookupError):
-                continue
-        return total
+        """User and system time of the server's processes so far (the master and its workers; a worker
+        that ended is not counted, none does while the server runs)."""
+        return cpu_seconds(self.process.pid)
 
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=20)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time so far of a process and its children (a server's workers), from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14 and 15)
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(child) for child in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
 
 
 def free_port() -> int:

@@ -49,26 +49,10 @@ sys.path.insert(0, str(ROOT))
 from pbem import create_app, store  # noqa: E402
 from pbem.play import service  # noqa: E402
 from pbem.site import Site  # noqa: E402
-from tests.benchmarks.bench_flat import Connection, free_port, ms, raw_commit_rate  # noqa: E402
+from tests.benchmarks.bench_flat import Connection, cpu_seconds, free_port, ms, raw_commit_rate  # noqa: E402
 
 CLIENTS = 16
 PLAYERS = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"}]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system time so far of a process and its children (a server's workers), from /proc."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total, pending = 0.0, [pid]
-    while pending:
-        current = pending.pop()
-        try:
-            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime (fields 14 and 15)
-            for task in Path(f"/proc/{current}/task").iterdir():
-                pending += [int(child) for child in (task / "children").read_text().split()]
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-    return total
 
 
 def start(command: list[str], env: dict) -> subprocess.Popen:

@@ -200,13 +200,13 @@ def test_card_texts_have_no_identifiers_and_read_the_option_that_changes_them():
     from pbem.games.dragon_flagon.data import DEFAULTS
 
     swing = next(c for c in game.rules_commons() if c["id"] == "swing")
-    assert swing["text"].startswith("Only if you stand on a table; otherwise it does nothing.")
+    assert str(swing["text"]).startswith("Only if you stand on a table; otherwise it does nothing.")
     state, _ = new_game(position([ch("monk", 0, "c5", "e"), ch("rogue", 1, "i5")]), **{"swing.requirement": "anywhere"})
     card = state.data.cards["swing"]
     assert not str(card_text(card, state.options)).startswith("Only if")
     assert str(card_text(card, DEFAULTS)).startswith("Only if")
     for card in game.rules_commons() + [c for ch_ in game.rules_characters() for c in ch_["cards"]]:
-        assert not re.search(r"\b[a-z]+_[a-z_]+\b", card["text"]), card
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", str(card["text"])), card
 
 
 def test_playing_a_card_after_the_hint_changes_what_the_panel_shows(app):
