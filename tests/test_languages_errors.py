@@ -159,3 +159,26 @@ def test_the_board_as_text_counts_seats_from_one(client, db, site, name):
         text = re.search(r"<pre[^>]*>(.*?)</pre>", page, flags=re.S).group(1)
         assert not re.search(r"\bseat 0\b", text), text
         assert re.search(rf"\bseat {mover + 1}\b", text), text
+
+
+def test_a_dragon_and_flagon_move_that_cannot_be_read_names_what_it_expected_in_the_readers_language(client, db, site):
+    """The Dragon & Flagon reads a move token by token: its refusal names the token it could not read and
+    what it expected there (notation as typed) in the reader's language, on the API and the seat page."""
+    created = service.create_game(db, site, "dragon_flagon", [{"name": n} for n in NAMES[:2]])
+    loaded = service.load(db, created.id)
+    token, typed = created.tokens[min(loaded.to_move)], "zzz slash"
+    said, shown = {}, {}
+    for language in ("en", *TRANSLATED):
+        headers = {"Accept-Language": language}
+        answer = client.post(f"/api/games/{created.id}/moves", json={"move": typed, "seq": loaded.seq},
+                             headers={"Authorization": f"Bearer {token}", **headers})
+        assert answer.status_code == 422, answer.get_json()
+        said[language] = answer.get_json()["error"]
+        page = client.get(f"/play/{token}", headers=headers)
+        shown[language] = error_on(client.post(f"/play/{token}", headers=headers, data={
+            "csrf": csrf(page.data), "typed": typed, "confirmed": "1", "seq": str(loaded.seq)}).data.decode())
+    assert said["en"] == "expected a character (e.g. monk or mo), not 'zzz'" and said["en"] in shown["en"]
+    for language in TRANSLATED:
+        error = said[language]
+        assert error != said["en"] and "'zzz'" in error and "monk" in error and " mo)" in error, (language, error)
+        assert "expected" not in error and error in shown[language], (language, shown[language])

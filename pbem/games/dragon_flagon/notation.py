@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..base import said
 from .base_errors import InvalidMove
 from .geometry import BadSquare, parse_square, square_name
 
@@ -53,13 +54,13 @@ def _char(token: str, data) -> str:
     for cid in data.characters:
         if token in (cid, data.abbrs[cid]):
             return cid
-    raise InvalidMove(f"expected a character (e.g. monk or mo), not {token!r}")
+    raise InvalidMove(said("expected a character (e.g. monk or mo), not %(token)s", token=repr(token)))
 
 
 def _card(token: str, data) -> str:
     token = CARD_ALIASES.get(token, token)
     if token not in data.cards:
-        raise InvalidMove(f"expected a card id (e.g. slash, move), not {token!r}")
+        raise InvalidMove(said("expected a card id (e.g. slash, move), not %(token)s", token=repr(token)))
     return token
 
 
@@ -75,7 +76,7 @@ DIRS = ("n", "e", "s", "w", "ne", "se", "sw", "nw")
 
 def _dir(token: str) -> str:
     if token not in DIRS:
-        raise InvalidMove(f"expected a direction n, e, s or w, not {token!r}")
+        raise InvalidMove(said("expected a direction n, e, s or w, not %(token)s", token=repr(token)))
     return token
 
 
@@ -83,19 +84,19 @@ def parse(text: str, data):
     """-> ("place", char, square, facing) | ("plan", char, [cards]) | ("choose", char, card, choices)."""
     tokens = normalise(text)
     if not tokens:
-        raise InvalidMove("expected a move: place ..., plan ... or CHAR CARD ...")
+        raise InvalidMove(said("expected a move: place ..., plan ... or CHAR CARD ..."))
     head = tokens[0]
     board = data.board
     if head == "place":
         if len(tokens) != 4:
-            raise InvalidMove("expected: place CHAR SQUARE DIR (e.g. place monk b5 e)")
+            raise InvalidMove(said("expected: place CHAR SQUARE DIR (e.g. place monk b5 e)"))
         return ("place", _char(tokens[1], data), _square(tokens[2], board), _dir(tokens[3]))
     if head == "plan":
         if len(tokens) not in (3, 4):
-            raise InvalidMove("expected: plan CHAR CARD [CARD] (e.g. plan monk slash)")
+            raise InvalidMove(said("expected: plan CHAR CARD [CARD] (e.g. plan monk slash)"))
         return ("plan", _char(tokens[1], data), [_card(t, data) for t in tokens[2:]])
     if len(tokens) < 2:
-        raise InvalidMove("expected: place ..., plan ... or CHAR CARD {KEY VALUE}")
+        raise InvalidMove(said("expected: place ..., plan ... or CHAR CARD {KEY VALUE}"))
     char = _char(head, data)
     card = _card(tokens[1], data)
     rest = tokens[2:]
@@ -105,12 +106,12 @@ def parse(text: str, data):
             return ("choose", char, card, {"drop": None})
         if len(rest) == 2 and rest[0] == "take":
             return ("choose", char, card, {"take": rest[1]})
-        raise InvalidMove("expected: CHAR pick_up take OBJECT, or CHAR pick_up drop")
+        raise InvalidMove(said("expected: CHAR pick_up take OBJECT, or CHAR pick_up drop"))
     if len(rest) % 2:
-        raise InvalidMove("expected KEY VALUE pairs after the card (e.g. monk move square c6 facing e)")
+        raise InvalidMove(said("expected KEY VALUE pairs after the card (e.g. monk move square c6 facing e)"))
     for key, value in zip(rest[::2], rest[1::2]):
         if key not in KEYS:
-            raise InvalidMove(f"expected a choice key ({', '.join(KEYS)}), not {key!r}")
+            raise InvalidMove(said("expected a choice key (%(keys)s), not %(key)s", keys=", ".join(KEYS), key=repr(key)))
         if key == "square":
             choices[key] = _square(value, board)
         elif key in ("facing", "direction"):
@@ -118,7 +119,7 @@ def parse(text: str, data):
         elif key in INT_KEYS:
             value = value[len("table"):] if key == "table" and value.startswith("table") else value
             if not re.fullmatch(r"\d{1,3}", value):
-                raise InvalidMove(f"expected a whole number after {key}, not {value!r}")
+                raise InvalidMove(said("expected a whole number after %(key)s, not %(value)s", key=key, value=repr(value)))
             choices[key] = int(value)
         elif key == "target":
             choices[key] = _char(value, data)

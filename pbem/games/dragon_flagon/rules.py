@@ -395,11 +395,11 @@ def _json_choices(state: State, choices: dict) -> dict:
 
 def decide(state: State, seat: int, move: str, chance) -> list[Event]:
     if state.phase == "over":
-        raise NotYourTurn("the game is over")
+        raise NotYourTurn(said("the game is over"))
     if seat in state.resigned:
-        raise NotYourTurn("this seat has resigned")
+        raise NotYourTurn(said("this seat has resigned"))
     if seat not in to_move(state):
-        raise NotYourTurn("this seat owes no decision now")
+        raise NotYourTurn(said("this seat owes no decision now"))
     parsed = notation.parse(move, state.data)
     events = _validate(state, seat, parsed)
     for event in events:
