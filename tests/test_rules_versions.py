@@ -98,6 +98,9 @@ def test_every_seat_agreeing_moves_a_running_game_to_the_current_rules(db, site,
     assert status == 202 and body["proposal"]
     answering = client.get(f"/play/{old.tokens[1]}").data.decode()
     assert "Ann proposes to move the game from version 1 to version 2 of the rules" in answering
+    assert "Version 2: an order identical to the one your ship already stands by is refused (Ruling 14)" in answering
+    german = client.get(f"/play/{old.tokens[1]}", headers={"Accept-Language": "de"}).data.decode()
+    assert "Version 2: ein Befehl, der dem gleicht" in german and "(Ruling 14)" in german  # the change in words, the ruling as written
     assert call(client, "POST", f"/api/games/{old.id}/offers/answer", old.tokens[1], {"accept": True})[1]["applied"] is False
     assert call(client, "GET", f"/api/games/{old.id}")[1]["rules_version"] == 1, "one seat has not agreed yet"
     status, body = call(client, "POST", f"/api/games/{old.id}/offers/answer", old.tokens[2], {"accept": True})

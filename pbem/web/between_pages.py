@@ -121,7 +121,8 @@ def takeback_in_words(loaded: Folded, seat: int, proposal: dict) -> str:
 def changes_between(loaded: Folded, old: int, new: int) -> list[str]:
     """What each rules version after `old` up to `new` changed, in the game's own words (RULES_CHANGES)."""
     written = getattr(loaded.module, "RULES_CHANGES", {})
-    return [f"Version {v}: {written[v]}" for v in range(old + 1, new + 1) if v in written]
+    return [gettext("Version %(version)s: %(change)s", version=v, change=read(written[v], languages.current()))
+            for v in range(old + 1, new + 1) if v in written]
 
 
 def newer_rules_view(loaded: Folded) -> dict | None:

@@ -69,8 +69,8 @@ NAME = "buccaneer"
 # accepted it and wrote an event that changed nothing. States carry their version (State.rules_version).
 RULES_VERSION = 2
 KNOWN_VERSIONS = (1, 2)
-RULES_CHANGES = {2: "an order identical to the one your ship already stands by is refused (Ruling 14); "
-                    "version 1 accepted it as a move that changed nothing."}
+RULES_CHANGES = {2: N_("an order identical to the one your ship already stands by is refused (Ruling 14); "
+                       "version 1 accepted it as a move that changed nothing.")}  # N_: read in each reader's language
 TITLE = "Buccaneer"
 PLAYERS = (2, 4)
 
