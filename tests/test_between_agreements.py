@@ -47,7 +47,9 @@ def test_a_seat_takes_back_alone_what_nobody_saw(client, db, site, game):
     # the other seat is told, with whose turn it is now
     told = [r for r in outbox.for_game(db, created.id) if r["kind"] == "rewound"]
     assert [r["seat"] for r in told] == [1 - seat]
-    assert f"took back: the game went back to position {before}" in told[0]["body_text"]
+    number = store.events.appends_before(db, created.id, before + 1)  # as the move list numbers it
+    assert f"took back: the game went back to move {number}." in told[0]["body_text"]
+    assert "position" not in told[0]["body_text"]
     # the history keeps what was taken back, marked
     history = client.get(f"/games/{created.id}/history?at={before + 1}").data.decode()
     assert "This position was taken back" in history and "(taken back)" in history
@@ -55,6 +57,11 @@ def test_a_seat_takes_back_alone_what_nobody_saw(client, db, site, game):
     moves_to = store.events.appends_before(db, created.id, before + 1)
     moves_by = store.events.appends_before(db, created.id, rewound.seq + 1)
     assert f"at move {moves_by} the game went back to move <a href=" in history and f">{moves_to}</a>." in history
+    # the takeback's own line, in every language: the move it went back to, never an event's seq
+    now = client.get(f"/games/{created.id}/history").data.decode()
+    assert f"took back: the game went back to move {moves_to}." in now and "back to position" not in now
+    german = client.get(f"/games/{created.id}/history", headers={"Accept-Language": "de"}).data.decode()
+    assert f"nahm zurück: die Partie ging zurück zu Zug {moves_to}." in german and "Stellung" not in german
 
 
 def test_further_back_the_others_must_agree_and_a_decline_or_a_move_ends_the_proposal(client, db, site):

@@ -97,7 +97,7 @@ def test_record_txt_marks_a_move_taken_back_and_does_not_count_an_offer_and_its_
     for line in taken[0].lines:
         assert f"   (taken back) {line}" in lines
     assert sum("(taken back)" in line for line in lines) == len(taken[0].lines)
-    assert any("went back to position" in line and "(taken back)" not in line for line in lines)
+    assert any("went back to move" in line and "(taken back)" not in line for line in lines)
     db.close()
 
 

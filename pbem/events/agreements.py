@@ -135,10 +135,15 @@ def answer_words(names, event) -> Phrase:
 
 
 def rewound_words(names, event) -> Phrase:
-    to_seq = event.data["to_seq"]
-    if event.data.get("proposal") is not None:
-        return said("Everyone agreed: the game went back to position %(seq)s.", seq=to_seq)
+    to_seq, to_move = event.data["to_seq"], event.data.get("to_seq_move")  # the move list's number, where told
+    agreed = event.data.get("proposal") is not None
     who = name_of(names, int(event.actor)) if event.actor.isdigit() else N_("The game")
+    if to_move is not None:
+        if agreed:
+            return said("Everyone agreed: the game went back to move %(move)s.", move=to_move)
+        return said("%(who)s took back: the game went back to move %(move)s.", who=who, move=to_move)
+    if agreed:  # told without the log at hand: the position's seq
+        return said("Everyone agreed: the game went back to position %(seq)s.", seq=to_seq)
     return said("%(who)s took back: the game went back to position %(seq)s.", who=who, seq=to_seq)
 
 

@@ -43,6 +43,10 @@ def words(names, event) -> Phrase:
         return said("%(who)s cleared their conditional moves.", who=name)
     lines = joined(*[part for index, line in enumerate(event.data["lines"])
                      for part in (("; ", line_words(line)) if index else (line_words(line),))])
+    if "seq_move" in event.data:  # the move list's number, where told
+        return counted("%(who)s set %(n)s conditional line from move %(move)s: %(lines)s.",
+                       "%(who)s set %(n)s conditional lines from move %(move)s: %(lines)s.", count, who=name,
+                       move=event.data["seq_move"], lines=lines)
     return counted("%(who)s set %(n)s conditional line from position %(seq)s: %(lines)s.",
                    "%(who)s set %(n)s conditional lines from position %(seq)s: %(lines)s.", count, who=name,
                    seq=event.data["seq"], lines=lines)

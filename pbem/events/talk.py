@@ -83,6 +83,9 @@ def message_words(names, event) -> Phrase:
 
 
 def note_words(names, event) -> Phrase:
+    if "text" in event.data and "seq_move" in event.data:  # the move list's number, where told
+        return said("%(who)s noted, about move %(move)s: %(text)s", who=name_of(names, event.data),
+                    move=event.data["seq_move"], text=one_line(event.data["text"]))
     if "text" in event.data:
         return said("%(who)s noted, about position %(seq)s: %(text)s", who=name_of(names, event.data),
                     seq=event.data["seq"], text=one_line(event.data["text"]))

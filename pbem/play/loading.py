@@ -115,10 +115,25 @@ def keep(db, head: Folded, snapshotted: bool = False) -> None:
 # --- the past ----------------------------------------------------------------------------------------
 
 
-def looking_back(db, folded: Folded):
-    """A look_back for `folding.advance`: the game's state right after an earlier seq (a rewind makes the
-    game's state that of an earlier position; the log keeps everything)."""
-    return lambda seq: past(db, folded.id, seq).state
+class LookBack:
+    """What telling or folding an append may look up in the log: called with an earlier seq, the game's
+    state right after it (a rewind makes the game's state that of an earlier position; the log keeps
+    everything); `move_number(seq)`, the number the move list gives the append that position ends, so
+    that the words name moves, not event seqs (issue 27)."""
+
+    def __init__(self, db, game_id: str):
+        self.db, self.game_id = db, game_id
+
+    def __call__(self, seq: int):
+        return past(self.db, self.game_id, seq).state
+
+    def move_number(self, seq: int) -> int:
+        return store.events.appends_before(self.db, self.game_id, seq + 1)
+
+
+def looking_back(db, folded: Folded) -> LookBack:
+    """A look_back for `folding.advance` and for telling (pbem/words)."""
+    return LookBack(db, folded.id)
 
 
 def at(db, head: Folded, seq: int) -> Folded:

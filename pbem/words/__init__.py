@@ -94,12 +94,12 @@ def tell_events(head: Folded, start: Folded | None, events: Sequence, seat: int 
         holders = tuple(folded.names) if folded is not None else None  # who held each seat then
         if folded is None:  # the creation: the game as it begins, then what its setup drew
             folded = begin(head.id, batch[0])
-            lines = describe(head, folded, batch[1:], seat)
+            lines = describe(head, folded, batch[1:], seat, look_back)
             if not any("begin" in str(line).lower() or "began" in str(line).lower() for line in lines[:1]):
                 lines.insert(0, began(folded))
             folded = advance(folded, batch[1:], look_back=back)
         else:
-            lines = describe(head, folded, batch, seat)
+            lines = describe(head, folded, batch, seat, look_back)
             if end is not None and batch[-1].seq == end.seq:
                 folded = end
             else:
@@ -125,7 +125,7 @@ def batches(events: Sequence) -> list[list]:
     return out
 
 
-def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -> list[Line]:
+def describe(head: Folded, before: Folded, events: Sequence, seat: int | None, look_back=None) -> list[Line]:
     """One append's lines: the game's events in the game's words, the platform's in ours, in order. Seats
     are named as they were held then (`before`), not by whoever holds them now: a seat handed on keeps its
     old holder's name on the moves they made."""
@@ -149,7 +149,7 @@ def describe(head: Folded, before: Folded, events: Sequence, seat: int | None) -
     for event in events:
         if event.type in PLATFORM_EVENTS:
             flush()
-            line = platform_line(head, event, seat, names)
+            line = platform_line(head, event, seat, names, getattr(look_back, "move_number", None))
             if line:
                 lines.append(line)
         else:
@@ -162,12 +162,21 @@ def began(folded: Folded) -> Phrase:
     return said("%(players)s began a game of %(title)s.", players=listed(folded.names), title=folded.module.TITLE)
 
 
-def platform_line(head: Folded, event, seat: int | None = None, names: tuple | None = None) -> str | None:
+def platform_line(head: Folded, event, seat: int | None = None, names: tuple | None = None,
+                  move_number=None) -> str | None:
     """The platform's own events in words, told from what the reader may see of them (the same redaction
     as every other channel: a sealed note reads as sealed to anyone but its seat); `names`: the seats'
-    holders when it happened (default: now)."""
-    shown = replace(event, data=public_data(head, event, seat))
-    return KINDS[event.type].words(names if names is not None else tuple(head.names), shown)
+    holders when it happened (default: now). `move_number(seq)`, where the log is at hand, numbers the
+    positions an event names (a takeback's, a note's, a conditional line's) as the move list does: the
+    event's words then name "move 12", not an event seq (`<key>_move` beside `<key>` in the data)."""
+    data = public_data(head, event, seat)
+    if move_number is not None:
+        data = {**data, **{f"{key}_move": move_number(data[key]) for key in POSITION_KEYS
+                           if isinstance(data.get(key), int)}}
+    return KINDS[event.type].words(names if names is not None else tuple(head.names), replace(event, data=data))
+
+
+POSITION_KEYS = ("seq", "to_seq")  # the fields of platform events that name a position of the game
 
 
 def taken_back(rewinds, item: Told) -> bool:
