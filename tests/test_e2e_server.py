@@ -42,15 +42,15 @@ def test_a_newcomer_plays_a_whole_game_through_the_pages(server, var_dir, databa
 
     history_url = game_url + "/history"
     _, last = browser.get(history_url)
-    total = int(re.search(r"position (\d+) of (\d+)", last).group(2))
-    at, steps = total, 0
-    while True:  # walk back with "previous move" to the start
-        _, page = browser.get(history_url + f"?at={at}")
-        assert f"position {at} of {total}" in page
+    total = int(re.search(r"move (\d+) of (\d+)", last).group(2))  # moves as the move list counts them
+    page, at, steps = last, None, 0
+    while True:  # walk back with "previous move" to the start, a move a step
+        assert f"move {total - steps} of {total}" in page, (steps, at)
         previous = re.search(r'href="[^"]*\?at=(\d+)" rel="prev"', page)
         if previous is None:
             break
         at, steps = int(previous.group(1)), steps + 1
+        _, page = browser.get(history_url + f"?at={at}")
     assert steps == 12 and at == 2  # twelve moves back: the start, after the creation and the first entry die
 
     env = {**os.environ, "PBEM_VAR": str(var_dir), "PBEM_DB": database}
