@@ -85,6 +85,10 @@ def test_further_back_the_others_must_agree_and_a_decline_or_a_move_ends_the_pro
     assert status == 201 and body["applied"] is False
     assert service.load(db, created.id).facts["proposal"] is None
     assert [r["seat"] for r in outbox.for_game(db, created.id) if r["kind"] == "answered"] == [seat]
+    # the history tells the proposal by the move it would go back to (issue 27 item 6)
+    history = client.get(f"/games/{created.id}/history").data.decode()
+    number = store.events.appends_before(db, created.id, before + 1)
+    assert f"proposed to take back to move {number}" in history and "to position" not in history
     # proposed again, then a move makes it lapse
     assert call(client, "POST", f"{path}/takeback", created.tokens[seat], {"to_seq": before})[0] == 202
     move(db, site, created, min(service.load(db, created.id).to_move), rng=rng)

@@ -57,7 +57,9 @@ def ending(termination: str):
 
 PROPOSALS: dict[str, ProposalKind] = {
     "takeback": ProposalKind("a takeback", rewind_to, fields=("to_seq",), group="takeback",
-                             words=lambda data: said("to take back to position %(seq)s", seq=data["to_seq"])),
+                             words=lambda data: said("to take back to move %(move)s", move=data["to_seq_move"])
+                             if "to_seq_move" in data  # the move list's number, where told with the log at hand
+                             else said("to take back to position %(seq)s", seq=data["to_seq"])),
     "draw": ProposalKind("a draw", ending("agreed_draw"), words=lambda data: N_("a draw")),
     "abandon": ProposalKind("an abandonment", ending("abandoned"), words=lambda data: N_("to abandon the game")),
     # issue 31: the computer (if it stands in) moves for the vanished seat meanwhile, so it cannot lapse on a move
