@@ -37,6 +37,18 @@
   var asking = false;
 
   function text(el, value) { el.textContent = value; }
+  // a row or a choice: its name in bold, then what it does in words (when the server says)
+  function sayInto(parent, name, words, wordsClass) {
+    var strong = document.createElement("strong");
+    text(strong, name);
+    parent.appendChild(strong);
+    if (words) {
+      var span = document.createElement("span");
+      span.className = wordsClass;
+      text(span, words);
+      parent.appendChild(span);
+    }
+  }
   function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); }
   function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
   function attrEscape(value) { return String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"'); }
@@ -97,15 +109,7 @@
     answer.rows.forEach(function (row) {
       var item = document.createElement("li");
       item.className = row.role === "m" ? "then" : "if";
-      var said = document.createElement("strong");
-      text(said, row.said);
-      item.appendChild(said);
-      if (row.words) {
-        var words = document.createElement("span");
-        words.className = "plan-words";
-        text(words, row.words);
-        item.appendChild(words);
-      }
+      sayInto(item, row.said, row.words, "plan-words");
       rowsBox.appendChild(item);
     });
     byId("plan-empty").hidden = answer.rows.length > 0;
@@ -253,15 +257,7 @@
     button.type = "button";
     button.className = "choice";
     button.setAttribute("data-choice", m.move);
-    var label = document.createElement("strong");
-    text(label, m.choice ? m.choice + " (" + m.move + ")" : m.move);
-    button.appendChild(label);
-    if (m.words) {
-      var words = document.createElement("span");
-      words.className = "choice-words";
-      text(words, m.words);
-      button.appendChild(words);
-    }
+    sayInto(button, m.choice ? m.choice + " (" + m.move + ")" : m.move, m.words, "choice-words");
     button.addEventListener("click", function () { add(m.move); });
     return button;
   }
