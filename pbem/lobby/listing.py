@@ -117,9 +117,11 @@ def after_append(db, site: Site | None, played: service.Played) -> None:
 
 
 def install() -> None:
-    for hook in (after_append, reliability.after_append, ratings.after_append):
+    for hook in (after_append, ratings.after_append):
         if hook not in service.AFTER_APPEND:
             service.AFTER_APPEND.append(hook)
+    if reliability.with_append not in service.WITH_APPEND:
+        service.WITH_APPEND.append(reliability.with_append)
 
 
 # --- reading the lobby ----------------------------------------------------------------------------------

@@ -12,13 +12,13 @@
   share made before the deadline, in whole percent (100 for an address that has owed none yet: nobody
   starts with a bad record).
 
-`after_append` keeps a small projection per (address, game, seat) from each append's events, in the
-store's `reliability` table; `rebuild` counts every game again from its events (`pbem rebuild`). Moves
-the computer made for a seat are not the person's decisions and are not counted."""
+`with_append` keeps a small projection per (address, game, seat) from each append's events, in the
+store's `reliability` table, written in the append's own transaction (service.WITH_APPEND: the counts
+commit with the events, and a move costs one commit); `rebuild` counts every game again from its events
+(`pbem rebuild`). Moves the computer made for a seat are not the person's decisions and are not counted."""
 
 from __future__ import annotations
 
-import logging
 from typing import Iterable, Sequence
 
 from .. import store
@@ -26,11 +26,7 @@ from ..events.core import TURN_TIMED_OUT
 from ..events.reopening import SEAT_REOPENED
 from ..play import service
 from ..play.folding import Folded
-from ..site import Site
 from . import names
-
-log = logging.getLogger("pbem.lobby")
-
 
 def tally(folded: Folded, events: Sequence[store.StoredEvent]) -> list[dict]:
     """What these events of the game add to each seat with an address: moves, timeouts, whether its last
@@ -82,15 +78,12 @@ def vanished(folded: Folded, events: Sequence[store.StoredEvent]) -> list[dict]:
     return out
 
 
-def after_append(db, site: Site | None, played: service.Played) -> None:
-    """service.AFTER_APPEND: the append's moves and timeouts added to its seats' rows. Never raises: the
-    append it follows is done (a count lost here comes back with `pbem rebuild`)."""
-    try:
-        counts = tally(played.loaded, played.events)
-        if counts:
-            store.lobby.add_reliability(db, counts)
-    except Exception:  # noqa: BLE001 - the append is committed and acknowledged; this must not undo that
-        log.exception("the reliability of the seats of game %s could not be counted", played.loaded.id)
+def with_append(before: Folded, after: Folded, events: Sequence[store.StoredEvent]):
+    """service.WITH_APPEND: the append's moves and timeouts, added to its seats' rows by the append itself."""
+    counts = tally(after, events)
+    if not counts:
+        return None
+    return lambda db: store.lobby.count_reliability(db, counts)
 
 
 def rebuild(db, game_ids: Iterable[str]) -> None:
@@ -100,8 +93,7 @@ def rebuild(db, game_ids: Iterable[str]) -> None:
         counts = tally(folded, store.read_events(db, game_id))
         with store.immediate(db):
             store.lobby.forget_reliability(db, game_id)
-        if counts:
-            store.lobby.add_reliability(db, counts)
+            store.lobby.count_reliability(db, counts)
 
 
 def summed(row: dict) -> dict:

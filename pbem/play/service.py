@@ -406,6 +406,12 @@ def time_out(db, site: Site | None, game_id: str, seat: int, now: str) -> Played
 # raise for a reason of its own (the append it follows is done and acknowledged).
 AFTER_APPEND: list = []
 
+# What an append writes besides its events, by features that count from them (the players' reliability):
+# each is called as hook(before, after, new_events) before the write lock is taken, and returns None or a
+# writer, called with the store's connection inside the append's own transaction. So the counts commit
+# with the events or not at all, and a move costs one commit, not one per feature.
+WITH_APPEND: list = []
+
 
 def append_command(db, site: Site | None, folded: Folded, command: dict, now: str, answer=None) -> Played:
     """Decide, then append the events with the projection rows and the notices, in one transaction;
@@ -431,10 +437,11 @@ def append_command(db, site: Site | None, folded: Folded, command: dict, now: st
     summary = summary_text(spectator_lines(after, folded, new, look_back, end=after))
     outbox = notices(site, folded, after, command, now, new, db) + (answer(after) if answer else [])
     snapshot = loading.snapshot_due(db, after)
+    writers = [writer for writer in (hook(folded, after, new) for hook in WITH_APPEND) if writer is not None]
     written = store.append(db, folded.id, folded.seq, produced, command, now, salts, prepared=prepared,
                            projection=lambda handled: projection_row(after, now, handled, summary),
                            seats=seat_rows(after) if after.seats != folded.seats else (), outbox=outbox,
-                           snapshot=snapshot)
+                           snapshot=snapshot, also=writers)
     assert after.last_hash == written[-1].hash, "the store chained the events otherwise than foreseen"
     loading.keep(db, after, snapshotted=snapshot is not None)
     played = Played(after.seq, written, after, len(outbox))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import sqlite_utils
 
@@ -222,21 +222,27 @@ def prepare(game_id: str, expected_last: int, previous_hash: str, events: Sequen
 def append(db: sqlite_utils.Database, game_id: str, expected_last: int, events: Sequence[NewEvent],
            command: dict | None, at: str, salts: Iterable[str], projection=None,
            seats: Sequence[dict] = (), seed: bytes | None = None, outbox: Sequence[dict] = (),
-           prepared: Prepared | None = None, snapshot: tuple[int, str, bytes] | None = None) -> list[StoredEvent]:
+           prepared: Prepared | None = None, snapshot: tuple[int, str, bytes] | None = None,
+           also: Sequence[Callable] = ()) -> list[StoredEvent]:
     """Append events at expected_last + 1 .. atomically with the projection rows and the notices they
     cause, and return once that is durable. The append joins the next group commit (groupcommit.py):
     it is all or nothing on its own, and shares the disk's confirmation with others waiting then.
     `prepared` (from `prepare`, for these events) means the rows and hashes were made before the write
     lock is taken (every process waits for that lock: the less done while holding it, the more moves an
     fsync carries); the append checks under the lock that they follow the log's last event. `snapshot`
-    ((seq, code, pickled game) of the game after these events, pbem/play/loading.py) is written with them.
+    ((seq, code, pickled game) of the game after these events, pbem/play/loading.py) is written with them;
+    each of `also` is called with the writing connection at the end, in the same transaction (counts kept
+    from the events: they commit with them or not at all).
 
     Raises Conflict when another writer took that seq first; nothing is written then."""
     salts = list(salts)
 
     def job(writer_db):
-        return _append(writer_db, game_id, expected_last, events, command, at, salts, projection, seats, seed, outbox,
-                       prepared, snapshot)
+        written = _append(writer_db, game_id, expected_last, events, command, at, salts, projection, seats, seed,
+                          outbox, prepared, snapshot)
+        for write in also:
+            write(writer_db)
+        return written
 
     if dialect(db).GROUP_COMMIT:
         return groupcommit.run(path_of(db), connect, job)

@@ -130,19 +130,19 @@ def lobby_page(db, game: str | None, clock_kind: str | None, per_move_at_most: i
 # --- reliability -----------------------------------------------------------------------------------------
 
 
-def add_reliability(db, counts: list[dict]) -> None:
+def count_reliability(db, counts: list[dict]) -> None:
     """Add each seat's new moves and timeouts of one append ({"address", "game_id", "seat", "moves",
-    "timeouts", "last_timed_out" (None: as before), "finished"}) to its row."""
-    with immediate(db):
-        for c in counts:
-            db.conn.execute(
-                "insert into reliability (address_sha256, game_id, seat, moves, timeouts, last_timed_out, finished) "
-                "values (?, ?, ?, ?, ?, ?, ?) on conflict (address_sha256, game_id, seat) do update set "
-                "moves = reliability.moves + excluded.moves, timeouts = reliability.timeouts + excluded.timeouts, "
-                "last_timed_out = case when cast(? as integer) is null then reliability.last_timed_out else excluded.last_timed_out end, "
-                "finished = excluded.finished",
-                [address_sha256(c["address"]), c["game_id"], c["seat"], c["moves"], c["timeouts"],
-                 int(bool(c["last_timed_out"])), int(c["finished"]), c["last_timed_out"]])
+    "timeouts", "last_timed_out" (None: as before), "finished"}) to its row, inside the caller's
+    transaction (the append's own)."""
+    for c in counts:
+        db.conn.execute(
+            "insert into reliability (address_sha256, game_id, seat, moves, timeouts, last_timed_out, finished) "
+            "values (?, ?, ?, ?, ?, ?, ?) on conflict (address_sha256, game_id, seat) do update set "
+            "moves = reliability.moves + excluded.moves, timeouts = reliability.timeouts + excluded.timeouts, "
+            "last_timed_out = case when cast(? as integer) is null then reliability.last_timed_out else excluded.last_timed_out end, "
+            "finished = excluded.finished",
+            [address_sha256(c["address"]), c["game_id"], c["seat"], c["moves"], c["timeouts"],
+             int(bool(c["last_timed_out"])), int(c["finished"]), c["last_timed_out"]])
 
 
 def forget_reliability(db, game_id: str) -> None:
