@@ -27,6 +27,9 @@ def assert_carries_head(response, db, game_id):
     assert response.headers["X-Pbem-Head"] == f"{head['seq']}:{head['hash']}"
     if isinstance(response.json, dict):
         assert response.json["head"] == head
+        # the head is written into the view's text (pbem/web/heads.py): the view must not have one of its own
+        members = json.loads(response.data, object_pairs_hook=lambda pairs: [key for key, _ in pairs])
+        assert members.count("head") == 1, members
 
 
 def test_every_game_answer_carries_the_head_of_the_store(client, db):

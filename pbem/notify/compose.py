@@ -189,7 +189,8 @@ def rows(site: Site, loaded, seat: int, kind: str, now: str, seq: int | None = N
                     "args": json.dumps(args, sort_keys=True), "status": "pending"})
     if not email_only:  # to each device subscribed for the seat or its address (store.outbox.enqueue)
         out.append({**base, "channel": "push", "recipient": None, "args": json.dumps(args, sort_keys=True),
-                    "status": "pending"})
+                    "status": "pending", "devices_of": {"address": settings.get("email"),
+                                                        "generation": int(settings.get("generation", 0))}})
     return out
 
 

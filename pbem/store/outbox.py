@@ -60,15 +60,20 @@ def enqueue(db: sqlite_utils.Database, notices: Sequence[dict]) -> int:
 def each_device(db, notices: Sequence[dict]):
     """The notices, a push (channel "push", no recipient: to the seat's devices) made one row per device
     subscribed for its seat or its seat's address, its channel naming the subscription ("push:<id>", so
-    each device's row is one of its own) and its recipient the device's endpoint (one on its way at a time)."""
+    each device's row is one of its own) and its recipient the device's endpoint (one on its way at a time).
+    A push notice names its seat's address and link generation ("devices_of", not a column): the append
+    writing it knows them, so the devices are found in one read per game."""
     devices: dict[str, dict[int, list[dict]]] = {}  # each game's devices by seat, read once per game
     for notice in notices:
         if notice.get("channel") != "push" or notice.get("recipient") is not None:
             yield notice
             continue
-        if notice["game_id"] not in devices:
-            devices[notice["game_id"]] = push.of_game(db, notice["game_id"])
-        for device in devices[notice["game_id"]].get(notice["seat"], []):
+        game_id = notice["game_id"]
+        if game_id not in devices:
+            devices[game_id] = push.of_seats(db, game_id, {
+                other["seat"]: other["devices_of"] for other in notices
+                if other.get("channel") == "push" and other["game_id"] == game_id and "devices_of" in other})
+        for device in devices[game_id].get(notice["seat"], []):
             yield {**notice, "channel": f"push:{device['id']}", "recipient": device["endpoint"]}
 
 

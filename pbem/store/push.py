@@ -63,25 +63,26 @@ def unsubscribe(db, subscription_id: str) -> None:
         db.conn.execute("delete from push_subscriptions where id = ?", [subscription_id])
 
 
-def of_game(db, game_id: str) -> dict[int, list[dict]]:
-    """The devices a notice to each seat of the game goes to, by seat: those subscribed for the seat with its
-    present link (a device subscribed by a link since replaced, or by the holder before a handover, gets
-    nothing more), and those of the address the seat's notices go to (the seats projection's). Two or three
-    indexed reads whatever the number of seats: this runs in every append that writes notices."""
-    found: dict[int, list[dict]] = {}
-    for row in rows_of(db, "select p.* from push_subscriptions p join seats s on s.game_id = p.game_id and "
-                           "s.seat = p.seat where p.game_id = ? and p.generation = s.generation order by p.id",
-                       [game_id]):
-        found.setdefault(row["seat"], []).append(row)
+def of_seats(db, game_id: str, seats: dict[int, dict]) -> dict[int, list[dict]]:
+    """The devices a notice to each of these seats of the game goes to, by seat: those subscribed for the
+    seat with its present link (`seats[seat]["generation"]`: a device subscribed by a link since replaced,
+    or by the holder before a handover, gets nothing more), and those of the address the seat's notices go
+    to (`seats[seat]["address"]`). One indexed read whatever the number of seats: this runs in every
+    append that writes notices."""
     seats_of_address: dict[str, list[int]] = {}
-    for row in rows_of(db, "select seat, email from seats where game_id = ? and email is not null", [game_id]):
-        if row["email"]:
-            seats_of_address.setdefault(address_sha256(row["email"]), []).append(row["seat"])
-    if seats_of_address:
-        for row in rows_of(db, "select * from push_subscriptions where game_id is null and address_sha256 in "
-                               f"({', '.join('?' * len(seats_of_address))}) order by id", list(seats_of_address)):
+    for seat, owner in seats.items():
+        if owner.get("address"):
+            seats_of_address.setdefault(address_sha256(owner["address"]), []).append(seat)
+    marks = ", ".join("?" * len(seats_of_address))
+    found: dict[int, list[dict]] = {}
+    for row in rows_of(db, "select * from push_subscriptions where game_id = ? "
+                           + (f"or (game_id is null and address_sha256 in ({marks})) " if seats_of_address else "")
+                           + "order by id", [game_id, *seats_of_address]):
+        if row["game_id"] is None:
             for seat in seats_of_address[row["address_sha256"]]:
                 found.setdefault(seat, []).append(row)
+        elif row["seat"] in seats and row["generation"] == seats[row["seat"]].get("generation", 0):
+            found.setdefault(row["seat"], []).append(row)
     return found
 
 

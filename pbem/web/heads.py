@@ -63,10 +63,22 @@ def with_head(response: Response) -> Response:
     if found is None:
         return response
     response.headers[HEADER] = f"{found['seq']}:{found['hash']}"
-    body = response.get_json(silent=True)
-    if isinstance(body, dict) and request.endpoint != "api.head":
-        response.set_data(current_app.json.dumps({**body, "head": found}) + "\n")
+    if request.endpoint != "api.head":
+        response.set_data(with_member(response.get_data(), "head", found))
     return response
+
+
+def with_member(body: bytes, name: str, value: dict) -> bytes:
+    """A JSON answer with one more member, when it is an object: written into the text as it stands, after
+    its last member, rather than parsed and written again (a seat's view is the largest answer a move
+    makes, and every game answer carries the head). An answer that is not an object is left as it is;
+    no game answer has a member of that name of its own (tests/test_head.py reads them all)."""
+    text = body.rstrip()
+    if not (text.startswith(b"{") and text.endswith(b"}")):
+        return body
+    member = current_app.json.dumps({name: value}).encode()[1:-1]
+    inside = text[1:-1].strip()
+    return b"{" + inside + (b"," if inside else b"") + member + b"}\n"
 
 
 # on the blueprints' own hooks, set once at import (before any app registers them): the API's games and
