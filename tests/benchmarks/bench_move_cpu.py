@@ -24,15 +24,28 @@ Two rounds, each of `--moves` accepted moves, one after the other against the sa
 Beside them, the raw durable commit rate of SQLite on this disk measured just before (bench_flat's), and
 the machine's load average: the cores may be shared, so the figures are for ratios between runs made
 side by side (the code before and after a change, alternating), not absolute claims. Nothing is asserted.
+
+    .venv/bin/python -m tests.benchmarks.bench_move_cpu --counted [--moves 320]
+
+counts instead of timing, so that other work on the machine does not enter: one process, Flask's test
+client, the same moves of 16 games (a GET of the seat's view and a POST of a move each, their notices
+written to the outbox): the Python function calls per move (cProfile) and the SQL statements per move
+(SQLite's trace), by statement. Beside them the process's processor time per move, the test client's
+included, for what it is worth on a shared machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import cProfile
 import json
 import multiprocessing
 import os
+import pstats
 import random
+import re
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -195,7 +208,7 @@ def measure(name: str, base: str, serving: subprocess.Popen, sender: subprocess.
     print(f"{name}: {count:,} moves in {elapsed:.1f} s ({count / elapsed:,.0f} moves/s, "
           f"{count / elapsed / raw:.0%} of the raw commit rate), POST p50 "
           f"{ms(posts[len(posts) // 2])}, p99 {ms(posts[int(len(posts) * 0.99) - 1])}\n"
-          f"  serving process: {ms(serve_cpu / count)} of processor time per move ({serve_cpu:.2f} s)\n"
+          f"  serving process: {serve_cpu / count * 1000:.2f} ms of processor time per move ({serve_cpu:.2f} s)\n"
           f"  sender (pbem worker): {ms(send_cpu / count)} per move ({send_cpu:.2f} s, until the round's "
           f"last notice arrived, {drained - ended:.1f} s after its last move)\n"
           f"  together: {ms((serve_cpu + send_cpu) / count)} per move\n"
@@ -204,11 +217,97 @@ def measure(name: str, base: str, serving: subprocess.Popen, sender: subprocess.
           f"  load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
 
+class StatementCount:
+    """SQLite's statements, counted by their text with the values taken out, on every connection opened
+    from now on while `on`."""
+
+    def __init__(self):
+        self.counts: collections.Counter[str] = collections.Counter()
+        self.connections: list[sqlite3.Connection] = []
+        self.on = False
+        opened = sqlite3.connect
+
+        def connect(*args, **kwargs):
+            connection = opened(*args, **kwargs)
+            self.connections.append(connection)
+            connection.set_trace_callback(self.trace if self.on else None)
+            return connection
+
+        sqlite3.connect = connect
+
+    def trace(self, statement: str) -> None:
+        shape = re.sub(r"\b\d+\b", "N", re.sub(r"'[^']*'", "?", " ".join(statement.split())))
+        self.counts[shape[:100]] += 1
+
+    def switch(self, on: bool) -> None:
+        self.on = on
+        for connection in self.connections:
+            connection.set_trace_callback(self.trace if on else None)
+
+
+def counted(moves: int) -> None:
+    """Calls and statements per move, in one process (see the module's docstring)."""
+    statements = StatementCount()  # before the app opens its connections
+    with tempfile.TemporaryDirectory() as folder:
+        var = Path(folder)
+        app = create_app({"VAR_DIR": str(var), "DATABASE": str(var / "pbem.sqlite"), "BASE_URL": "http://pbem.test",
+                          "SMTP_URL": "smtp://127.0.0.1:9", "ALLOW_PRIVATE_WEBHOOKS": True, "RATE_LIMITS": "off"})
+        site = Site.from_config(app.config)
+        db = store.connect(app.config["DATABASE"])
+        players = [{**player, "webhook": "http://127.0.0.1:9/hook"} for player in PLAYERS]
+        games = []
+        for _ in range(CLIENTS):
+            created = service.create_game(db, site, "mississippi", players, {"max_rounds": 1000})
+            games.append((created.id, created.tokens))
+            with store.immediate(db):
+                for player in PLAYERS:
+                    store.prove_address(db, player["email"], created.id, service.utcnow())
+        client = app.test_client()
+        rng = random.Random(1)
+        owing = {game_id: 0 for game_id, _ in games}
+
+        def move(turn: int) -> None:
+            game_id, tokens = games[turn % len(games)]
+            headers = {"Authorization": f"Bearer {tokens[owing[game_id]]}"}
+            mine = client.get(f"/api/games/{game_id}", headers=headers).get_json()
+            answer = client.post(f"/api/games/{game_id}/moves", headers=headers,
+                                 json={"move": rng.choice(mine["legal"]), "seq": mine["seq"]})
+            assert answer.status_code == 201, answer.get_json()
+            owing[game_id] = 1 - owing[game_id]
+
+        for turn in range(2 * CLIENTS):  # every game loaded once, its mail proven, before counting
+            move(turn)
+        started = time.process_time()
+        for turn in range(2 * CLIENTS, 2 * CLIENTS + moves):
+            move(turn)
+        seconds = time.process_time() - started
+        profile = cProfile.Profile()
+        profile.enable()
+        for turn in range(2 * CLIENTS + moves, 2 * CLIENTS + 2 * moves):
+            move(turn)
+        profile.disable()
+        statements.switch(True)
+        for turn in range(2 * CLIENTS + 2 * moves, 2 * CLIENTS + 3 * moves):
+            move(turn)
+        statements.switch(False)
+        calls = pstats.Stats(profile).total_calls
+        print(f"{moves} moves (a GET of the view and a POST each) of {CLIENTS} Mississippi games, one process:\n"
+              f"  Python function calls per move: {calls / moves:,.0f}\n"
+              f"  SQL statements per move: {sum(statements.counts.values()) / moves:.1f}\n"
+              f"  processor time per move, the test client's included: {seconds / moves * 1000:.2f} ms")
+        for shape, count in statements.counts.most_common():
+            print(f"    {count / moves:5.2f}  {shape}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="processor time per move, serving and sending")
-    parser.add_argument("--moves", type=int, default=400, help="accepted moves in each round (default 400)")
+    parser.add_argument("--moves", type=int, help="accepted moves in each round (default 400; counted: 320)")
     parser.add_argument("--paced", type=float, default=20, help="moves a second in the paced round (default 20)")
+    parser.add_argument("--counted", action="store_true", help="count calls and statements per move instead")
     args = parser.parse_args(argv)
+    if args.counted:
+        return counted(args.moves or 320)
+    args.moves = args.moves or 400
     with tempfile.TemporaryDirectory() as folder:
         var = Path(folder)
         raw = raw_commit_rate(var)
