@@ -383,6 +383,9 @@ def board_facts(svg: str) -> str:
         held = re.findall(r"\b(?:[A-Z]{1,2}\d*|\d+|" + "|".join(NAMES) + r")\b", unescape(match.group(3)))
         return match.group(1) + " ".join(held) + match.group(4)
     svg = re.sub(r'(<svg\b[^>]*aria-label=)(")([^"]*)(")', kept, svg)  # the picture's own name too
+    # a name printed on the board (Buccaneer's ports, bays and islands) is as long as its language makes it:
+    # its tab's size and its lines are left out with its words
+    svg = re.sub(r'<g class="(tab|island)"[^>]*>.*?</g>', r'<g class="\1"></g>', svg, flags=re.S)
     return re.sub(r"(<(title|text)\b[^>]*>)([^<]*)(</\2>)", kept, svg)
 
 
@@ -425,3 +428,22 @@ def test_a_page_shows_a_reason_without_the_api_s_field_name_and_with_its_own_quo
         assert page_message("'the game is over'") == "the game is over"  # a KeyError's quotes
         assert page_message("clock: per_move, fischer, none, or a time per move such as 3d (games that give at "
                             "most that per move)").startswith("clock: ")  # one word: left as it reads
+
+
+PRINTED_PLACES = {"en": ["Mud Bay", "Genoa", "Marseilles", "Treasure", "Pirate"],
+                  "de": ["Schlammbucht", "Genua", "Marseille", "Schatzinsel", "Pirateninsel"],
+                  "fr": ["Baie de la Vase", "Gênes", "Marseille", "Trésor", "Pirates"]}
+
+
+def test_the_names_printed_on_buccaneers_board_are_in_the_readers_language(client, db, site):
+    """Ports, bays and islands on the board as the hints and the rules page name them (issue 26 item 4)."""
+    created = service.create_game(db, site, "buccaneer", [{"name": "Ann"}, {"name": "Bob"}])
+    for language, names in PRINTED_PLACES.items():
+        page = client.get(f"/play/{created.tokens[0]}", headers={"Accept-Language": language}).data.decode()
+        board = unescape(re.search(r'<svg\b[^>]*class="buccaneer-board".*?</svg>', page, flags=re.S).group(0))
+        printed = " ".join(re.findall(r'<g class="(?:tab|island)"[^>]*>.*?</g>', board, flags=re.S))
+        for name in names:
+            assert f">{name}<" in printed or f">{name} " in printed or f" {name}<" in printed, (language, name)
+        if language != "en":
+            for english in ("Mud Bay", "Cliff Creek", "Island<", "Genoa"):
+                assert english not in printed, (language, english)

@@ -22,9 +22,9 @@ import math
 
 from ..base import N_, Phrase, counted, said
 from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, PIRATE_ISLAND, PORT_AT, PORT_EXITS, PORT_SQUARE, PORTS,
-                    SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, port_title, square_name)
+                    SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, square_name)
 from .hints import TREASURE_LABELS, ship_piece
-from .phrases import DIRECTION_WORDS, between, port_name
+from .phrases import BAY_WORDS, DIRECTION_WORDS, between, port_name, store_name
 from .render import _ships_by_square
 from .state import State
 
@@ -57,7 +57,7 @@ HEADING_ANGLE = {d: i * 45 for i, d in enumerate(("N", "NE", "E", "SE", "S", "SW
 
 SEA, COAST, FLAT_SHORE, BAY = "#cfe8f7", "#f3dc9b", "#dcebc4", "#8fc3df"
 LAND = {"treasure": "#d9b36a", "flat": "#9cc56e", "pirate": "#8c8c8c"}
-ISLANDS = (("treasure", "Treasure", TREASURE_ISLAND), ("flat", "Flat", FLAT_ISLAND), ("pirate", "Pirate", PIRATE_ISLAND))
+ISLANDS = (("treasure", "ti", TREASURE_ISLAND), ("flat", "flat", FLAT_ISLAND), ("pirate", "pirate", PIRATE_ISLAND))
 
 
 def _xy(square) -> tuple[float, float]:
@@ -98,19 +98,31 @@ def _squares(out: list[str]) -> None:
                        f'stroke="#9fb8c8" stroke-width="0.6" data-square="{square_name((x, y))}"/>')
 
 
-def _islands(out: list[str]) -> None:
-    """An outline round each island and its name on two lines in its middle (clicks pass through)."""
-    for kind, name, squares in ISLANDS:
+def _islands(out: list[str], words=str) -> None:
+    """An outline round each island and its name in its middle, in the reader's language, on two lines
+    when it has two words or more (clicks pass through)."""
+    for kind, where, squares in ISLANDS:
         xs = [x for x, _ in squares]
         ys = [y for _, y in squares]
         left, top = _xy((min(xs), max(ys)))
         width, height = (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL
         ink = "#fff" if kind == "pirate" else "#3b2a10"
+        lines = _two_lines(_said(words, store_name(where)))
+        texts = "".join(f'<text x="{left + width / 2}" y="{top + height / 2 + TEXT * (i - (len(lines) - 1) / 2) + 5:.1f}" '
+                        f'text-anchor="middle" font-weight="bold" fill="{ink}">{line}</text>'
+                        for i, line in enumerate(lines))
         out.append(f'<g class="island" pointer-events="none"><rect x="{left}" y="{top}" width="{width}" '
-                   f'height="{height}" rx="6" fill="{LAND[kind]}" stroke="#6b5a3a" stroke-width="1.5"/>'
-                   f'<text x="{left + width / 2}" y="{top + height / 2 - 4}" text-anchor="middle" font-weight="bold" '
-                   f'fill="{ink}">{name}</text><text x="{left + width / 2}" y="{top + height / 2 + TEXT}" '
-                   f'text-anchor="middle" font-weight="bold" fill="{ink}">Island</text></g>')
+                   f'height="{height}" rx="6" fill="{LAND[kind]}" stroke="#6b5a3a" stroke-width="1.5"/>{texts}</g>')
+
+
+def _two_lines(name: str) -> list[str]:
+    """A name split at the space nearest its middle ("Treasure" / "Island", "Île au" / "Trésor"); a name of
+    one word ("Schatzinsel") stays on one line."""
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    if not spaces:
+        return [name]
+    cut = min(spaces, key=lambda i: abs(len(name) / 2 - i))
+    return [name[:cut], name[cut + 1:]]
 
 
 def _tab(out: list[str], square, label: str, fill: str, ink: str, stroke: str, at_edge: bool = False) -> None:
@@ -156,9 +168,10 @@ def _ports_and_bays(out: list[str], words=str) -> None:
                    f'<title>{title}</title>'
                    f'<rect x="{px + 1.5}" y="{py + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
                    f'stroke-width="3"/>{"".join(arrows)}</g>')
-        _tab(out, square, port_title(port), PORT_COLOURS[port], TAB_INK.get(port, "#fff"), PORT_COLOURS[port])
+        _tab(out, square, _said(words, port_name(port)), PORT_COLOURS[port], TAB_INK.get(port, "#fff"),
+             PORT_COLOURS[port])
     for square, name in BAYS.items():
-        _tab(out, square, name, "#fff", "#1f4e6b", BAY, at_edge=True)
+        _tab(out, square, _said(words, BAY_WORDS[name]), "#fff", "#1f4e6b", BAY, at_edge=True)
 
 
 def _coordinates(out: list[str]) -> None:
@@ -246,8 +259,8 @@ def _fight(state: State, out: list[str]) -> None:
 
 
 def render_svg(state: State, seat: int | None, names=(), words=str) -> str:
-    """The board; `words(phrase)` says its titles in the reader's language (default: English). The names
-    printed on the board (ports, islands, bays) stay as the board prints them."""
+    """The board; `words(phrase)` says its titles and the names printed on it (ports, islands, bays) in the
+    reader's language (default: English), as the hints and the rules page name them."""
     viewer = seat if seat is not None and 0 <= seat < state.seats else None
     owing = frozenset() if state.phase in ("over", "setup") else (
         frozenset(state.pending[0].seats) if state.pending else frozenset({state.turn}))
@@ -257,7 +270,7 @@ def render_svg(state: State, seat: int | None, names=(), words=str) -> str:
            f'<title>{title}</title>',
            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fbf6e9"/>']
     _squares(out)
-    _islands(out)
+    _islands(out, words)
     _ports_and_bays(out, words)
     _coordinates(out)
     _fight(state, out)
