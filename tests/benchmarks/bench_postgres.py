@@ -349,7 +349,7 @@ def main(argv=None) -> None:
     os.environ["PBEM_SECRET_KEY"] = SECRET  # every node's, and the games' made here
     print(f"load average at the start: {' '.join(f'{n:.2f}' for n in os.getloadavg())} ({CORES} cores)",
           flush=True)
-    cluster = postgres.cluster()
+    cluster = postgres.cluster(durable=True)  # fsync on: the raw rates are of a durable server
     results = []
     try:
         with tempfile.TemporaryDirectory(prefix="bench-postgres-") as folder:
