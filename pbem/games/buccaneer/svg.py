@@ -108,8 +108,10 @@ def _islands(out: list[str], words=str) -> None:
         width, height = (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL
         ink = "#fff" if kind == "pirate" else "#3b2a10"
         lines = _two_lines(_said(words, store_name(where)))
-        texts = "".join(f'<text x="{left + width / 2}" y="{top + height / 2 + TEXT * (i - (len(lines) - 1) / 2) + 5:.1f}" '
-                        f'text-anchor="middle" font-weight="bold" fill="{ink}">{line}</text>'
+        # a long word ("Pirateninsel" on the narrow Pirate Island) is set smaller to stay on its island
+        size = min(TEXT, (width - 8) * TEXT / (max(len(line) for line in lines) * CHAR))
+        texts = "".join(f'<text x="{left + width / 2}" y="{top + height / 2 + size * (i - (len(lines) - 1) / 2) + 5:.1f}" '
+                        f'text-anchor="middle" font-weight="bold" font-size="{size:.1f}" fill="{ink}">{line}</text>'
                         for i, line in enumerate(lines))
         out.append(f'<g class="island" pointer-events="none"><rect x="{left}" y="{top}" width="{width}" '
                    f'height="{height}" rx="6" fill="{LAND[kind]}" stroke="#6b5a3a" stroke-width="1.5"/>{texts}</g>')
