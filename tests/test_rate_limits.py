@@ -285,3 +285,36 @@ def test_games_of_computer_seats_only_are_limited_per_client_apart(var_dir, data
     finally:
         stop_server(process)
     assert DEFAULT_LIMITS["computer"] == Limit(3, 3600)
+
+
+def test_tournaments_are_limited_per_client_and_per_signed_in_address(var_dir, database):
+    """Each tournament is listed on everyone's tournaments page: a signed-in address makes at most so many
+    an hour, from any client; a refused one gives its count back."""
+    from datetime import datetime, timedelta, timezone
+
+    from pbem import store
+    from pbem.people import accounts
+    from pbem.play import service
+    from pbem.site import Site
+
+    app = limited_app(var_dir, database, limits="tournament=2/1h,form=1000/1m")
+    db = store.connect(database)
+    token = accounts.key_of(db, Site.from_config(app.config), "olga@example.org", "token", service.utcnow())
+    close = (datetime.now(timezone.utc) + timedelta(days=2)).isoformat(timespec="seconds").replace("+00:00", "Z")
+    body = {"game": "rigadoon", "format": "round_robin", "players_per_game": 2, "clock": "3d",
+            "entries_close": close, "name": "Cup"}
+    auth = {"Authorization": f"Bearer {token}"}
+    first = from_address(app, "203.0.113.20")
+    assert first.put("/api/me/settings", json={"public_name": "Olga"}, headers=auth).status_code == 200
+    assert first.post("/api/tournaments", json={**body, "format": "swiss"}, headers=auth).status_code == 422
+    assert [first.post("/api/tournaments", json=body, headers=auth).status_code for _ in range(2)] == [201, 201]
+    refused = first.post("/api/tournaments", json=body, headers=auth)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    # the same address from another client is still over its own limit; another address there is not
+    assert from_address(app, "203.0.113.21").post("/api/tournaments", json=body, headers=auth).status_code == 429
+    other = accounts.key_of(db, Site.from_config(app.config), "paul@example.org", "token", service.utcnow())
+    assert first.put("/api/me/settings", json={"public_name": "Paul"},
+                     headers={"Authorization": f"Bearer {other}"}).status_code == 200
+    assert from_address(app, "203.0.113.21").post("/api/tournaments", json=body,
+                                                  headers={"Authorization": f"Bearer {other}"}).status_code == 201
+    db.close()

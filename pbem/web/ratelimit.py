@@ -48,6 +48,8 @@ DEFAULT_LIMITS: dict[str, Limit] = {
     "public": Limit(5, 3600),  # public games listed in the lobby in an hour, per client and per signed-in
                                # address (issue 31: the lobby is everyone's page; a script could flood it)
     "seek": Limit(10, 3600),  # seeks posted in an hour, per client and per signed-in address (issue 31)
+    "tournament": Limit(5, 3600),  # tournaments made in an hour, per client and per signed-in address: each is
+                                   # listed on everyone's tournaments page, like a public game
     "links": Limit(5, 3600),  # lost-link requests ("mail me my seat links") in an hour
     "signin": Limit(5, 3600),  # sign-in mails and address confirmations asked for in an hour
     "handover": Limit(10, 3600),  # seats handed on in an hour (each mails the new holder a link)

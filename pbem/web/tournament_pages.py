@@ -12,12 +12,13 @@ from functools import wraps
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
+from .. import store
 from ..games import GAMES
 from ..i18n import N_
 from ..lobby import names
 from ..play import service
 from ..tournaments import running
-from . import api, languages
+from . import api, languages, limits
 from .db import get_db, get_site
 from .home import signed_in
 from .home_api import signed_in_address
@@ -51,6 +52,13 @@ def answer(body, status: int = 200):
     return response
 
 
+def made(db, address: str, body: dict, now: str) -> str:
+    """A tournament made under the "tournament" limit, per client and per address (a refused one gives its
+    count back)."""
+    with limits.counted("tournament", per_account=(("tournament", f"address:{store.address_sha256(address)}"),)):
+        return running.create(db, address, body, now)
+
+
 # --- the API ---------------------------------------------------------------------------------------------
 
 
@@ -62,7 +70,7 @@ def create_json():
     body = api.json_body()
     if not isinstance(body, dict):
         raise service.BadRequest("the body must be a JSON object")
-    tournament_id = running.create(db, address, body, now)
+    tournament_id = made(db, address, body, now)
     return answer({"id": tournament_id, "url": f"{get_site().base_url}/tournaments/{tournament_id}"}, 201)
 
 
@@ -189,7 +197,7 @@ def create_form():
     if body["entries_close"] and len(body["entries_close"]) == 16:  # a datetime-local field: minutes, UTC
         body["entries_close"] += ":00Z"
     try:
-        tournament_id = running.create(get_db(), address, body, service.utcnow())
+        tournament_id = made(get_db(), address, body, service.utcnow())
     except service.ServiceError as exc:
         flash(gettext("Not done: %(reason)s", reason=languages.page_message(str(exc))))
         return redirect(url_for("tournaments.list_page"), code=303)
