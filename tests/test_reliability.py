@@ -86,3 +86,38 @@ def test_moves_made_by_the_computer_and_seats_without_an_address_are_not_counted
     counted = store.lobby.reliability_of(db, store.address_sha256(ANNA))
     assert counted["moves"] == (1 if seat == 0 else 0) and counted["timeouts"] == 0
     assert store.lobby.reliability_of(db, store.address_sha256("cy"))["moves"] == 0
+
+
+def test_a_rebuild_counts_each_holder_of_a_seat_handed_on_for_their_own_moves(db, site):
+    """Live, each append counts for the address holding the seat then; `pbem rebuild` counts the same,
+    append by append, rather than crediting every move of the seat to its last holder."""
+    from pbem.people.handover import hand_over
+
+    created = service.create_game(db, site, "mississippi", [{"name": "Anna", "email": ANNA}, {"name": "Bob", "email": BOB}])
+    tokens = list(created.tokens)
+
+    def move_for(seat):
+        loaded = service.load(db, created.id)
+        while seat not in loaded.to_move:  # the other seat plays its turn
+            other = sorted(loaded.to_move)[0]
+            service.submit_move(db, site, created.id, tokens[other],
+                                loaded.module.legal_moves(loaded.state, other)[0], loaded.seq)
+            loaded = service.load(db, created.id)
+        service.submit_move(db, site, created.id, tokens[seat], loaded.module.legal_moves(loaded.state, seat)[0],
+                            loaded.seq)
+
+    move_for(0)
+    move_for(0)
+    hand_over(db, site, created.id, tokens[0], "Cleo", CLEO)
+    loaded = service.load(db, created.id)
+    tokens[0] = site.seat_token(created.id, 0, loaded.seats[0]["generation"])  # Cleo's link
+    move_for(0)
+
+    def moves():
+        return {address: store.lobby.reliability_of(db, store.address_sha256(address))["moves"]
+                for address in (ANNA, CLEO)}
+
+    live = moves()
+    assert live[ANNA] == 2 and live[CLEO] == 1
+    reliability.rebuild(db, [created.id])
+    assert moves() == live

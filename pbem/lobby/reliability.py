@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from .. import store
 from ..events.core import TURN_TIMED_OUT
 from ..events.reopening import SEAT_REOPENED
-from ..play import service
+from ..play import audit, folding, loading
 from ..play.folding import Folded
 from . import names
 
@@ -89,11 +89,22 @@ def with_append(before: Folded, after: Folded, events: Sequence[store.StoredEven
 def rebuild(db, game_ids: Iterable[str]) -> None:
     """Count these games again from all their events."""
     for game_id in game_ids:
-        folded = service.load(db, game_id)
-        counts = tally(folded, store.read_events(db, game_id))
+        counts = counted_from_log(db, game_id)
         with store.immediate(db):
             store.lobby.forget_reliability(db, game_id)
-            store.lobby.count_reliability(db, counts)
+            store.lobby.count_reliability(db, counts)  # rows of one seat and address add up, as appends do
+
+
+def counted_from_log(db, game_id: str) -> list[dict]:
+    """What each append of the game counted, append by append, each told with the game as it stood after
+    it, as `with_append` told it then: a seat's moves before a handover are its earlier holder's."""
+    folded, counts = None, []
+    look_back = loading.LookBack(db, game_id)
+    for batch in audit.appends(store.read_events(db, game_id)) or []:
+        folded = folding.fold(game_id, batch, look_back=look_back) if folded is None else \
+            folding.advance(folded, batch, look_back=look_back)
+        counts += tally(folded, batch)
+    return counts
 
 
 def summed(row: dict) -> dict:
