@@ -145,7 +145,7 @@ def test_a_database_of_version_9_keeps_its_waiting_notices_deliverable(database,
     # another process opens it, as a new server would: the migration runs there
     subprocess.run([sys.executable, "-c", "import sys; from pbem import store; store.connect(sys.argv[1]).close()",
                     database], check=True, cwd=Path(__file__).resolve().parent.parent)
-    assert store.health(mail_db)["schema_version"] == store.SCHEMA_VERSION == 18
+    assert store.health(mail_db)["schema_version"] == store.SCHEMA_VERSION == 19
     loaded = service.load(mail_db, created.id)
     seat = min(loaded.to_move)
     service.submit_move(mail_db, mail_site, created.id, created.tokens[seat],

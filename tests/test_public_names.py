@@ -2,7 +2,10 @@
 /api/me/settings or on /me; a name is unique by its folded key, so that case and look-alike letters
 (a Cyrillic А, a 4 for an a) cannot pass for another's; a malformed one is refused with the rule."""
 
+import pytest
+
 from pbem.lobby import names
+from pbem.play.errors import Conflicting
 from pbem.people import accounts
 from pbem.play import service
 from tests.support import csrf, json_call, serving
@@ -61,3 +64,39 @@ def test_me_offers_the_public_name_and_keeps_the_one_chosen(client, db, site):
     refused = client.post("/me/public-name", data={"csrf": csrf(page), "public_name": "x"}, follow_redirects=True)
     assert "Not saved: a public name is 3 to 24 letters, digits, _ or -" in refused.data.decode()  # no field name
     assert names.name_of(db, ANN) == "Ann-1"
+
+
+def test_a_name_given_up_stays_its_holders_and_its_ratings_with_it(db):
+    """Anna plays as Corsair, then calls herself Anna: Corsair's ratings and record stay hers, so Bob
+    cannot take the name (or a look-alike of it); she may take it back."""
+    now = service.utcnow()
+    assert names.choose(db, ANNA, "Corsair", now) == "Corsair"
+    assert names.choose(db, ANNA, "Anna", now) == "Anna"
+    for variant in ("Corsair", "corsair", "C0rsair"):
+        with pytest.raises(Conflicting):
+            names.choose(db, BOB, variant, now)
+    assert names.holder(db, "Corsair") is None  # nobody goes by it now
+    assert names.choose(db, ANNA, "Corsair", now) == "Corsair"
+    with pytest.raises(Conflicting):  # the name she has just left is hers too
+        names.choose(db, BOB, "Anna", now)
+    assert names.choose(db, BOB, "Bob", now) == "Bob"
+
+
+def test_names_chosen_before_the_names_were_kept_are_kept_on_the_next_connection(db, database, engine):
+    """Schema version 19 keeps every name held: the names chosen before it are taken in as held."""
+    from pbem import store
+
+    now = service.utcnow()
+    names.choose(db, ANNA, "Corsair", now)
+    with store.immediate(db):  # back to version 18, as a database made before this change stands
+        db.conn.execute("drop table names_held")
+        if engine == "sqlite":
+            db.conn.execute("PRAGMA user_version = 18")
+        else:
+            db.conn.execute("update schema_version set version = 18")
+    if engine == "postgresql":  # as a new process would: this one remembers having migrated this database
+        store.schema._current.discard(database)
+    again = store.connect(database)
+    names.choose(again, ANNA, "Anna", now)
+    with pytest.raises(Conflicting):
+        names.choose(again, BOB, "Corsair", now)

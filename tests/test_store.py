@@ -85,7 +85,7 @@ def test_a_database_of_an_older_version_is_brought_up_to_date_and_keeps_its_data
     db.conn.execute("create index idx_games_status_deadline on games (status, deadline)")
     db.conn.execute("PRAGMA user_version = 5")
     again = store.connect(app.config["DATABASE"])
-    assert again.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 18
+    assert again.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 19
     assert "idx_games_status_deadline" not in {i.name for i in again["games"].indexes}
     assert {"proven_addresses", "address_settings", "address_vacations"} <= set(again.table_names())
     assert {"tournaments", "tournament_entries", "tournament_seeds", "tournament_games"} <= set(again.table_names())

@@ -3,7 +3,8 @@
 A name is 3 to 24 letters, digits, "_" or "-". It is unique by its folded key, so that nobody can pass
 for another by case or by letters that look alike: the key is the name in NFKC, case-folded, with each
 look-alike mapped to one Latin letter (LOOK_ALIKES). "Anna", "ANNA", "Аnna" (a Cyrillic А) and "4nna"
-are one name; the first to choose it keeps it."""
+are one name; the first to choose it keeps it, even after choosing another (store/lobby.py's names_held:
+the ratings and the record kept under a name are never another address's)."""
 
 from __future__ import annotations
 

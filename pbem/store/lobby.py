@@ -30,6 +30,16 @@ def create_tables(db) -> None:
                     "primary key (address_sha256, game_id, seat))")
 
 
+def create_names_held(db) -> None:
+    """Every public name an address has held, by its folded key (schema version 19): a name given up stays
+    its holder's, so nobody else takes it with the ratings and the record kept under it."""
+    text = dialect(db).TEXT
+    db.conn.execute(f"create table if not exists names_held (folded {text} primary key, "
+                    f"address_sha256 {text} not null, name {text} not null, since {text} not null)")
+    db.conn.execute("insert into names_held (folded, address_sha256, name, since) "
+                    "select folded, address_sha256, name, updated from public_names where true on conflict do nothing")
+
+
 # --- public names ----------------------------------------------------------------------------------------
 
 
@@ -45,13 +55,18 @@ def name_holder(db, folded: str) -> tuple[str, str] | None:
 
 
 def set_public_name(db, address: str, name: str, folded: str, now: str) -> bool:
-    """Give the address this name; False when another address holds its folded key (the unique index
-    decides, so two addresses racing for one name cannot both have it)."""
+    """Give the address this name; False when another address holds its folded key, or held it once (the
+    unique indexes decide, so two addresses racing for one name cannot both have it)."""
     owner = address_sha256(address)
     with immediate(db):
         holder = name_holder(db, folded)
         if holder is not None and holder[0] != owner:
             return False
+        held = rows_of(db, "select address_sha256 from names_held where folded = ?", [folded])
+        if held and held[0]["address_sha256"] != owner:
+            return False
+        db.conn.execute("insert into names_held (folded, address_sha256, name, since) values (?, ?, ?, ?) "
+                        "on conflict (folded) do nothing", [folded, owner, name, now])
         db.conn.execute("insert into public_names (address_sha256, name, folded, updated) values (?, ?, ?, ?) "
                         "on conflict (address_sha256) do update set name = excluded.name, folded = excluded.folded, "
                         "updated = excluded.updated", [owner, name, folded, now])

@@ -20,7 +20,7 @@ from .accounts import prove_address
 from .connection import dialect, immediate
 from .sqlite import open_file, raise_if_unreachable, retry_while_locked
 
-SCHEMA_VERSION = 18
+SCHEMA_VERSION = 19
 
 _current: set[str] = set()  # the PostgreSQL databases this process found (or made) current
 _current_lock = threading.Lock()
@@ -263,12 +263,18 @@ def _v18_tournaments(db) -> None:
     tournaments.create_tables(db)
 
 
+def _v19_names_held(db) -> None:
+    """Every public name an address has held (store/lobby.py): a name given up is not free for another
+    address, which would take the ratings kept under it. Written once for both engines."""
+    lobby.create_names_held(db)
+
+
 MIGRATIONS = {1: _v1_events_and_projections, 2: _v2_notifications, 3: _v3_flat_cost, 4: _v4_unsubscribed,
               5: _v5_home, 6: _v6_no_status_deadline_index, 7: _v7_server_and_asked, 8: _v8_proven_addresses,
               9: _v9_rate_limit_counters, 10: _v10_notices_told_when_delivered, 11: _v11_address_settings,
               12: _v12_address_rest_and_vacations,
               13: _v13_push, 14: _v14_quiet_hours, 15: _v15_lobby, 16: _v16_seeks, 17: _v17_ratings,
-              18: _v18_tournaments}
+              18: _v18_tournaments, 19: _v19_names_held}
 
 
 def add_home_columns(db: sqlite_utils.Database) -> None:
