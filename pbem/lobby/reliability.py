@@ -19,6 +19,7 @@ commit with the events, and a move costs one commit); `rebuild` counts every gam
 
 from __future__ import annotations
 
+import logging
 from typing import Iterable, Sequence
 
 from .. import store
@@ -79,8 +80,14 @@ def vanished(folded: Folded, events: Sequence[store.StoredEvent]) -> list[dict]:
 
 
 def with_append(before: Folded, after: Folded, events: Sequence[store.StoredEvent]):
-    """service.WITH_APPEND: the append's moves and timeouts, added to its seats' rows by the append itself."""
-    counts = tally(after, events)
+    """service.WITH_APPEND: the append's moves and timeouts, added to its seats' rows by the append itself.
+    A count that cannot be told (a fault of this module) is logged and left out, never the move refused:
+    `pbem rebuild` counts it again from the events."""
+    try:
+        counts = tally(after, events)
+    except Exception:  # noqa: BLE001 - the players' move matters more than its count
+        logging.getLogger("pbem.lobby").exception("the reliability of game %s could not be counted", after.id)
+        return None
     if not counts:
         return None
     return lambda db: store.lobby.count_reliability(db, counts)
