@@ -199,6 +199,16 @@ def test_the_lobby_forms_post_and_cancel_a_seek_without_a_script(client, db, sit
     cancelled = client.post(f"/lobby/seeks/{seek_id}/cancel", data={"csrf": csrf(refused)},
                             follow_redirects=True).data.decode()
     assert "Your seek is cancelled." in cancelled and "Cancel my seek" not in cancelled
+    # a bank of time (Fischer), as the new-game form offers it; a bank that cannot hold its increment is refused
+    bank = {"csrf": csrf(cancelled), "game": "mississippi", "players": "2", "clock": "fischer", "per_move": "3d",
+            "bank_initial": "7d", "bank_increment": "1d", "bank_max": "14d"}
+    refused = client.post("/lobby/seeks", data={**bank, "bank_max": "12h", "bank_initial": "6h"},
+                          follow_redirects=True).data.decode()
+    assert "Not posted: clock:" in refused and "bank_increment" in refused
+    fischer = client.post("/lobby/seeks", data={**bank, "csrf": csrf(refused)}, follow_redirects=True).data.decode()
+    assert "Your seek is posted" in fischer
+    seek_id = re.search(r'action="/lobby/seeks/(\w+)/cancel"', fischer).group(1)
+    assert json.loads(store.seeks.seek_row(db, seek_id)["clock"])["kind"] == "fischer"
 
 
 def test_verify_refuses_seats_not_in_the_order_the_seed_draws(db, site):

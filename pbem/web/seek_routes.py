@@ -52,9 +52,17 @@ def delete_seek(seek_id):
     return "", 204
 
 
-def form_clock(kind: str, per_move: str) -> dict:
-    """The form's clock as the API takes it: a time per move, or none."""
-    per_move = per_move.strip()
+def form_clock(form) -> dict:
+    """The form's clock as the API takes it: a bank of time (Fischer: its start, increment and most, the
+    most left out when empty), a time per move, or none (chosen, or a time per move left empty)."""
+    kind = form.get("clock", "per_move")
+    if kind == "fischer":
+        bank = {"kind": "fischer", "initial": form.get("bank_initial", "").strip(),
+                "increment": form.get("bank_increment", "").strip()}
+        if form.get("bank_max", "").strip():
+            bank["max"] = form["bank_max"].strip()
+        return bank
+    per_move = form.get("per_move", "").strip()
     return {"kind": "per_move", "per_move": per_move} if kind != "none" and per_move else {"kind": "none"}
 
 
@@ -65,7 +73,7 @@ def post_seek_form():
     form = request.form
     count = form.get("players", "").strip()
     body = {"game": form.get("game", ""), "players": int(count) if count.isdigit() and len(count) < 3 else count,
-            "clock": form_clock(form.get("clock", ""), form.get("per_move", ""))}
+            "clock": form_clock(form)}
     try:
         answer = posted(signed_in(), body)
     except service.ServiceError as exc:
