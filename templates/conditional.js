@@ -151,6 +151,10 @@
     el.classList.add("can-pick");
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
+    // a board drawn as one picture is a group of controls while its pieces and squares take focus (as on
+    // the seat page): a picture may not hold controls
+    var picture = el.closest('svg[role="img"]');
+    if (picture) picture.setAttribute("role", "group");
     nameControl(el, label, isSquare);
     el.addEventListener("click", function (event) { event.preventDefault(); event.stopPropagation(); action(); });
     el.addEventListener("keydown", function (event) {

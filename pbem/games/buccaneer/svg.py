@@ -24,7 +24,7 @@ from ..base import N_, Phrase, counted, said
 from .board import (BAYS, COLUMNS, FLAT_COAST, FLAT_ISLAND, PIRATE_ISLAND, PORT_AT, PORT_EXITS, PORT_SQUARE, PORTS,
                     SIZE, TREASURE_COAST, TREASURE_ISLAND, VECTORS, square_name)
 from .hints import TREASURE_LABELS, ship_piece
-from .phrases import BAY_WORDS, DIRECTION_WORDS, between, port_name, store_name
+from .phrases import BAY_WORDS, DIRECTION_WORDS, between, port_name
 from .render import _ships_by_square
 from .state import State
 
@@ -58,6 +58,9 @@ HEADING_ANGLE = {d: i * 45 for i, d in enumerate(("N", "NE", "E", "SE", "S", "SW
 SEA, COAST, FLAT_SHORE, BAY = "#cfe8f7", "#f3dc9b", "#dcebc4", "#8fc3df"
 LAND = {"treasure": "#d9b36a", "flat": "#9cc56e", "pirate": "#8c8c8c"}
 ISLANDS = (("treasure", "ti", TREASURE_ISLAND), ("flat", "flat", FLAT_ISLAND), ("pirate", "pirate", PIRATE_ISLAND))
+# an island's name as the board prints it, on two lines (a translator breaks a long word, "Piraten-" /
+# "insel", so that it stays on its island at the board's one size)
+ISLAND_LABELS = {"ti": N_("Treasure\nIsland"), "flat": N_("Flat\nIsland"), "pirate": N_("Pirate\nIsland")}
 
 
 def _xy(square) -> tuple[float, float]:
@@ -99,32 +102,20 @@ def _squares(out: list[str]) -> None:
 
 
 def _islands(out: list[str], words=str) -> None:
-    """An outline round each island and its name in its middle, in the reader's language, on two lines
-    when it has two words or more (clicks pass through)."""
+    """An outline round each island and its name in its middle, in the reader's language, on the lines
+    the catalog breaks it into (clicks pass through)."""
     for kind, where, squares in ISLANDS:
         xs = [x for x, _ in squares]
         ys = [y for _, y in squares]
         left, top = _xy((min(xs), max(ys)))
         width, height = (max(xs) - min(xs) + 1) * CELL, (max(ys) - min(ys) + 1) * CELL
         ink = "#fff" if kind == "pirate" else "#3b2a10"
-        lines = _two_lines(_said(words, store_name(where)))
-        # a long word ("Pirateninsel" on the narrow Pirate Island) is set smaller to stay on its island
-        size = min(TEXT, (width - 8) * TEXT / (max(len(line) for line in lines) * CHAR))
-        texts = "".join(f'<text x="{left + width / 2}" y="{top + height / 2 + size * (i - (len(lines) - 1) / 2) + 5:.1f}" '
-                        f'text-anchor="middle" font-weight="bold" font-size="{size:.1f}" fill="{ink}">{line}</text>'
+        lines = [line.strip() for line in _said(words, ISLAND_LABELS[where]).split("\n") if line.strip()]
+        texts = "".join(f'<text x="{left + width / 2}" y="{top + height / 2 + TEXT * (i - (len(lines) - 1) / 2) + 5:.1f}" '
+                        f'text-anchor="middle" font-weight="bold" fill="{ink}">{line}</text>'
                         for i, line in enumerate(lines))
         out.append(f'<g class="island" pointer-events="none"><rect x="{left}" y="{top}" width="{width}" '
                    f'height="{height}" rx="6" fill="{LAND[kind]}" stroke="#6b5a3a" stroke-width="1.5"/>{texts}</g>')
-
-
-def _two_lines(name: str) -> list[str]:
-    """A name split at the space nearest its middle ("Treasure" / "Island", "Île au" / "Trésor"); a name of
-    one word ("Schatzinsel") stays on one line."""
-    spaces = [i for i, c in enumerate(name) if c == " "]
-    if not spaces:
-        return [name]
-    cut = min(spaces, key=lambda i: abs(len(name) / 2 - i))
-    return [name[:cut], name[cut + 1:]]
 
 
 def _tab(out: list[str], square, label: str, fill: str, ink: str, stroke: str, at_edge: bool = False) -> None:
