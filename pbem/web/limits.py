@@ -20,6 +20,7 @@ from typing import Iterator, Sequence
 
 from flask import Flask, current_app, jsonify, render_template, request
 
+from .. import store
 from ..config import ConfigurationError
 from ..play.errors import TooMany
 from ..i18n import N_
@@ -122,6 +123,12 @@ def counted(*names: str, per_account: Sequence[tuple[str, str]] = ()) -> Iterato
     except BaseException:
         taken.give_back()
         raise
+
+
+def per_address(name: str, address: str | None) -> tuple[tuple[str, str], ...]:
+    """`counted`'s per_account for a limit counted per signed-in address too (by its SHA-256), or nothing
+    without one."""
+    return ((name, f"address:{store.address_sha256(address)}"),) if address else ()
 
 
 def creation_limits(players: Sequence) -> tuple[str, ...]:

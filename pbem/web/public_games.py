@@ -9,7 +9,6 @@ from typing import Iterator
 
 from flask import request, session
 
-from .. import store
 from ..lobby import listing
 from ..people import accounts
 from ..play import service
@@ -52,7 +51,7 @@ def creating(players, public: bool, minimum, limit_names: tuple[str, ...]) -> It
     if public:
         address = signed_address()
         who = (address, listing.check_public(get_db(), address, players, minimum))
-    extra = (("public", f"address:{store.address_sha256(who[0])}"),) if who else ()
+    extra = limits.per_address("public", who[0] if who else None)
     made["public"] = listing.recorded(who[0], who[1], minimum) if who else None
     with limits.counted(*limit_names, *(("public",) if who else ()), per_account=extra) as taken:
         made["taken"] = taken

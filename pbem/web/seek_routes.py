@@ -9,7 +9,6 @@ from __future__ import annotations
 from flask import Blueprint, flash, jsonify, redirect, request, url_for
 from marshmallow import ValidationError
 
-from .. import store
 from ..lobby import seeks
 from ..play import service
 from . import api, languages, limits
@@ -26,7 +25,7 @@ bp.register_error_handler(ValidationError, api.on_validation_error)
 
 def posted(address: str | None, body: dict) -> dict:
     """The seek posted under the limits (per client, and per address once it is known)."""
-    per_address = (("seek", f"address:{store.address_sha256(address)}"),) if address else ()
+    per_address = limits.per_address("seek", address)
     with limits.counted("seek", per_account=per_address):
         answer = seeks.post(get_db(), get_site(), address, body, service.utcnow())
     if "game_id" in answer:

@@ -12,7 +12,6 @@ from functools import wraps
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
-from .. import store
 from ..games import GAMES
 from ..i18n import N_
 from ..lobby import names
@@ -55,7 +54,7 @@ def answer(body, status: int = 200):
 def made(db, address: str, body: dict, now: str) -> str:
     """A tournament made under the "tournament" limit, per client and per address (a refused one gives its
     count back)."""
-    with limits.counted("tournament", per_account=(("tournament", f"address:{store.address_sha256(address)}"),)):
+    with limits.counted("tournament", per_account=limits.per_address("tournament", address)):
         return running.create(db, address, body, now)
 
 
